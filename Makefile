@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make                 build ./kmaint
+# make test            build, then run every test (plain and ASan+UBSan)
+# make demo            run kmaint on the Debian 6.12 tree (see README)
+# make install         PREFIX=/usr/local DESTDIR=
+# make fuzz            build and briefly run the libFuzzer targets (clang)
+#
+# Objects go to $(O) (build/ by default); SANITIZE=1 builds the
+# ASan+UBSan flavour into build-san/.
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PREFIX ?= /usr/local
+DESTDIR ?=
+bindir = $(PREFIX)/bin
+mandir = $(PREFIX)/share/man
+
+ifeq ($(SANITIZE),1)
+O ?= build-san
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	    -fno-sanitize-recover=undefined
+else
+O ?= build
+SAN_FLAGS =
+endif
+
+CFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	   -Wno-unused-parameter -Wformat=2
+ifeq ($(WERROR),1)
+WARNINGS += -Werror
+endif
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 2>/dev/null)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 2>/dev/null || echo -lpcre2-8 -lsqlite3)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
+	     $(DEPS_CFLAGS) -Iutil -MMD -MP
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+LIBS = $(DEPS_LIBS) -lpthread
+
+LIB_SRC := $(filter-out %-test.c,$(wildcard util/*.c))
+BUILTIN_SRC := $(wildcard builtin-*.c)
+TEST_SRC := $(wildcard util/*-test.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
+BUILTIN_OBJ := $(BUILTIN_SRC:%.c=$(O)/%.o) $(O)/kmaint.o
+TEST_BIN := $(TEST_SRC:%.c=$(O)/%)
+MAN_PAGES := $(wildcard Documentation/*.1)
+
+ifeq ($(SANITIZE),1)
+PROGRAM = $(O)/kmaint
+else
+PROGRAM = kmaint
+endif
+
+all: $(PROGRAM) $(TEST_BIN)
+
+$(O)/libkmaint.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(PROGRAM): $(BUILTIN_OBJ) $(O)/libkmaint.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(O)/util/%-test: $(O)/util/%-test.o $(O)/libkmaint.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+-include $(LIB_OBJ:.o=.d) $(BUILTIN_OBJ:.o=.d) $(TEST_BIN:=.d)
+
+# The suite: C unit tests beside their modules, shell end-to-end tests in
+# t/.  KMAINT names the binary under test, so the same scripts run
+# against the sanitizer build.
+PROVE ?= prove
+PROVE_FLAGS ?= -j2
+T_SCRIPTS := $(sort $(wildcard t/t[0-9]*.sh))
+
+test: all
+	$(MAKE) SANITIZE=1 all
+	$(MAKE) test-plain test-san
+
+test-plain: all
+	KMAINT=$(CURDIR)/kmaint BUILD=$(CURDIR)/build \
+		$(PROVE) $(PROVE_FLAGS) $(TEST_BIN) $(T_SCRIPTS)
+
+test-san:
+	$(MAKE) SANITIZE=1 all
+	KMAINT=$(CURDIR)/build-san/kmaint BUILD=$(CURDIR)/build-san \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(PROVE) $(PROVE_FLAGS) \
+		$(patsubst build/%,build-san/%,$(TEST_SRC:%.c=build/%)) \
+		$(T_SCRIPTS)
+
+demo: all
+	sh scripts/demo.sh
+
+bench: all
+	sh bench/run.sh
+
+fuzz:
+	$(MAKE) -C fuzz
+
+install: all
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
+	install -m 755 kmaint $(DESTDIR)$(bindir)/kmaint
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(mandir)/man1/
+
+clean:
+	rm -rf build build-san kmaint
+
+.PHONY: all test test-plain test-san demo bench fuzz install clean

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_BUILTIN_H
+#define KMAINT_BUILTIN_H
+
+/*
+ * One function per command, each in builtin-NAME.c.  argv[0] is the
+ * command's name; the hub has already handled -C and changed directory.
+ * The return value is the exit status.
+ */
+int cmd_get(int argc, const char **argv);
+int cmd_map(int argc, const char **argv);
+int cmd_check(int argc, const char **argv);
+int cmd_index(int argc, const char **argv);
+
+#endif

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "maintainers.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "strbuf.h"
+
+void maintainers_init(struct maintainers *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void maintainers_release(struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_files; i++) {
+		free(m->files[i]);
+		free(m->bufs[i]);
+	}
+	for (i = 0; i < m->nr_sections; i++)
+		if (m->sections[i].heading < 0)
+			free((char *)m->sections[i].name);
+	for (i = 0; i < m->nr_diags; i++)
+		free(m->diags[i].msg);
+	free(m->files);
+	free(m->bufs);
+	free(m->lines);
+	free(m->entries);
+	free(m->sections);
+	free(m->diags);
+	maintainers_init(m);
+}
+
+void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
+		  const char *fmt, ...)
+{
+	struct mnt_diag *d;
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	ALLOC_GROW(m->diags, m->nr_diags + 1, m->alloc_diags);
+	d = &m->diags[m->nr_diags++];
+	d->severity = sev;
+	d->line = line;
+	d->file = line >= 0 ? m->files[m->lines[line].file] : NULL;
+	d->nr = line >= 0 ? m->lines[line].nr : 0;
+	d->msg = strbuf_detach(&sb, NULL);
+	if (sev == MNT_ERROR)
+		m->nr_errors++;
+}
+
+void mnt_diag_print(const struct maintainers *m, bool warnings)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_diags; i++) {
+		const struct mnt_diag *d = &m->diags[i];
+
+		if (d->severity == MNT_WARNING && !warnings)
+			continue;
+		fprintf(stderr, "%s:%d: %s: %s\n", d->file ? d->file : "?",
+			d->nr, d->severity == MNT_ERROR ? "error" : "warning",
+			d->msg);
+	}
+}
+
+const char *mnt_line_file(const struct maintainers *m, int line)
+{
+	return m->files[m->lines[line].file];
+}
+
+bool mnt_parse_field(const char *line, char *type, const char **value)
+{
+	const char *p;
+
+	if (line[0] < 'A' || line[0] > 'Z' || line[1] != ':')
+		return false;
+	/* Perl's \s: space, \t, \n, \v, \f, \r */
+	for (p = line + 2; *p && strchr(" \t\n\v\f\r", *p); p++)
+		;
+	*type = line[0];
+	*value = p;
+	return true;
+}
+
+static bool is_blank_or_comment(const char *s)
+{
+	while (*s && strchr(" \t\n\v\f\r", *s))
+		s++;
+	return !*s || *s == '#';
+}
+
+/* Length of the valid UTF-8 sequence at @s, or 0 if it is not one. */
+static size_t utf8_seq(const unsigned char *s, size_t left)
+{
+	size_t n, i;
+	unsigned int c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (n > left)
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static const char known_fields[] = "MRLSWQBCPTFXNK";
+
+static void check_field(struct maintainers *m, int li, char type,
+			const char *value)
+{
+	const char *text = m->lines[li].text;
+
+	if (!strchr(known_fields, type))
+		mnt_diag_add(m, MNT_WARNING, li, "unknown field type '%c:'",
+			     type);
+	if (text[2] && text[2] != '\t')
+		mnt_diag_add(m, MNT_WARNING, li,
+			     "field '%c:' not followed by a tab", type);
+	if (!*value)
+		mnt_diag_add(m, MNT_WARNING, li, "empty field '%c:'", type);
+	if ((type == 'M' || type == 'R') && *value) {
+		if (!strchr(value, '@'))
+			mnt_diag_add(m, MNT_WARNING, li,
+				     "%c: has no email address", type);
+		else if (!strchr(value, '<') && strchr(value, ' '))
+			mnt_diag_add(m, MNT_WARNING, li,
+				     "%c: address without angle brackets",
+				     type);
+	}
+}
+
+void maintainers_add_buffer(struct maintainers *m, const char *name,
+			    char *buf, size_t len)
+{
+	int file = (int)m->nr_files;
+	size_t pos = 0;
+	int nr = 0;
+
+	m->files = xrealloc(m->files, (m->nr_files + 1) * sizeof(*m->files));
+	m->bufs = xrealloc(m->bufs, (m->nr_files + 1) * sizeof(*m->bufs));
+	m->files[file] = xstrdup(name);
+	m->bufs[file] = buf;
+	m->nr_files++;
+
+	while (pos < len) {
+		char *line = buf + pos, *eol = memchr(line, '\n', len - pos);
+		size_t l = eol ? (size_t)(eol - line) : len - pos, i;
+		struct mnt_line *ml;
+		int li = (int)m->nr_lines;
+		char type;
+		const char *value;
+
+		pos += l + (eol != NULL);
+		line[l] = '\0';
+		ALLOC_GROW(m->lines, m->nr_lines + 1, m->alloc_lines);
+		ml = &m->lines[m->nr_lines++];
+		ml->text = line;
+		ml->len = l;
+		ml->file = file;
+		ml->nr = ++nr;
+		ml->entry = -1;
+
+		if (strlen(line) != l)
+			mnt_diag_add(m, MNT_ERROR, li,
+				     "NUL byte in line; the rest of the line is ignored");
+		for (i = 0; i < l && line[i];) {
+			size_t n = utf8_seq((unsigned char *)line + i, l - i);
+
+			if (!n) {
+				mnt_diag_add(m, MNT_WARNING, li,
+					     "invalid UTF-8 at column %zu", i + 1);
+				break;
+			}
+			i += n;
+		}
+		if (is_blank_or_comment(line))
+			continue;
+
+		ALLOC_GROW(m->entries, m->nr_entries + 1, m->alloc_entries);
+		ml->entry = (int)m->nr_entries;
+		m->entries[m->nr_entries].line = li;
+		m->entries[m->nr_entries].text = line;
+		m->entries[m->nr_entries].section = -1;
+		if (mnt_parse_field(line, &type, &value)) {
+			m->entries[m->nr_entries].type = type;
+			m->entries[m->nr_entries].value = value;
+			check_field(m, li, type, value);
+		} else {
+			m->entries[m->nr_entries].type = 0;
+			m->entries[m->nr_entries].value = line;
+			if (islower((unsigned char)line[0]) && line[1] == ':')
+				mnt_diag_add(m, MNT_WARNING, li,
+					     "'%c:' is not a field (field letters are upper case)",
+					     line[0]);
+		}
+		m->nr_entries++;
+	}
+}
+
+static int add_file(struct maintainers *m, const char *path)
+{
+	char *buf;
+	size_t len;
+
+	if (read_file(path, &buf, &len))
+		return error("cannot read MAINTAINERS file '%s': %s", path,
+			     strerror(errno));
+	if (!len)
+		warning("%s: empty MAINTAINERS file", path);
+	maintainers_add_buffer(m, path, buf, len);
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int maintainers_add_path(struct maintainers *m, const char *path)
+{
+	struct dirent *de;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int ret = 0;
+	DIR *dir;
+
+	if (!is_dir(path))
+		return add_file(m, path);
+	/*
+	 * The script takes readdir() order, which differs between file
+	 * systems; name order gives every machine the same answer.
+	 */
+	dir = opendir(path);
+	if (!dir)
+		return error("cannot open MAINTAINERS directory '%s': %s",
+			     path, strerror(errno));
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr++] = xstrfmt("%s%s%s", path,
+				      ends_with(path, "/") ? "" : "/",
+				      de->d_name);
+	}
+	closedir(dir);
+	if (!nr)
+		ret = error("no MAINTAINERS files found in '%s'", path);
+	qsort(names, nr, sizeof(*names), cmp_str);
+	for (i = 0; i < nr; i++) {
+		if (!ret && add_file(m, names[i]))
+			ret = -1;
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static void find_files(const char *dir, char ***names, size_t *nr,
+		       size_t *alloc)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char *path;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    !strcmp(de->d_name, ".git"))
+			continue;
+		path = xstrfmt("%s/%s", dir, de->d_name);
+		if (de->d_type == DT_DIR ||
+		    (de->d_type == DT_UNKNOWN && is_dir(path))) {
+			find_files(path, names, nr, alloc);
+			free(path);
+		} else if (!strcmp(de->d_name, "MAINTAINERS") && is_file(path)) {
+			ALLOC_GROW(*names, *nr + 1, *alloc);
+			(*names)[(*nr)++] = path;
+		} else {
+			free(path);
+		}
+	}
+	closedir(d);
+}
+
+int maintainers_find_files(struct maintainers *m, const char *dir)
+{
+	char **names = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int ret = 0;
+	char *top = xstrdup(dir);
+
+	while (strlen(top) > 1 && ends_with(top, "/"))
+		top[strlen(top) - 1] = '\0';
+	find_files(top, &names, &nr, &alloc);
+	free(top);
+	if (!nr)
+		ret = error("no MAINTAINERS files found in '%s'", dir);
+	qsort(names, nr, sizeof(*names), cmp_str);
+	for (i = 0; i < nr; i++) {
+		/* "./x/MAINTAINERS" is read as "x/MAINTAINERS", as git would name it */
+		const char *name = starts_with(names[i], "./") ? names[i] + 2 : names[i];
+
+		if (!ret && add_file(m, name))
+			ret = -1;
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+static bool matches_maintain_or_support(const char *s)
+{
+	return strcasestr(s, "maintain") || strcasestr(s, "support");
+}
+
+void maintainers_finish(struct maintainers *m)
+{
+	size_t i = 0;
+
+	while (i < m->nr_entries) {
+		struct mnt_section *s;
+		size_t j;
+
+		if (!m->entries[i].type) {
+			i++;
+			continue;
+		}
+		ALLOC_GROW(m->sections, m->nr_sections + 1, m->alloc_sections);
+		s = &m->sections[m->nr_sections];
+		memset(s, 0, sizeof(*s));
+		s->first = (int)i;
+		while (i < m->nr_entries && m->entries[i].type)
+			i++;
+		s->end = (int)i;
+		if (s->first > 0) {
+			s->heading = s->first - 1;
+			s->name = m->entries[s->heading].text;
+		} else {
+			s->heading = -1;
+			s->name = xstrdup(m->entries[0].text);
+			mnt_diag_add(m, MNT_WARNING, m->entries[0].line,
+				     "fields before any section name");
+		}
+		for (j = (size_t)s->first; j < (size_t)s->end; j++) {
+			struct mnt_entry *e = &m->entries[j];
+
+			e->section = (int)m->nr_sections;
+			if (e->type == 'S') {
+				s->status = e->value;
+				if (matches_maintain_or_support(e->value))
+					s->maintained = true;
+			} else if (e->type == 'M') {
+				s->has_maintainer = true;
+			}
+		}
+		m->nr_sections++;
+	}
+}
+
+char *mnt_section_short_name(const struct mnt_section *s)
+{
+	const char *p = s->name;
+	size_t chars = 0, cut = 0, len;
+	char *out;
+
+	/* The script counts characters, not bytes. */
+	for (len = 0; p[len]; len++) {
+		if (((unsigned char)p[len] & 0xc0) != 0x80) {
+			if (chars == 47)
+				cut = len;
+			chars++;
+		}
+	}
+	if (chars <= 50)
+		return xstrdup(p);
+	while (cut > 0 && strchr(" \t\n\v\f\r", p[cut - 1]))
+		cut--;
+	out = xmalloc(cut + 4);
+	memcpy(out, p, cut);
+	memcpy(out + cut, "...", 4);
+	return out;
+}

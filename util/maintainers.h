@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_MAINTAINERS_H
+#define KMAINT_MAINTAINERS_H
+
+#include "util.h"
+
+/*
+ * The MAINTAINERS model.
+ *
+ * get_maintainer.pl sees a MAINTAINERS file as the list of its lines that
+ * are neither blank nor comments ("entries"): a line "X: value" with an
+ * upper-case letter is a field, any other line is text.  A section is a
+ * maximal run of field entries, named by the text entry just before it.
+ * Blank and comment lines therefore neither end a section nor separate a
+ * heading from its fields, and every lookup answer depends on exactly
+ * this reading, so the model keeps it rather than a tidier one.  Every
+ * physical line is kept as well, for "kmaint check".
+ *
+ * Several files (the MAINTAINERS/ directory form, --find-maintainer-files)
+ * are read as one concatenated list, as the script does.
+ */
+
+struct mnt_line {
+	const char *text;	/* without the newline */
+	size_t len;		/* may contain NUL bytes */
+	int file;		/* index into files[] */
+	int nr;			/* 1-based line number */
+	int entry;		/* entry index, or -1 for blank/comment */
+};
+
+struct mnt_entry {
+	char type;		/* field letter, or 0 for a text line */
+	const char *value;	/* field value after ":" and white space */
+	const char *text;	/* the whole line */
+	int line;		/* index into lines[] */
+	int section;		/* for fields; -1 for text entries */
+};
+
+struct mnt_section {
+	int heading;		/* entry index of the name, or -1 */
+	int first, end;		/* field entries [first, end) */
+	const char *name;
+	const char *status;	/* value of the last S:, or NULL */
+	bool maintained;	/* an S: matches /maintain|support/i */
+	bool has_maintainer;	/* at least one M: */
+};
+
+enum mnt_severity { MNT_WARNING, MNT_ERROR };
+
+struct mnt_diag {
+	enum mnt_severity severity;
+	int line;		/* index into lines[], or -1 */
+	const char *file;
+	int nr;
+	char *msg;
+};
+
+struct maintainers {
+	char **files;
+	size_t nr_files;
+	char **bufs;		/* file contents, owned */
+	struct mnt_line *lines;
+	size_t nr_lines, alloc_lines;
+	struct mnt_entry *entries;
+	size_t nr_entries, alloc_entries;
+	struct mnt_section *sections;
+	size_t nr_sections, alloc_sections;
+	struct mnt_diag *diags;
+	size_t nr_diags, alloc_diags;
+	size_t nr_errors;
+};
+
+void maintainers_init(struct maintainers *m);
+void maintainers_release(struct maintainers *m);
+
+/*
+ * Add one file (or every non-dot file of a directory, by name order).
+ * Returns -1 with a message printed if it cannot be read.
+ */
+int maintainers_add_path(struct maintainers *m, const char *path);
+
+/* Add the contents of a buffer (taken over) as file @name. */
+void maintainers_add_buffer(struct maintainers *m, const char *name,
+			    char *buf, size_t len);
+
+/* Every file named MAINTAINERS below @dir, skipping .git, sorted. */
+int maintainers_find_files(struct maintainers *m, const char *dir);
+
+/* Split entries into sections; call once after the last add. */
+void maintainers_finish(struct maintainers *m);
+
+/* Where a line is, for messages: "MAINTAINERS:123". */
+const char *mnt_line_file(const struct maintainers *m, int line);
+
+/* The section's name cut to get_maintainer.pl's 50 columns. */
+char *mnt_section_short_name(const struct mnt_section *s);
+
+/* Is @line a field line ("^[A-Z]:")?  Sets *type and *value. */
+bool mnt_parse_field(const char *line, char *type, const char **value);
+
+void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
+		  const char *fmt, ...) __printf(4, 5);
+
+/* Print diagnostics as "file:line: warning: msg" to stderr. */
+void mnt_diag_print(const struct maintainers *m, bool warnings);
+
+#endif

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "strbuf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *p;
+
+	strbuf_grow(sb, 0);
+	p = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb, 0);
+	return p;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	bool fresh = !sb->alloc;
+
+	if (sb->len + extra + 1 <= sb->alloc)
+		return;
+	if (fresh)
+		sb->buf = NULL;
+	ALLOC_GROW(sb->buf, sb->len + extra + 1, sb->alloc);
+	if (fresh)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (!sb->alloc) {
+		if (len)
+			die("BUG: strbuf_setlen beyond an empty buffer");
+		return;
+	}
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		die("BUG: bad format string");
+	strbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_trim(struct strbuf *sb)
+{
+	size_t start = 0, end = sb->len;
+
+	while (end > 0 && isspace((unsigned char)sb->buf[end - 1]))
+		end--;
+	while (start < end && isspace((unsigned char)sb->buf[start]))
+		start++;
+	if (!sb->alloc)
+		return;
+	memmove(sb->buf, sb->buf + start, end - start);
+	strbuf_setlen(sb, end - start);
+}
+
+int strbuf_getline(struct strbuf *sb, FILE *fp)
+{
+	int c;
+
+	strbuf_reset(sb);
+	c = getc(fp);
+	if (c == EOF)
+		return EOF;
+	while (c != EOF && c != '\n') {
+		strbuf_addch(sb, c);
+		c = getc(fp);
+	}
+	return 0;
+}

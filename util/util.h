@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_UTIL_H
+#define KMAINT_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define __noreturn __attribute__((noreturn))
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+
+/* The name the user ran us as, for messages ("kmaint"). */
+extern const char *progname;
+
+void die(const char *fmt, ...) __noreturn __printf(1, 2);
+void die_errno(const char *fmt, ...) __noreturn __printf(1, 2);
+int error(const char *fmt, ...) __printf(1, 2);
+void warning(const char *fmt, ...) __printf(1, 2);
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xstrfmt(const char *fmt, ...) __printf(1, 2);
+
+/*
+ * Grow an array to hold at least @nr elements.  @alloc tracks its size;
+ * growth is geometric so appending is amortised O(1).
+ */
+#define ALLOC_GROW(x, nr, alloc)					\
+	do {								\
+		if ((size_t)(nr) > (alloc)) {				\
+			(alloc) = (alloc) < 16 ? 16 : (alloc) * 2;	\
+			if ((size_t)(nr) > (alloc))			\
+				(alloc) = (nr);				\
+			(x) = xrealloc((x), (alloc) * sizeof(*(x)));	\
+		}							\
+	} while (0)
+
+/* Read a whole file; returns -1 with errno set on failure. */
+int read_file(const char *path, char **buf, size_t *len);
+
+bool is_dir(const char *path);
+bool is_file(const char *path);
+
+/* Count occurrences of @c in @s. */
+size_t count_char(const char *s, char c);
+
+static inline bool starts_with(const char *s, const char *prefix)
+{
+	while (*prefix)
+		if (*s++ != *prefix++)
+			return false;
+	return true;
+}
+
+bool ends_with(const char *s, const char *suffix);
+
+/* FNV-1a; good enough for the string tables here. */
+static inline uint32_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint32_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ *s++) * 16777619u;
+	return h;
+}
+
+#endif
