@@ -403,3 +403,23 @@ char *mnt_section_short_name(const struct mnt_section *s)
 	memcpy(out + cut, "...", 4);
 	return out;
 }
+
+char *mnt_glob_to_regex(const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = value; *p; p++) {
+		if (*p == '.')
+			strbuf_addstr(&sb, "\\.");
+		else if (*p == '*')
+			strbuf_addstr(&sb, ".*");
+		else if (*p == '?')
+			strbuf_addch(&sb, '.');
+		else
+			strbuf_addch(&sb, *p);
+	}
+	if (sb.len && sb.buf[sb.len - 1] != '/' && is_dir(sb.buf))
+		strbuf_addch(&sb, '/');
+	return strbuf_detach(&sb, NULL);
+}

@@ -101,6 +101,15 @@ bool mnt_parse_field(const char *line, char *type, const char **value);
 void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 		  const char *fmt, ...) __printf(4, 5);
 
+/*
+ * An F:/X: value as get_maintainer.pl turns it into a regex: "." becomes
+ * "\.", "*" becomes ".*", "?" becomes "."; nothing else is escaped, so
+ * "[ch]" and "+" keep their regex meaning.  A value naming a directory
+ * of the tree (relative to the current directory) gains a trailing "/".
+ * The result is to be matched anchored at the start of a path.
+ */
+char *mnt_glob_to_regex(const char *value);
+
 /* Print diagnostics as "file:line: warning: msg" to stderr. */
 void mnt_diag_print(const struct maintainers *m, bool warnings);
 
