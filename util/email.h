@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_EMAIL_H
+#define KMAINT_EMAIL_H
+
+#include "strbuf.h"
+
+/*
+ * Mail addresses the way get_maintainer.pl reads and writes them.  Its
+ * output is what git send-email, b4 and people's scripts consume, so
+ * these follow its rules exactly, quirks included: a name is put in
+ * double quotes as soon as it holds anything but ASCII letters, digits,
+ * '_', ' ' and '-'; "Name <addr>" is split at the first '<' and the
+ * last '>'; a bare "addr" is whatever surrounds the last '@' up to white
+ * space.
+ */
+
+/* Split "Name <addr>" into a (quoted as needed) name and an address. */
+void email_parse(const char *s, struct strbuf *name, struct strbuf *addr);
+
+/* "Name <addr>", "addr" when there is no name or !use_name. */
+void email_format(struct strbuf *out, const char *name, const char *addr,
+		  bool use_name);
+
+/* Quote @name if it needs quoting (appends to @out). */
+void email_escape_name(struct strbuf *out, const char *name, size_t len);
+
+/* Is @s one RFC 822 address (comments allowed)? */
+bool rfc822_valid(const char *s);
+
+/*
+ * Is @s a comma-separated RFC 822 address list?  If so, and @out is not
+ * NULL, its addresses are appended to @out as strings to free.
+ */
+bool rfc822_validlist(const char *s, char ***out, size_t *nr);
+
+/* ASCII-lowercased copy. */
+char *lowercase(const char *s);
+
+#endif

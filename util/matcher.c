@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "matcher.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+#include "strmap.h"
+
+struct pattern {
+	int entry;
+	int section;
+	char type;		/* 'F', 'X' or 'N' */
+	bool dir;		/* F:/X: ending in '/': a plain prefix match */
+	int depth;		/* get_maintainer.pl's "pattern depth" */
+	int slashes;		/* '/' in the pattern, for the non-dir rule */
+	pcre2_code *re;		/* regex F:/X: and N: */
+	int next;		/* next pattern in the same bucket, or -1 */
+};
+
+struct keyword {
+	int entry;
+	bool alternation;	/* a top-level '|' escapes the "^[+-].*" prefix */
+	pcre2_code *plain;	/* K: as written */
+	pcre2_code *diff;	/* "^[+-].*" K: */
+};
+
+struct matcher {
+	const struct maintainers *m;
+	struct pattern *pats;
+	size_t nr_pats, alloc_pats;
+	struct strmap literal;	/* exact prefix -> first pattern + 1 */
+	struct strmap regex;	/* literal directory prefix -> first pattern + 1 */
+	int *names;		/* N: patterns */
+	size_t nr_names, alloc_names;
+	struct keyword *kws;
+	size_t nr_kws, alloc_kws;
+	pcre2_match_data *md;
+	int *hits;
+	size_t nr_hits, alloc_hits;
+	int nr_errors;
+};
+
+static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
+			   uint32_t flags)
+{
+	const struct mnt_line *l = &mt->m->lines[mt->m->entries[entry].line];
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE off;
+	pcre2_code *code;
+	int err;
+
+	/*
+	 * The script reads MAINTAINERS and patches as UTF-8, so \w and \b
+	 * are Unicode-aware; invalid UTF-8 in a path must not stop a match.
+	 */
+	flags |= PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF;
+	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, flags,
+			     &err, &off, NULL);
+	if (!code) {
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		fprintf(stderr, "%s:%d: error: bad pattern '%s': %s at offset %zu\n",
+			mt->m->files[l->file], l->nr, re, (char *)msg,
+			(size_t)off);
+		mt->nr_errors++;
+		return NULL;
+	}
+	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
+	return code;
+}
+
+static int add_pattern(struct matcher *mt, int entry, char type)
+{
+	struct pattern *p;
+
+	ALLOC_GROW(mt->pats, mt->nr_pats + 1, mt->alloc_pats);
+	p = &mt->pats[mt->nr_pats];
+	memset(p, 0, sizeof(*p));
+	p->entry = entry;
+	p->section = mt->m->entries[entry].section;
+	p->type = type;
+	p->next = -1;
+	return (int)mt->nr_pats++;
+}
+
+static void bucket(struct strmap *map, const char *key, size_t len,
+		   struct matcher *mt, int pat)
+{
+	struct strmap_entry *e = strmap_insert(map, key, len);
+
+	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
+	mt->pats[pat].next = (int)(intptr_t)e->value - 1;
+	e->value = (void *)(intptr_t)(pat + 1);
+}
+
+static bool is_meta(char c)
+{
+	return c && strchr("\\^$.|?*+()[]{}", c);
+}
+
+/*
+ * Split a converted F:/X: value into its literal prefix.  Returns true if
+ * the whole value is literal.  "\." is a literal dot; a quantifier takes
+ * the character before it out of the prefix.
+ */
+static bool literal_prefix(const char *re, struct strbuf *lit)
+{
+	const char *p;
+
+	strbuf_reset(lit);
+	if (strchr(re, '|'))
+		return false;
+	for (p = re; *p; p++) {
+		if (*p == '\\' && p[1] == '.') {
+			strbuf_addch(lit, '.');
+			p++;
+			continue;
+		}
+		if (!is_meta(*p)) {
+			strbuf_addch(lit, *p);
+			continue;
+		}
+		if (strchr("*+?{", *p) && lit->len)
+			strbuf_setlen(lit, lit->len - 1);
+		return false;
+	}
+	return true;
+}
+
+static void add_file_pattern(struct matcher *mt, int entry, char type,
+			     struct strbuf *lit)
+{
+	const char *value = mt->m->entries[entry].value;
+	char *re = mnt_glob_to_regex(value);
+	size_t len = strlen(re);
+	int pat = add_pattern(mt, entry, type);
+	struct pattern *p = &mt->pats[pat];
+
+	p->dir = len && re[len - 1] == '/';
+	p->slashes = (int)count_char(re, '/');
+	p->depth = p->slashes + !p->dir;
+	if (starts_with(re, ".*"))
+		p->depth = -1;
+
+	if (literal_prefix(re, lit)) {
+		bucket(&mt->literal, lit->buf, lit->len, mt, pat);
+	} else {
+		char *anchored = xstrfmt("^%s", re);
+		char *slash = strrchr(lit->buf, '/');
+
+		p->re = compile(mt, entry, anchored, 0);
+		free(anchored);
+		if (p->re)
+			bucket(&mt->regex, lit->buf,
+			       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt,
+			       pat);
+	}
+	free(re);
+}
+
+/* Could a '|' in @re be outside every group and class? */
+static bool has_top_level_alternation(const char *re)
+{
+	int depth = 0;
+	bool class = false;
+
+	for (; *re; re++) {
+		if (*re == '\\' && re[1]) {
+			re++;
+		} else if (class) {
+			class = *re != ']';
+		} else if (*re == '[') {
+			class = true;
+		} else if (*re == '(') {
+			depth++;
+		} else if (*re == ')') {
+			depth--;
+		} else if (*re == '|' && depth <= 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void add_keyword(struct matcher *mt, int entry)
+{
+	const char *value = mt->m->entries[entry].value;
+	struct keyword *k;
+	char *diff;
+
+	ALLOC_GROW(mt->kws, mt->nr_kws + 1, mt->alloc_kws);
+	k = &mt->kws[mt->nr_kws];
+	k->entry = entry;
+	k->alternation = has_top_level_alternation(value);
+	k->plain = compile(mt, entry, value, PCRE2_EXTENDED);
+	diff = xstrfmt("^[+-].*%s", value);
+	k->diff = compile(mt, entry, diff, PCRE2_EXTENDED);
+	free(diff);
+	if (k->plain && k->diff)
+		mt->nr_kws++;
+}
+
+struct matcher *matcher_new(const struct maintainers *m)
+{
+	struct matcher *mt = xcalloc(1, sizeof(*mt));
+	struct strbuf lit = STRBUF_INIT;
+	size_t i;
+
+	mt->m = m;
+	strmap_init(&mt->literal);
+	strmap_init(&mt->regex);
+	for (i = 0; i < m->nr_entries; i++) {
+		const struct mnt_entry *e = &m->entries[i];
+
+		if (e->section < 0)
+			continue;
+		switch (e->type) {
+		case 'F':
+		case 'X':
+			add_file_pattern(mt, (int)i, e->type, &lit);
+			break;
+		case 'N': {
+			int pat = add_pattern(mt, (int)i, 'N');
+
+			mt->pats[pat].re = compile(mt, (int)i, e->value,
+						   PCRE2_EXTENDED);
+			if (mt->pats[pat].re) {
+				ALLOC_GROW(mt->names, mt->nr_names + 1,
+					   mt->alloc_names);
+				mt->names[mt->nr_names++] = pat;
+			}
+			break;
+		}
+		case 'K':
+			add_keyword(mt, (int)i);
+			break;
+		}
+	}
+	strbuf_release(&lit);
+	mt->md = pcre2_match_data_create(1, NULL);
+	if (mt->nr_errors) {
+		matcher_free(mt);
+		return NULL;
+	}
+	return mt;
+}
+
+void matcher_free(struct matcher *mt)
+{
+	size_t i;
+
+	if (!mt)
+		return;
+	for (i = 0; i < mt->nr_pats; i++)
+		pcre2_code_free(mt->pats[i].re);
+	for (i = 0; i < mt->nr_kws; i++) {
+		pcre2_code_free(mt->kws[i].plain);
+		pcre2_code_free(mt->kws[i].diff);
+	}
+	strmap_clear(&mt->literal, false);
+	strmap_clear(&mt->regex, false);
+	pcre2_match_data_free(mt->md);
+	free(mt->pats);
+	free(mt->names);
+	free(mt->kws);
+	free(mt->hits);
+	free(mt);
+}
+
+static bool re_match(struct matcher *mt, pcre2_code *re, const char *s,
+		     size_t len)
+{
+	return pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, mt->md, NULL) >= 0;
+}
+
+static void add_hit(struct matcher *mt, int pat)
+{
+	ALLOC_GROW(mt->hits, mt->nr_hits + 1, mt->alloc_hits);
+	mt->hits[mt->nr_hits++] = pat;
+}
+
+static void try_literal(struct matcher *mt, const char *path, size_t len)
+{
+	int pat = (int)(intptr_t)strmap_get(&mt->literal, path, len) - 1;
+
+	for (; pat >= 0; pat = mt->pats[pat].next)
+		add_hit(mt, pat);
+}
+
+static void try_regex(struct matcher *mt, const char *path, size_t len,
+		      size_t plen, int slashes)
+{
+	int pat = (int)(intptr_t)strmap_get(&mt->regex, path, plen) - 1;
+
+	for (; pat >= 0; pat = mt->pats[pat].next) {
+		const struct pattern *p = &mt->pats[pat];
+
+		if ((p->dir || p->slashes == slashes) &&
+		    re_match(mt, p->re, path, len))
+			add_hit(mt, pat);
+	}
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int cmp_hit(const void *a, const void *b)
+{
+	const struct section_hit *x = a, *y = b;
+
+	if (x->depth != y->depth)
+		return y->depth - x->depth;
+	return x->section - y->section;
+}
+
+void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
+		    struct match_result *res)
+{
+	size_t len = strlen(path), i, k;
+	int slashes = (int)count_char(path, '/');
+	ssize_t last_slash = -1;
+
+	res->nr = 0;
+	res->exact = false;
+	mt->nr_hits = 0;
+
+	try_regex(mt, path, len, 0, slashes);
+	for (i = 0; i < len; i++) {
+		if (path[i] != '/')
+			continue;
+		last_slash = (ssize_t)i;
+		try_literal(mt, path, i + 1);
+		try_regex(mt, path, len, i + 1, slashes);
+	}
+	/* non-directory patterns end inside the last component */
+	for (k = last_slash < 0 ? 0 : (size_t)last_slash + 2; k <= len; k++)
+		try_literal(mt, path, k);
+	for (i = 0; i < mt->nr_names; i++)
+		if (re_match(mt, mt->pats[mt->names[i]].re, path, len))
+			add_hit(mt, mt->names[i]);
+	if (!mt->nr_hits)
+		return;
+
+	/* Patterns were added in MAINTAINERS order, so index order is file order. */
+	qsort(mt->hits, mt->nr_hits, sizeof(*mt->hits), cmp_int);
+	for (i = 0; i < mt->nr_hits;) {
+		int section = mt->pats[mt->hits[i]].section, depth = 0;
+		bool excluded = false, matched = false;
+		size_t j;
+
+		for (j = i; j < mt->nr_hits &&
+			    mt->pats[mt->hits[j]].section == section; j++)
+			if (mt->pats[mt->hits[j]].type == 'X')
+				excluded = true;
+		for (; !excluded && i < j; i++) {
+			const struct pattern *p = &mt->pats[mt->hits[i]];
+			const struct mnt_section *s = &mt->m->sections[section];
+
+			if (p->type == 'N') {
+				depth = 0;
+				matched = true;
+				continue;
+			}
+			if (p->type != 'F')
+				continue;
+			if (p->depth >= slashes && s->maintained &&
+			    s->has_maintainer)
+				res->exact = true;
+			if (!pattern_depth || slashes - p->depth < pattern_depth) {
+				depth = p->depth;
+				matched = true;
+			}
+		}
+		i = j;
+		if (matched) {
+			ALLOC_GROW(res->hits, res->nr + 1, res->alloc);
+			res->hits[res->nr].section = section;
+			res->hits[res->nr].depth = depth;
+			res->nr++;
+		}
+	}
+	qsort(res->hits, res->nr, sizeof(*res->hits), cmp_hit);
+}
+
+void match_result_release(struct match_result *res)
+{
+	free(res->hits);
+	memset(res, 0, sizeof(*res));
+}
+
+void matcher_keywords(struct matcher *mt, const char *text, size_t len,
+		      bool diff_line, struct keyword_hits *hits)
+{
+	size_t i, j;
+
+	for (i = 0; i < mt->nr_kws; i++) {
+		const struct keyword *k = &mt->kws[i];
+		bool hit;
+
+		if (!diff_line)
+			hit = re_match(mt, k->plain, text, len);
+		else if (!k->alternation && (!len || (text[0] != '+' && text[0] != '-')))
+			hit = false;
+		else
+			hit = re_match(mt, k->diff, text, len);
+		if (!hit)
+			continue;
+		for (j = 0; j < hits->nr; j++)
+			if (hits->entries[j] == k->entry)
+				break;
+		if (j == hits->nr) {
+			ALLOC_GROW(hits->entries, hits->nr + 1, hits->alloc);
+			hits->entries[hits->nr++] = k->entry;
+		}
+	}
+}

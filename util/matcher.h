@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_MATCHER_H
+#define KMAINT_MATCHER_H
+
+#include "maintainers.h"
+
+/*
+ * Which sections cover a path, by get_maintainer.pl's rules, without
+ * trying every pattern: F:/X: values without regex syntax (nearly all of
+ * them) sit in a hash table keyed by the path prefix they must equal, so
+ * a lookup costs one probe per directory level and per character of the
+ * last component; the few with regex syntax are compiled with PCRE2 and
+ * bucketed by their literal directory prefix; N: regexes are tried in
+ * turn.
+ */
+struct matcher;
+
+struct section_hit {
+	int section;
+	int depth;	/* of the last matching F:/N: line, in file order */
+};
+
+struct match_result {
+	struct section_hit *hits;	/* deepest first, then file order */
+	size_t nr, alloc;
+	bool exact;	/* an F: as deep as the path, in a maintained section with an M: */
+};
+
+/*
+ * Compile the patterns of @m.  F:/X: values naming a directory of the
+ * tree gain a trailing '/', so the current directory must be the tree's
+ * top.  Returns NULL after printing errors for patterns that do not
+ * compile as regexes.
+ */
+struct matcher *matcher_new(const struct maintainers *m);
+void matcher_free(struct matcher *mt);
+
+/*
+ * Look up @path (relative to the top of the tree).  @pattern_depth is
+ * --pattern-depth (0: unlimited).  @res is reset first.
+ */
+void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
+		    struct match_result *res);
+
+void match_result_release(struct match_result *res);
+
+/*
+ * K: keywords.  In patch mode, lines before the first file header are
+ * matched as they are and later ones only if they start with '+' or '-'.
+ * Each K: entry that matches is added, once, to @hits (entry indexes).
+ */
+struct keyword_hits {
+	int *entries;
+	size_t nr, alloc;
+};
+void matcher_keywords(struct matcher *mt, const char *text, size_t len,
+		      bool diff_line, struct keyword_hits *hits);
+
+#endif

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "patch.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void push(char ***v, size_t *nr, size_t *alloc, const char *s,
+		 size_t len)
+{
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[(*nr)++] = xstrndup(s, len);
+}
+
+static size_t token(const char *p)
+{
+	size_t n = 0;
+
+	while (p[n] && !isspace((unsigned char)p[n]))
+		n++;
+	return n;
+}
+
+/* Nothing but white space from @p to the end of the line? */
+static bool rest_blank(const char *p)
+{
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	return !*p;
+}
+
+/* "^ mode change [0-7]+ => [0-7]+ (\S+)\s*$" */
+static size_t mode_change(const char *l, const char **file)
+{
+	const char *p = l + strlen(" mode change ");
+	size_t n;
+
+	if (!starts_with(l, " mode change ") || !strchr("01234567", *p))
+		return 0;
+	while (*p && strchr("01234567", *p))
+		p++;
+	if (!starts_with(p, " => ") || !strchr("01234567", p[4]) || !p[4])
+		return 0;
+	for (p += 4; *p && strchr("01234567", *p); p++)
+		;
+	if (*p != ' ' || isspace((unsigned char)p[1]) || !p[1])
+		return 0;
+	n = token(++p);
+	if (!rest_blank(p + n))
+		return 0;
+	*file = p;
+	return n;
+}
+
+/* "^rename (?:from|to) (\S+)\s*$" */
+static size_t rename_line(const char *l, const char **file)
+{
+	const char *p;
+	size_t n;
+
+	if (starts_with(l, "rename from "))
+		p = l + 12;
+	else if (starts_with(l, "rename to "))
+		p = l + 10;
+	else
+		return 0;
+	n = token(p);
+	if (!n || !rest_blank(p + n))
+		return 0;
+	*file = p;
+	return n;
+}
+
+/* "^diff --git a\/(\S+) b\/(\S+)\s*$" */
+static bool diff_git(const char *l, const char **a, size_t *alen,
+		     const char **b, size_t *blen)
+{
+	const char *p = l + 13, *q;
+	size_t n;
+
+	if (!starts_with(l, "diff --git a/"))
+		return false;
+	n = token(p);
+	if (!n || !starts_with(p + n, " b/"))
+		return false;
+	q = p + n + 3;
+	*blen = token(q);
+	if (!*blen || !rest_blank(q + *blen))
+		return false;
+	*a = p;
+	*alen = n;
+	*b = q;
+	return true;
+}
+
+/* "^Fixes:\s+([0-9a-fA-F]{6,40})" */
+static size_t fixes_line(const char *l, const char **sha)
+{
+	const char *p = l + 6;
+	size_t n;
+
+	if (!starts_with(l, "Fixes:") || !isspace((unsigned char)*p))
+		return 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	for (n = 0; n < 40 && isxdigit((unsigned char)p[n]); n++)
+		;
+	if (n < 6)
+		return 0;
+	*sha = p;
+	return n;
+}
+
+int patch_read(const char *name, const char *buf, size_t len,
+	       const struct patch_opts *opts, struct patch_info *info)
+{
+	const char *end = buf + len, *line = buf, *lastfile = NULL;
+	size_t lastfile_len = 0, before = info->nr_files;
+	bool in_diff = false, in_mnt = false;
+	char *copy = NULL;
+	size_t copy_alloc = 0;
+	int nr = 0, ret = 0;
+
+	while (line < end) {
+		const char *eol = memchr(line, '\n', (size_t)(end - line));
+		size_t l = eol ? (size_t)(eol - line) + 1 : (size_t)(end - line);
+		const char *f, *f2;
+		size_t n, n2;
+
+		nr++;
+		/*
+		 * Work on a NUL-terminated copy; a NUL inside the line would
+		 * hide the rest of it from every rule below.
+		 */
+		ALLOC_GROW(copy, l + 1, copy_alloc);
+		memcpy(copy, line, l);
+		copy[l] = '\0';
+		if (strlen(copy) != l) {
+			error("%s:%d: NUL byte in patch", name, nr);
+			ret = -1;
+		}
+		line += l;
+
+		if ((n = mode_change(copy, &f))) {
+			push(&info->files, &info->nr_files, &info->alloc_files, f, n);
+		} else if ((n = rename_line(copy, &f))) {
+			push(&info->files, &info->nr_files, &info->alloc_files, f, n);
+		} else if (diff_git(copy, &f, &n, &f2, &n2)) {
+			push(&info->files, &info->nr_files, &info->alloc_files, f, n);
+			push(&info->files, &info->nr_files, &info->alloc_files, f2, n2);
+		} else if ((n = fixes_line(copy, &f))) {
+			if (opts->fixes)
+				push(&info->fixes, &info->nr_fixes,
+				     &info->alloc_fixes, f, n);
+		} else if ((starts_with(copy, "+++") || starts_with(copy, "---")) &&
+			   isspace((unsigned char)copy[3])) {
+			const char *p = copy + 3, *slash;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			n = token(p);
+			if (!n)
+				goto keywords;
+			slash = memchr(p, '/', n);
+			if (slash) {
+				n -= (size_t)(slash + 1 - p);
+				p = slash + 1;
+			}
+			push(&info->files, &info->nr_files, &info->alloc_files, p, n);
+			lastfile = info->files[info->nr_files - 1];
+			lastfile_len = n;
+			in_diff = true;
+			in_mnt = n >= 11 && !strcmp(lastfile + n - 11, "MAINTAINERS");
+		} else if (starts_with(copy, "@@ -") && isdigit((unsigned char)copy[4])) {
+			char *e;
+			long start = strtol(copy + 4, &e, 10), count;
+
+			if (*e != ',' || !isdigit((unsigned char)e[1]))
+				goto keywords;
+			count = strtol(e + 1, NULL, 10);
+			if (opts->ranges && lastfile) {
+				struct patch_range *r;
+
+				ALLOC_GROW(info->ranges, info->nr_ranges + 1,
+					   info->alloc_ranges);
+				r = &info->ranges[info->nr_ranges++];
+				r->file = xstrndup(lastfile, lastfile_len);
+				r->start = start;
+				r->len = count;
+			}
+		} else {
+keywords:
+			if (opts->mt && opts->keywords)
+				matcher_keywords(opts->mt, copy, l, in_diff,
+						 opts->keywords);
+			if (in_mnt && (copy[0] == '+' || copy[0] == '-' ||
+				       copy[0] == ' ')) {
+				size_t k = l;
+
+				while (k > 1 && (copy[k - 1] == '\n' || copy[k - 1] == '\r'))
+					k--;
+				push(&info->mnt_lines, &info->nr_mnt_lines,
+				     &info->alloc_mnt_lines, copy + 1, k - 1);
+			}
+		}
+	}
+	free(copy);
+	if (ret)
+		return ret;
+	return (int)(info->nr_files - before);
+}
+
+void patch_info_release(struct patch_info *info)
+{
+	size_t i;
+
+	for (i = 0; i < info->nr_files; i++)
+		free(info->files[i]);
+	for (i = 0; i < info->nr_fixes; i++)
+		free(info->fixes[i]);
+	for (i = 0; i < info->nr_ranges; i++)
+		free(info->ranges[i].file);
+	for (i = 0; i < info->nr_mnt_lines; i++)
+		free(info->mnt_lines[i]);
+	free(info->files);
+	free(info->fixes);
+	free(info->ranges);
+	free(info->mnt_lines);
+	memset(info, 0, sizeof(*info));
+}
+
+size_t patch_split_mbox(const char *buf, size_t len, struct mbox_msg **msgs)
+{
+	const char *p = buf, *end = buf + len, *start = buf;
+	size_t nr = 0;
+
+	*msgs = NULL;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *next = eol ? eol + 1 : end;
+
+		if (p != start && (size_t)(end - p) > 5 && !memcmp(p, "From ", 5)) {
+			*msgs = xrealloc(*msgs, (nr + 1) * sizeof(**msgs));
+			(*msgs)[nr].buf = start;
+			(*msgs)[nr++].len = (size_t)(p - start);
+			start = p;
+		}
+		p = next;
+	}
+	if (start < end) {
+		*msgs = xrealloc(*msgs, (nr + 1) * sizeof(**msgs));
+		(*msgs)[nr].buf = start;
+		(*msgs)[nr++].len = (size_t)(end - start);
+	}
+	return nr;
+}
