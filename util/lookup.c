@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "email.h"
+#include "json.h"
 
 void gm_opts_init(struct gm_opts *o)
 {
@@ -773,7 +774,7 @@ void lookup_run(struct lookup *lk, char **files, size_t nr_files,
 			}
 			lk->nr_to = j;
 		}
-		uniq(&lk->file_emails);
+		/* not uniq'd: the script dedups these only by address in use */
 		for (i = 0; i < lk->file_emails.nr; i++) {
 			strbuf_reset(&m);
 			gm_mailmap_email(lk->mm, lk->file_emails.v[i], &m);
@@ -860,4 +861,98 @@ void lookup_print(struct lookup *lk)
 		uniq(&lk->bug);
 		output(lk, &lk->bug);
 	}
+}
+
+void lookup_add_sections(struct lookup *lk, const int *sections)
+{
+	size_t i;
+
+	for (i = 0; i < lk->m->nr_sections; i++)
+		if (sections[i])
+			add_categories(lk, (int)i, "");
+}
+
+static void json_list(struct lookup *lk, const char *key, struct str_list *l,
+		      bool last)
+{
+	size_t i;
+
+	uniq(l);
+	fprintf(lk->out, "  \"%s\": [", key);
+	for (i = 0; i < l->nr; i++) {
+		fputs(i ? ", " : "", lk->out);
+		json_print_str(lk->out, l->v[i]);
+	}
+	fprintf(lk->out, "]%s\n", last ? "" : ",");
+}
+
+static void json_recipients(struct lookup *lk, const char *key,
+			    struct recipient *v, size_t nr, bool people)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct strmap seen;
+	size_t i;
+	bool first = true;
+
+	strmap_init(&seen);
+	fprintf(lk->out, "  \"%s\": [", key);
+	for (i = 0; i < nr; i++) {
+		struct strmap_entry *e = strmap_insert(&seen, v[i].email,
+						       strlen(v[i].email));
+		const char *r, *comma;
+
+		if (e->value)
+			continue;
+		e->value = (void *)1;
+		email_parse(v[i].email, &name, &addr);
+		fprintf(lk->out, "%s\n    {", first ? "" : ",");
+		first = false;
+		if (people) {
+			fputs("\"name\": ", lk->out);
+			json_print_str(lk->out, name.buf);
+			fputs(", ", lk->out);
+		}
+		fputs("\"address\": ", lk->out);
+		json_print_str(lk->out, addr.buf);
+		fputs(", \"roles\": [", lk->out);
+		/* roles are joined with commas; a K: suffix may hold commas too */
+		for (r = v[i].role; *r; r = comma + 1) {
+			char *one;
+
+			comma = strchr(r, ',');
+			while (comma && strstr(r, ":Keyword:") &&
+			       strstr(r, ":Keyword:") < comma &&
+			       strchr(comma + 1, ','))
+				comma = strchr(comma + 1, ',');
+			if (!comma)
+				comma = r + strlen(r);
+			one = xstrndup(r, (size_t)(comma - r));
+			fputs(r == v[i].role ? "" : ", ", lk->out);
+			json_print_str(lk->out, one);
+			free(one);
+			if (!*comma)
+				break;
+		}
+		fputs("]}", lk->out);
+	}
+	fprintf(lk->out, "%s],\n", first ? "" : "\n  ");
+	strmap_clear(&seen, false);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
+void lookup_print_json(struct lookup *lk)
+{
+	const struct gm_opts *o = lk->o;
+
+	fputs("{\n", lk->out);
+	json_recipients(lk, "people", lk->to, o->email ? lk->nr_to : 0, true);
+	json_recipients(lk, "lists", lk->lists,
+			o->email_list ? lk->nr_lists : 0, false);
+	json_list(lk, "scm", &lk->scm, false);
+	json_list(lk, "status", &lk->status, false);
+	json_list(lk, "subsystem", &lk->subsystem, false);
+	json_list(lk, "web", &lk->web, false);
+	json_list(lk, "bug", &lk->bug, true);
+	fputs("}\n", lk->out);
 }

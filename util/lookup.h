@@ -71,6 +71,12 @@ void lookup_release(struct lookup *lk);
 void lookup_run(struct lookup *lk, char **files, size_t nr_files,
 		const int *keywords, size_t nr_keywords);
 
+/* Add these sections (sections[i] != 0) first, as if they had matched. */
+void lookup_add_sections(struct lookup *lk, const int *sections);
+
+/* The answer as one JSON object: people, lists, scm, status, ... */
+void lookup_print_json(struct lookup *lk);
+
 /* Print the answer: people and lists, then --scm, --status, ... blocks. */
 void lookup_print(struct lookup *lk);
 
