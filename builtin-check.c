@@ -1,8 +1,278 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * kmaint check: what get_maintainer.pl --self-test=sections,patterns,
+ * checkpatch.pl and parse-maintainers.pl say about a MAINTAINERS file,
+ * offline and at once; --fix sorts it.  The rules live in util/check.c,
+ * the sorting in util/maintainers-sort.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "builtin.h"
+#include "check.h"
+#include "maintainers-sort.h"
+#include "maintainers.h"
+#include "parse-options.h"
+#include "strbuf.h"
+#include "tree.h"
 #include "util.h"
+
+static const char check_usage[] = "kmaint check [--only CLASS,...] [--json] [--fix] [--mpath PATH] [--find-maintainer-files]";
+
+static const char *const class_help[CHK_NR_CLASSES] = {
+	[CHK_DUPLICATE_SECTION] = "a section name that starts an earlier one (get_maintainer.pl)",
+	[CHK_NO_EMAIL] = "no M:, R: or L: in a section not orphaned (get_maintainer.pl)",
+	[CHK_NO_STATUS] = "no S: (get_maintainer.pl)",
+	[CHK_NO_PATTERN] = "no F: or N: (get_maintainer.pl)",
+	[CHK_NO_MATCH] = "an F: or X: that matches no file of the tree (get_maintainer.pl)",
+	[CHK_BAD_PATTERN] = "an F: or X: that is no valid regex once converted",
+	[CHK_PARSE] = "the parser's diagnostics: NUL bytes, invalid UTF-8, odd fields",
+	[CHK_FIELD_TAB] = "not one tab after TYPE: (checkpatch.pl)",
+	[CHK_UNKNOWN_TYPE] = "a field letter not in MRLSWQBCPTFXNK (checkpatch.pl)",
+	[CHK_TRAILING_SPACE] = "trailing white space, DOS line endings",
+	[CHK_SCM] = "T: not 'git|quilt|hg URL [branch]'",
+	[CHK_LINK] = "W:, Q:, B: not a URL (B: also mailto:)",
+	[CHK_CHAT] = "C: not a URL with a scheme",
+	[CHK_PROFILE] = "P: naming a file that is not in the tree",
+	[CHK_FIELD_ORDER] = "fields not in MRLSWQBCPTFXNK order (checkpatch.pl)",
+	[CHK_PATTERN_ORDER] = "adjacent F: or X: not sorted (checkpatch.pl)",
+	[CHK_SECTION_ORDER] = "sections not sorted as parse-maintainers.pl does",
+	[CHK_BLANK_LINE] = "sections not one blank line apart, blank lines inside",
+};
+
+static void list_classes(void)
+{
+	size_t i;
+
+	for (i = 0; i < CHK_NR_CLASSES; i++)
+		printf("%-18s %-3s %s\n", check_class_name(i),
+		       CHK_DEFAULT & CHK_BIT(i) ? "on" : "off", class_help[i]);
+}
+
+static void json_str(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	while (*p) {
+		unsigned c = *p;
+		size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 :
+			c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		size_t k;
+
+		if (c == '"' || c == '\\') {
+			printf("\\%c", c);
+		} else if (c < 0x20) {
+			printf("\\u%04x", c);
+		} else if (n == 1) {
+			putchar(c);
+		} else {
+			for (k = 1; k < n && (p[k] & 0xc0) == 0x80; k++)
+				;
+			if (!n || k < n) {
+				/* JSON is UTF-8; an invalid byte becomes U+FFFD */
+				fputs("\\ufffd", stdout);
+				n = 1;
+			} else {
+				fwrite(p, 1, n, stdout);
+			}
+			p += n;
+			continue;
+		}
+		p++;
+	}
+	putchar('"');
+}
+
+static const char *severity_name(enum mnt_severity s)
+{
+	return s == MNT_ERROR ? "error" : "warning";
+}
+
+static void print_text(const struct maintainers *m,
+		       const struct check_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nr; i++) {
+		const struct check_finding *f = &res->v[i];
+
+		if (f->line < 0)
+			printf("%s: %s: %s\n", f->file ? f->file : "MAINTAINERS",
+			       severity_name(f->severity), f->msg);
+		else
+			printf("%s:%d: %s: %s\t%s\n", f->file,
+			       m->lines[f->line].nr, severity_name(f->severity),
+			       f->msg, m->lines[f->line].text);
+	}
+}
+
+static void print_json(const struct maintainers *m,
+		       const struct check_result *res, size_t hidden)
+{
+	size_t i;
+	bool first = true;
+
+	printf("{\"files\":[");
+	for (i = 0; i < m->nr_files; i++) {
+		if (i)
+			putchar(',');
+		json_str(m->files[i]);
+	}
+	printf("],\n\"findings\":[");
+	for (i = 0; i < res->nr; i++) {
+		const struct check_finding *f = &res->v[i];
+
+		printf("%s\n{\"file\":", i ? "," : "");
+		json_str(f->line < 0 ? (f->file ? f->file : "MAINTAINERS") : f->file);
+		printf(",\"line\":%d,\"class\":\"%s\",\"severity\":\"%s\",\"message\":",
+		       f->line < 0 ? 0 : m->lines[f->line].nr,
+		       check_class_name(f->cls), severity_name(f->severity));
+		json_str(f->msg);
+		printf(",\"text\":");
+		json_str(f->line < 0 ? "" : m->lines[f->line].text);
+		putchar('}');
+	}
+	printf("],\n\"counts\":{");
+	for (i = 0; i < CHK_NR_CLASSES; i++) {
+		if (!res->count[i])
+			continue;
+		printf("%s\"%s\":%zu", first ? "" : ",", check_class_name(i),
+		       res->count[i]);
+		first = false;
+	}
+	printf("},\n\"hidden_order_findings\":%zu}\n", hidden);
+}
+
+static int load(struct maintainers *m, const char *mpath, int find)
+{
+	const char *path = mpath ? mpath : "MAINTAINERS";
+	int ret;
+
+	maintainers_init(m);
+	if (is_dir(path) && find)
+		ret = maintainers_find_files(m, path);
+	else if (is_dir(path) || is_file(path))
+		ret = maintainers_add_path(m, path);
+	else
+		ret = error("MAINTAINER file not found '%s'", path);
+	if (!ret)
+		maintainers_finish(m);
+	return ret;
+}
+
+static int fix_files(const struct maintainers *m)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < m->nr_files; i++) {
+		bool changed;
+
+		if (mnt_sort_file(m->files[i], &changed))
+			ret = -1;
+		else if (changed)
+			fprintf(stderr, "%s: sorted %s\n", progname, m->files[i]);
+	}
+	return ret;
+}
 
 int cmd_check(int argc, const char **argv)
 {
-	return error("check: not implemented yet");
+	struct opt_list only = { NULL, 0, 0 }, operands = { NULL, 0, 0 };
+	const char *mpath = NULL;
+	int json = 0, fix = 0, find = 0, list = 0, help = 0;
+	unsigned mask = 0;
+	struct maintainers m;
+	struct path_list files = PATH_LIST_INIT;
+	struct check_result res;
+	size_t i, hidden = 0, shown;
+	int ret;
+	const struct option opts[] = {
+		OPT_STRLIST("only", &only, "CLASS,...", "run only these classes or groups"),
+		OPT_FLAG("json", &json, "machine-readable output"),
+		OPT_FLAG("fix", &fix, "sort the file as parse-maintainers.pl --order, then check"),
+		OPT_STR("mpath|maintainer-path", &mpath, "PATH", "MAINTAINERS file or directory"),
+		OPT_SET("find-maintainer-files", &find, "read every file named MAINTAINERS below PATH"),
+		OPT_SET("list", &list, "list the finding classes"),
+		OPT_SET("h|help", &help, "show this help"),
+		OPT_TERMINATOR,
+	};
+
+	if (parse_options(argc - 1, argv + 1, opts, &operands))
+		return 129;
+	if (help) {
+		usage_options(check_usage, opts);
+		return 0;
+	}
+	if (list) {
+		list_classes();
+		return 0;
+	}
+	if (operands.nr) {
+		error("check takes no operands ('%s'); use --mpath", operands.v[0]);
+		return 129;
+	}
+	for (i = 0; i < only.nr; i++)
+		if (check_parse_classes(only.v[i], &mask))
+			return 129;
+	free(only.v);
+	if (!mask)
+		mask = CHK_DEFAULT;
+
+	if (load(&m, mpath, find)) {
+		maintainers_release(&m);
+		return 128;
+	}
+	if (fix) {
+		if (fix_files(&m)) {
+			maintainers_release(&m);
+			return 128;
+		}
+		maintainers_release(&m);
+		if (load(&m, mpath, find)) {
+			maintainers_release(&m);
+			return 128;
+		}
+	}
+	if ((mask & (CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |
+		     CHK_BIT(CHK_PROFILE))) &&
+	    tree_list_files(".", &files)) {
+		maintainers_release(&m);
+		return 128;
+	}
+
+	memset(&res, 0, sizeof(res));
+	/* without --only, count the ordering findings but only mention them */
+	check_run(&m, &files, only.nr ? mask : mask | CHK_ORDER, &res);
+	shown = res.nr;
+	if (!only.nr) {
+		size_t j = 0;
+
+		for (i = 0; i < res.nr; i++) {
+			if (CHK_ORDER & CHK_BIT(res.v[i].cls)) {
+				free(res.v[i].msg);
+				res.count[res.v[i].cls]--;
+				hidden++;
+			} else {
+				res.v[j++] = res.v[i];
+			}
+		}
+		res.nr = shown = j;
+	}
+	if (json)
+		print_json(&m, &res, hidden);
+	else
+		print_text(&m, &res);
+	if (hidden && !json)
+		fprintf(stderr, "%s: %zu ordering finding%s not shown: "
+			"'kmaint check --only=order' lists them, --fix sorts the file\n",
+			progname, hidden, hidden == 1 ? "" : "s");
+	ret = shown ? 1 : 0;
+	check_result_release(&res);
+	path_list_release(&files);
+	maintainers_release(&m);
+	free(operands.v);
+	return ret;
 }
