@@ -1,8 +1,733 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * kmaint index: build or update the history index (util/index.h).
+ *
+ * A run indexes "rev-list NEW --not OLD", where OLD are the tips the
+ * last complete run indexed.  Before anything is inserted the new tips
+ * are recorded as "pending"; commits go in by batches, each one
+ * transaction, so a run killed at any moment leaves whole commits only,
+ * and the next run, seeing "pending", skips the commits already there.
+ * Indexed commits no longer reachable (a rewritten branch) are deleted.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "builtin.h"
+#include "history.h"
+#include "ident.h"
+#include "index.h"
+#include "parse-options.h"
+#include "run-command.h"
 #include "util.h"
+
+#define BATCH_COMMITS 5000
+#define BATCH_ROWS 200000
+#define TRACKED "MAINTAINERS"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "git ARGS" with stderr discarded; the output without its newline. */
+static int git_out(struct strbuf *out, const char **args)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	strbuf_reset(out);
+	rc = capture_git(args, out, &err);
+	strbuf_release(&err);
+	if (!rc)
+		strbuf_trim(out);
+	return rc;
+}
+
+static bool commit_exists(const char *hash)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *obj = xstrfmt("%s^{commit}", hash);
+	const char *args[] = { "rev-parse", "-q", "--verify", obj, NULL };
+	bool ok = !git_out(&out, args);
+
+	free(obj);
+	strbuf_release(&out);
+	return ok;
+}
+
+/* Split a space-separated list into a NULL-terminated array. */
+static void split_words(const char *s, struct opt_list *out)
+{
+	while (s && *s) {
+		size_t n = strcspn(s, " ");
+
+		if (n)
+			opt_list_push(out, xstrndup(s, n));
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	opt_list_push(out, NULL);
+	out->nr--;
+}
+
+static char *join_words(const struct opt_list *l)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		if (i)
+			strbuf_addch(&sb, ' ');
+		strbuf_addstr(&sb, l->v[i]);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static void free_words(struct opt_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free((char *)l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static void add_unique(struct opt_list *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->v[i], s))
+			return;
+	ALLOC_GROW(l->v, l->nr + 2, l->alloc);
+	l->v[l->nr++] = xstrdup(s);
+	l->v[l->nr] = NULL;
+}
+
+static bool skip_indexed(const char *hash, void *data)
+{
+	return idx_has_commit(data, hash);
+}
+
+struct progress {
+	bool on;
+	long total, done;
+	double start, last;
+};
+
+static void progress_show(struct progress *p, bool final)
+{
+	double t = now(), rate;
+
+	if (!p->on || (!final && t - p->last < 0.5))
+		return;
+	p->last = t;
+	rate = t > p->start ? (double)p->done / (t - p->start) : 0;
+	fprintf(stderr, "\rindexing: %ld/%ld commits (%ld%%), %.0f/s",
+		p->done, p->total, p->total ? p->done * 100 / p->total : 100,
+		rate);
+	if (!final && rate > 0) {
+		long left = (long)((double)(p->total - p->done) / rate);
+
+		fprintf(stderr, ", %ld:%02ld left   ", left / 60, left % 60);
+	} else {
+		fprintf(stderr, "%-16s", final ? ", done." : "");
+	}
+	if (final)
+		fputc('\n', stderr);
+}
+
+/* Write the lines of a git command's stdout to a temporary file. */
+static FILE *git_to_file(const char **argv)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	FILE *fp = tmpfile();
+
+	if (!fp)
+		die_errno("cannot create a temporary file");
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	cp.out = fileno(fp);
+	cp.err = CHILD_NULL;
+	if (run_command(&cp)) {
+		fclose(fp);
+		return NULL;
+	}
+	rewind(fp);
+	return fp;
+}
+
+/* Delete indexed commits that @new_tips no longer reach. */
+static long drop_unreachable(struct idx *ix, const struct opt_list *old,
+			     const struct opt_list *new_tips)
+{
+	const char **argv = NULL;
+	size_t nr = 0, alloc = 0, i;
+	bool all_exist = true;
+	FILE *fp;
+	long n;
+
+	if (!old->nr)
+		return 0;
+	for (i = 0; i < old->nr; i++)
+		if (!commit_exists(old->v[i]))
+			all_exist = false;
+	ALLOC_GROW(argv, nr + 3, alloc);
+	argv[nr++] = "git";
+	argv[nr++] = "rev-list";
+	if (all_exist) {
+		/* the usual case: what the old tips reach and the new do not */
+		for (i = 0; i < old->nr; i++) {
+			ALLOC_GROW(argv, nr + 1, alloc);
+			argv[nr++] = old->v[i];
+		}
+		ALLOC_GROW(argv, nr + 1, alloc);
+		argv[nr++] = "--not";
+	}
+	for (i = 0; i < new_tips->nr; i++) {
+		ALLOC_GROW(argv, nr + 1, alloc);
+		argv[nr++] = new_tips->v[i];
+	}
+	ALLOC_GROW(argv, nr + 1, alloc);
+	argv[nr] = NULL;
+	fp = git_to_file(argv);
+	free(argv);
+	if (!fp)
+		return error("git rev-list failed");
+	/* an old tip is gone (gc'd): keep exactly what the new tips reach */
+	n = all_exist ? idx_delete_listed(ix, fp) : idx_prune(ix, fp);
+	fclose(fp);
+	return n;
+}
+
+static int64_t file_size(const char *path)
+{
+	struct stat st;
+	int64_t n = 0;
+	char *wal = xstrfmt("%s-wal", path);
+
+	if (!stat(path, &st))
+		n += st.st_size;
+	if (!stat(wal, &st))
+		n += st.st_size;
+	free(wal);
+	return n;
+}
+
+static int64_t query_int(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* --stats: the figures tests compare against git's own. */
+static int show_stats(struct idx *ix)
+{
+	static const struct {
+		const char *name, *sql;
+	} rows[] = {
+		{ "commits", "SELECT count(*) FROM commits" },
+		{ "merges", "SELECT count(*) FROM commits WHERE nparents > 1" },
+		{ "roots", "SELECT count(*) FROM commits WHERE nparents = 0" },
+		{ "files", "SELECT count(*) FROM files" },
+		{ "added", "SELECT coalesce(sum(added), 0) FROM files" },
+		{ "removed", "SELECT coalesce(sum(removed), 0) FROM files" },
+		{ "binary", "SELECT count(*) FROM files WHERE flags & 1" },
+		{ "submodule", "SELECT count(*) FROM files WHERE flags & 2" },
+		{ "unreadable", "SELECT count(*) FROM files WHERE flags & 4" },
+		{ "renames", "SELECT count(*) FROM files WHERE old_path IS NOT NULL" },
+		{ "trailers", "SELECT count(*) FROM trailers" },
+		{ "fixes-resolved", "SELECT count(*) FROM trailers WHERE target IS NOT NULL" },
+		{ "people", "SELECT count(*) FROM people" },
+		{ "authors", "SELECT count(DISTINCT p.memail) FROM commits c "
+			     "JOIN people p ON p.id = c.author" },
+		{ "paths", "SELECT count(*) FROM paths" },
+		{ "tracked-versions", "SELECT count(*) FROM maintainers" },
+		{ "tracked-blobs", "SELECT count(*) FROM blobs" },
+	};
+	sqlite3_stmt *st;
+	size_t i;
+	int64_t commits = 0;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		int64_t v = query_int(ix, rows[i].sql);
+
+		if (!i)
+			commits = v;
+		printf("%s %lld\n", rows[i].name, (long long)v);
+	}
+	if (sqlite3_prepare_v2(ix->db, "SELECT k.key, count(*) FROM trailers t "
+			       "JOIN keys k ON k.id = t.key GROUP BY k.key "
+			       "ORDER BY k.key", -1, &st, NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW)
+			printf("trailer %s %lld\n", sqlite3_column_text(st, 0),
+			       (long long)sqlite3_column_int64(st, 1));
+		sqlite3_finalize(st);
+	}
+	printf("bytes %lld\n", (long long)file_size(ix->path));
+	printf("bytes-per-commit %lld\n", commits ?
+	       (long long)(file_size(ix->path) / commits) : 0LL);
+	return 0;
+}
+
+/* --verify: compare N random indexed commits with git's answers. */
+struct numstat_row {
+	char *path;
+	long added, removed;
+};
+
+static int verify_commit(struct idx *ix, int64_t id, const char *hash)
+{
+	const char *show[] = {
+		"show", "-s", "--no-show-signature",
+		"--format=%P%x00%aN%x00%aE%x00%at%x00%cN%x00%cE%x00%ct%x00%s%x00"
+		"%(trailers:only,unfold)", hash, NULL
+	};
+	const char *diff[] = {
+		"diff-tree", "-z", "-r", "-M", "--root", "--no-commit-id",
+		"--numstat", hash, NULL
+	};
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *f[9];
+	sqlite3_stmt *st;
+	int bad = 0, i, ntrailers = 0;
+	size_t pos;
+	const char *p;
+
+	if (capture_git(show, &out, &err)) {
+		printf("%s: git cannot show it: %s", hash, err.buf);
+		bad = 1;
+		goto out;
+	}
+	if (out.len && out.buf[out.len - 1] == '\n')
+		strbuf_setlen(&out, out.len - 1);
+	for (i = 0, pos = 0; i < 9; i++) {
+		f[i] = out.buf + pos;
+		pos += strlen(f[i]) + (pos < out.len);
+		if (pos > out.len)
+			pos = out.len;
+	}
+	for (p = f[8]; *p; p++)
+		ntrailers += *p == '\n' || !p[1];
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT c.parents, a.mname, a.memail, c.author_time, "
+			       "m.mname, m.memail, c.commit_time, c.subject, "
+			       "(SELECT count(*) FROM trailers t WHERE "
+			       "t.commit_id = c.id) FROM commits c "
+			       "JOIN people a ON a.id = c.author "
+			       "JOIN people m ON m.id = c.committer "
+			       "WHERE c.id = ?1", -1, &st, NULL) != SQLITE_OK) {
+		bad = 1;
+		goto out;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		static const char *names[] = {
+			"parents", "author name", "author email", "author date",
+			"committer name", "committer email", "commit date",
+			"subject",
+		};
+
+		for (i = 0; i < 8; i++) {
+			const char *v = (const char *)sqlite3_column_text(st, i);
+
+			if (strcmp(v ? v : "", f[i])) {
+				printf("%s: %s: index has '%s', git has '%s'\n",
+				       hash, names[i], v ? v : "", f[i]);
+				bad = 1;
+			}
+		}
+		if (sqlite3_column_int(st, 8) != ntrailers) {
+			printf("%s: trailers: index has %d, git has %d\n", hash,
+			       sqlite3_column_int(st, 8), ntrailers);
+			bad = 1;
+		}
+	}
+	sqlite3_finalize(st);
+	if (strchr(f[0], ' '))
+		goto out;	/* a merge: no diff stored */
+
+	strbuf_reset(&out);
+	strbuf_reset(&err);
+	if (capture_git(diff, &out, &err)) {
+		/* unreadable blobs: the index must say so */
+		if (!query_int(ix, "SELECT 0") &&
+		    sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
+				       "commit_id = ?1 AND flags & 4", -1, &st,
+				       NULL) == SQLITE_OK) {
+			sqlite3_bind_int64(st, 1, id);
+			if (sqlite3_step(st) == SQLITE_ROW &&
+			    !sqlite3_column_int(st, 0)) {
+				printf("%s: git diff-tree failed but no path is "
+				       "marked unreadable\n", hash);
+				bad = 1;
+			}
+			sqlite3_finalize(st);
+		}
+		goto out;
+	}
+	if (sqlite3_prepare_v2(ix->db, "SELECT f.added, f.removed, f.flags FROM "
+			       "files f JOIN paths p ON p.id = f.path WHERE "
+			       "f.commit_id = ?1 AND p.path = ?2", -1, &st,
+			       NULL) != SQLITE_OK) {
+		bad = 1;
+		goto out;
+	}
+	{
+		long nrows = 0;
+		const char *s = out.buf, *end = out.buf + out.len;
+
+		while (s < end) {
+			const char *counts = s, *path;
+			char *tab;
+			long a = -1, r = -1;
+
+			s += strlen(s) + 1;
+			tab = strchr(counts, '\t');
+			if (!tab || !(tab = strchr(tab + 1, '\t')))
+				break;
+			path = tab + 1;
+			if (!*path) {
+				s += strlen(s) + 1;	/* source */
+				path = s;
+				s += strlen(s) + 1;
+			}
+			if (counts[0] != '-') {
+				a = strtol(counts, NULL, 10);
+				r = strtol(strchr(counts, '\t') + 1, NULL, 10);
+			}
+			nrows++;
+			sqlite3_bind_int64(st, 1, id);
+			sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
+			if (sqlite3_step(st) != SQLITE_ROW) {
+				printf("%s: %s: not in the index\n", hash, path);
+				bad = 1;
+			} else {
+				long ia = sqlite3_column_type(st, 0) == SQLITE_NULL ?
+					  -1 : (long)sqlite3_column_int64(st, 0);
+				long ir = sqlite3_column_type(st, 1) == SQLITE_NULL ?
+					  -1 : (long)sqlite3_column_int64(st, 1);
+
+				if (ia != a || ir != r) {
+					printf("%s: %s: index has %ld/%ld, git "
+					       "has %ld/%ld\n", hash, path, ia,
+					       ir, a, r);
+					bad = 1;
+				}
+			}
+			sqlite3_reset(st);
+		}
+		sqlite3_finalize(st);
+		if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
+				       "commit_id = ?1", -1, &st,
+				       NULL) == SQLITE_OK) {
+			sqlite3_bind_int64(st, 1, id);
+			if (sqlite3_step(st) == SQLITE_ROW &&
+			    sqlite3_column_int64(st, 0) != nrows) {
+				printf("%s: index has %lld paths, git has %ld\n",
+				       hash, (long long)sqlite3_column_int64(st, 0),
+				       nrows);
+				bad = 1;
+			}
+			sqlite3_finalize(st);
+		}
+	}
+out:
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return bad;
+}
+
+static int verify(struct idx *ix, int n)
+{
+	sqlite3_stmt *st;
+	int bad = 0, checked = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash FROM commits "
+			       "ORDER BY random() LIMIT ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("cannot query the index");
+	sqlite3_bind_int(st, 1, n);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		bad += verify_commit(ix, sqlite3_column_int64(st, 0),
+				     (const char *)sqlite3_column_text(st, 1));
+		checked++;
+	}
+	sqlite3_finalize(st);
+	printf("verified %d commits: %d differ\n", checked, bad);
+	return bad ? 1 : 0;
+}
+
+static void report_missing(const struct strbuf *missing)
+{
+	const char *p = missing->buf;
+	long n = (long)count_char(missing->buf, '\n'), shown = 0;
+
+	if (!n)
+		return;
+	warning("%ld changed paths have unreadable blobs; their line counts "
+		"are unknown (NULL):", n);
+	while (*p && shown < 20) {
+		const char *nl = strchrnul(p, '\n');
+
+		fprintf(stderr, "  %.*s\n", (int)(nl - p), p);
+		shown++;
+		p = *nl ? nl + 1 : nl;
+	}
+	if (n > shown)
+		fprintf(stderr, "  ... and %ld more\n", n - shown);
+}
 
 int cmd_index(int argc, const char **argv)
 {
-	return error("index: not implemented yet");
+	const char *db_path = NULL, *verify_arg = NULL;
+	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
+	struct option opts[] = {
+		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
+		OPT_SET("q|quiet", &quiet, "no progress, no summary"),
+		OPT_NUM("j|jobs", &jobs, "N", "git processes at a time (default: cores)"),
+		{ OPT_STRING_OPT, "verify", &verify_arg, 0, "N",
+		  "re-check N random commits (default 100) against git" },
+		OPT_SET("stats", &stats, "print counts from the index"),
+		OPT_SET("no-renames", &no_renames, "do not detect renames"),
+		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
+		OPT_SET("h|help", &stats, NULL),
+		OPT_TERMINATOR
+	};
+	struct opt_list operands = { 0 };
+	struct opt_list old_tips = { 0 }, pending = { 0 }, new_tips = { 0 };
+	struct opt_list old_all = { 0 };
+	struct strbuf out = STRBUF_INIT, mm_text = STRBUF_INIT,
+		      missing = STRBUF_INIT;
+	struct history_opts hopts = { 0 };
+	struct ident_mailmap *mm;
+	struct progress prog = { 0 };
+	struct history *h;
+	struct hist_commit *c;
+	struct idx ix;
+	char *path, *v, *tips_str;
+	long nr, added = 0, gone = 0, rows = 0;
+	double t0 = now();
+	FILE *list;
+	size_t i;
+	int rc = 0;
+
+	for (i = 1; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage_options("kmaint index [OPTIONS] [REV...]", opts);
+			return 0;
+		}
+	if (parse_options(argc - 1, argv + 1, opts, &operands))
+		return 129;
+	signal(SIGPIPE, SIG_IGN);
+
+	{
+		const char *args[] = { "rev-parse", "--git-dir", NULL };
+
+		if (git_out(&out, args))
+			die("not a git repository: %s", getcwd(NULL, 0));
+	}
+	path = db_path ? xstrdup(db_path) : idx_default_path();
+	if (!path)
+		die("cannot find the git directory");
+
+	if (stats || verify_arg) {
+		if (idx_open(&ix, path, IDX_READONLY))
+			return 1;
+		mm = ident_mailmap_new();
+		if (stats)
+			rc = show_stats(&ix);
+		if (verify_arg)
+			rc |= verify(&ix, *verify_arg ? atoi(verify_arg) : 100);
+		idx_close(&ix);
+		ident_mailmap_free(mm);
+		free(path);
+		return rc;
+	}
+
+	/* The tips to index, as commit ids (a branch named HEAD is fine). */
+	if (!operands.nr)
+		opt_list_push(&operands, "HEAD");
+	for (i = 0; i < operands.nr; i++) {
+		char *obj = xstrfmt("%s^{commit}", operands.v[i]);
+		const char *args[] = {
+			"rev-parse", "-q", "--verify", "--end-of-options", obj, NULL
+		};
+
+		if (git_out(&out, args)) {
+			const char *any[] = { "rev-list", "-n1", "--all", NULL };
+
+			if (!strcmp(operands.v[i], "HEAD") &&
+			    !git_out(&out, any) && !out.len)
+				die("empty repository: there is no commit to index");
+			die("'%s' is not a commit", operands.v[i]);
+		}
+		add_unique(&new_tips, out.buf);
+		free(obj);
+	}
+
+	if (rebuild) {
+		char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
+
+		unlink(path);
+		unlink(wal);
+		unlink(shm);
+		free(wal);
+		free(shm);
+	}
+	if (idx_open(&ix, path, IDX_CREATE))
+		return 1;
+
+	/* The .mailmap: people are re-mapped when it changes. */
+	mm = ident_mailmap_new();
+	if (ident_mailmap_load_repo(mm, &mm_text))
+		warning("the mailmap could not be read completely");
+	ix.mailmap = mm;
+	v = idx_meta_get(&ix, "mailmap");
+	if (!v || strcmp(v, mm_text.buf)) {
+		if (idx_begin(&ix) || idx_remap_people(&ix) ||
+		    idx_meta_set(&ix, "mailmap", mm_text.buf) || idx_commit(&ix))
+			die("cannot update the index");
+	}
+	free(v);
+
+	v = idx_meta_get(&ix, "tips");
+	split_words(v, &old_tips);
+	free(v);
+	v = idx_meta_get(&ix, "pending");
+	split_words(v, &pending);
+	free(v);
+	for (i = 0; i < old_tips.nr; i++)
+		add_unique(&old_all, old_tips.v[i]);
+	for (i = 0; i < pending.nr; i++)
+		add_unique(&old_all, pending.v[i]);
+
+	/* Record what this run is about, before inserting anything. */
+	tips_str = join_words(&new_tips);
+	if (idx_begin(&ix))
+		die("cannot update the index");
+	gone = drop_unreachable(&ix, &old_all, &new_tips);
+	if (gone < 0 || idx_meta_set(&ix, "pending", tips_str) || idx_commit(&ix))
+		die("cannot update the index");
+
+	{
+		/* exclude the old tips that still exist: all they reach is in */
+		const char **excl = xcalloc(old_tips.nr + 1, sizeof(char *));
+		size_t ne = 0;
+
+		for (i = 0; i < old_tips.nr; i++)
+			if (commit_exists(old_tips.v[i]))
+				excl[ne++] = old_tips.v[i];
+		nr = history_list(new_tips.v, excl,
+				  pending.nr || old_tips.nr != ne ? skip_indexed : NULL,
+				  &ix, &list);
+		free(excl);
+		if (nr < 0)
+			die("git rev-list failed");
+	}
+
+	hopts.jobs = jobs;
+	hopts.detect_renames = !no_renames;
+	hopts.want_blob_text = true;
+	{
+		/* track MAINTAINERS only where some tip has it */
+		for (i = 0; i < new_tips.nr; i++) {
+			char *obj = xstrfmt("%s:%s", new_tips.v[i], TRACKED);
+			const char *args[] = { "cat-file", "-e", obj, NULL };
+
+			if (!git_out(&out, args))
+				hopts.tracked = TRACKED;
+			free(obj);
+		}
+		if (!hopts.tracked && query_int(&ix, "SELECT count(*) FROM maintainers"))
+			hopts.tracked = TRACKED;
+	}
+
+	prog.on = nr > 0 && !quiet && isatty(2);
+	prog.total = nr;
+	prog.start = prog.last = now();
+	h = history_start(list, nr, &hopts);
+	if (idx_begin(&ix))
+		die("cannot update the index");
+	while ((c = history_next(h))) {
+		if (idx_add_commit(&ix, c))
+			die("cannot store commit %s", c->hash);
+		rows += (long)(c->nr_files + c->nr_trailers + 1);
+		hist_commit_release(c);
+		free(c);
+		added++;
+		prog.done++;
+		if (ix.batch >= BATCH_COMMITS || rows >= BATCH_ROWS) {
+			if (idx_commit(&ix) || idx_begin(&ix))
+				die("cannot update the index");
+			rows = 0;
+		}
+		progress_show(&prog, false);
+	}
+	if (idx_commit(&ix))
+		die("cannot update the index");
+	if (prog.on)
+		progress_show(&prog, true);
+	rc = history_finish(h, &missing);
+	fclose(list);
+
+	if (idx_begin(&ix) || idx_resolve_fixes(&ix, false) < 0)
+		die("cannot update the index");
+	if (!rc && (idx_meta_set(&ix, "tips", tips_str) ||
+		    idx_meta_set(&ix, "pending", NULL)))
+		die("cannot update the index");
+	if (idx_commit(&ix))
+		die("cannot update the index");
+	report_missing(&missing);
+
+	{
+		const char *args[] = { "rev-parse", "--is-shallow-repository", NULL };
+
+		if (!git_out(&out, args) && !strcmp(out.buf, "true"))
+			fprintf(stderr, "note: this is a shallow clone; history "
+				"is indexed as far as it goes\n");
+	}
+	if (!quiet) {
+		int64_t total = idx_count(&ix, "commits");
+		int64_t bytes = file_size(path);
+
+		printf("indexed %ld new commits, removed %ld, %lld in the index, "
+		       "%.1f s, %lld bytes per commit\n", added, gone,
+		       (long long)total, now() - t0,
+		       total > 0 ? (long long)(bytes / total) : 0LL);
+	}
+	if (rc)
+		error("some commits could not be read; run 'kmaint index' "
+		      "again to retry them");
+	idx_close(&ix);
+	ident_mailmap_free(mm);
+	free(tips_str);
+	free(path);
+	free_words(&old_tips);
+	free_words(&pending);
+	free_words(&new_tips);
+	free_words(&old_all);
+	free(operands.v);
+	strbuf_release(&out);
+	strbuf_release(&mm_text);
+	strbuf_release(&missing);
+	return rc ? 1 : 0;
 }

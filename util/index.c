@@ -1,0 +1,1080 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "index.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "run-command.h"
+
+/*
+ * Schema version 1.  Documented in Documentation/kmaint-index.1; keep
+ * the two in step, and add a migration rather than edit a released
+ * version.
+ */
+static const char schema_v1[] =
+	"CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
+	"CREATE TABLE people(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL, email TEXT NOT NULL,\n"
+	"  mname TEXT NOT NULL, memail TEXT NOT NULL,\n"
+	"  UNIQUE(email, name));\n"
+	"CREATE INDEX people_memail ON people(memail);\n"
+	"CREATE TABLE paths(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);\n"
+	"CREATE TABLE keys(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);\n"
+	"CREATE TABLE commits(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  hash TEXT NOT NULL UNIQUE,\n"
+	"  parents TEXT NOT NULL,\n"
+	"  nparents INTEGER NOT NULL,\n"
+	"  author INTEGER NOT NULL,\n"
+	"  author_time INTEGER NOT NULL, author_tz INTEGER NOT NULL,\n"
+	"  committer INTEGER NOT NULL,\n"
+	"  commit_time INTEGER NOT NULL, commit_tz INTEGER NOT NULL,\n"
+	"  subject TEXT NOT NULL,\n"
+	"  flags INTEGER NOT NULL);\n"
+	"CREATE INDEX commits_author ON commits(author);\n"
+	"CREATE INDEX commits_time ON commits(commit_time);\n"
+	"CREATE TABLE files(\n"
+	"  commit_id INTEGER NOT NULL,\n"
+	"  path INTEGER NOT NULL,\n"
+	"  old_path INTEGER,\n"
+	"  status TEXT NOT NULL,\n"
+	"  added INTEGER, removed INTEGER,\n"
+	"  flags INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(commit_id, path)) WITHOUT ROWID;\n"
+	"CREATE INDEX files_path ON files(path);\n"
+	"CREATE TABLE trailers(\n"
+	"  commit_id INTEGER NOT NULL,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  key INTEGER NOT NULL,\n"
+	"  value TEXT NOT NULL,\n"
+	"  person INTEGER,\n"
+	"  target INTEGER,\n"
+	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
+	"CREATE INDEX trailers_person ON trailers(person);\n"
+	"CREATE TABLE blobs(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  hash TEXT NOT NULL UNIQUE,\n"
+	"  base INTEGER, prefix INTEGER, suffix INTEGER, depth INTEGER,\n"
+	"  data BLOB);\n"
+	"CREATE TABLE maintainers(\n"
+	"  commit_id INTEGER PRIMARY KEY,\n"
+	"  blob TEXT);\n"
+	"CREATE VIEW commit_log AS\n"
+	"  SELECT c.id, c.hash, c.nparents,\n"
+	"         a.mname AS author_name, a.memail AS author_email,\n"
+	"         datetime(c.author_time, 'unixepoch') AS author_date,\n"
+	"         m.mname AS committer_name, m.memail AS committer_email,\n"
+	"         datetime(c.commit_time, 'unixepoch') AS commit_date,\n"
+	"         c.subject\n"
+	"  FROM commits c JOIN people a ON a.id = c.author\n"
+	"                 JOIN people m ON m.id = c.committer;\n"
+	"CREATE VIEW file_log AS\n"
+	"  SELECT c.hash, p.path, o.path AS old_path, f.status,\n"
+	"         f.added, f.removed, f.flags\n"
+	"  FROM files f JOIN commits c ON c.id = f.commit_id\n"
+	"               JOIN paths p ON p.id = f.path\n"
+	"               LEFT JOIN paths o ON o.id = f.old_path;\n"
+	"CREATE VIEW trailer_log AS\n"
+	"  SELECT c.hash, t.seq, k.key, t.value,\n"
+	"         p.mname AS name, p.memail AS email, x.hash AS target\n"
+	"  FROM trailers t JOIN commits c ON c.id = t.commit_id\n"
+	"                  JOIN keys k ON k.id = t.key\n"
+	"                  LEFT JOIN people p ON p.id = t.person\n"
+	"                  LEFT JOIN commits x ON x.id = t.target;\n";
+
+static int sql_error(struct idx *ix, const char *what)
+{
+	return error("%s: %s: %s", ix->path, what, sqlite3_errmsg(ix->db));
+}
+
+int idx_exec(struct idx *ix, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(ix->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		error("%s: %s", ix->path, msg ? msg : "SQL error");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+int idx_begin(struct idx *ix)
+{
+	ix->batch = 0;
+	return idx_exec(ix, "BEGIN IMMEDIATE");
+}
+
+int idx_commit(struct idx *ix)
+{
+	return idx_exec(ix, "COMMIT");
+}
+
+char *idx_default_path(void)
+{
+	static const char *args[] = {
+		"rev-parse", "--path-format=absolute", "--git-common-dir", NULL
+	};
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	char *path = NULL;
+
+	if (!capture_git(args, &out, &err)) {
+		strbuf_trim(&out);
+		path = xstrfmt("%s/kmaint/index.sqlite", out.buf);
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return path;
+}
+
+static int prepare(struct idx *ix, sqlite3_stmt **st, const char *sql)
+{
+	if (sqlite3_prepare_v3(ix->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix, "prepare");
+	return 0;
+}
+
+static int user_version(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int v = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "PRAGMA user_version", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/*
+ * Migrations: migrate[v] takes a version-v database to v + 1.  Version
+ * 0 is the empty file.
+ */
+static const char *const migrate[] = {
+	schema_v1,
+};
+
+static int migrate_schema(struct idx *ix, bool writable)
+{
+	int v = user_version(ix);
+
+	if (v < 0)
+		return sql_error(ix, "cannot read the schema version");
+	if (v > IDX_SCHEMA_VERSION)
+		return error("%s: schema version %d is newer than this kmaint "
+			     "(%d); upgrade kmaint", ix->path, v,
+			     IDX_SCHEMA_VERSION);
+	if (v == IDX_SCHEMA_VERSION)
+		return 0;
+	if (!writable)
+		return error("%s: schema version %d needs migrating; run "
+			     "'kmaint index'", ix->path, v);
+	while (v < IDX_SCHEMA_VERSION) {
+		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\nPRAGMA user_version=%d;"
+				    "\nCOMMIT;", migrate[v], v + 1);
+		int rc = idx_exec(ix, sql);
+
+		free(sql);
+		if (rc) {
+			idx_exec(ix, "ROLLBACK");
+			return -1;
+		}
+		v++;
+	}
+	return 0;
+}
+
+static int mkdir_parent(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int rc = 0;
+
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (!is_dir(dir) && mkdir(dir, 0777) && errno != EEXIST)
+			rc = error("cannot create '%s': %s", dir,
+				   strerror(errno));
+	}
+	free(dir);
+	return rc;
+}
+
+static void intern_init(struct idx_intern *t)
+{
+	t->size = 1024;
+	t->nr = 0;
+	t->keys = xcalloc(t->size, sizeof(*t->keys));
+	t->ids = xcalloc(t->size, sizeof(*t->ids));
+}
+
+static void intern_clear(struct idx_intern *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->size; i++)
+		free(t->keys[i]);
+	free(t->keys);
+	free(t->ids);
+	memset(t, 0, sizeof(*t));
+}
+
+static size_t intern_slot(const struct idx_intern *t, const char *key,
+			  size_t len)
+{
+	size_t mask = t->size - 1, i = hash_bytes(key, len) & mask;
+
+	while (t->keys[i] && (memcmp(t->keys[i], key, len) || t->keys[i][len]))
+		i = (i + 1) & mask;
+	return i;
+}
+
+static int64_t intern_get(const struct idx_intern *t, const char *key,
+			  size_t len)
+{
+	size_t i = intern_slot(t, key, len);
+
+	return t->keys[i] ? t->ids[i] : 0;
+}
+
+static void intern_put(struct idx_intern *t, const char *key, size_t len,
+		       int64_t id)
+{
+	size_t i;
+
+	/* A cache, not a copy of the table: start over when it is full. */
+	if (2 * (t->nr + 1) > t->size) {
+		if (t->size >= (1u << 20)) {
+			intern_clear(t);
+			intern_init(t);
+		} else {
+			struct idx_intern bigger;
+			size_t j;
+
+			bigger.size = t->size * 2;
+			bigger.nr = t->nr;
+			bigger.keys = xcalloc(bigger.size, sizeof(char *));
+			bigger.ids = xcalloc(bigger.size, sizeof(int64_t));
+			for (j = 0; j < t->size; j++) {
+				if (!t->keys[j])
+					continue;
+				i = intern_slot(&bigger, t->keys[j],
+						strlen(t->keys[j]));
+				bigger.keys[i] = t->keys[j];
+				bigger.ids[i] = t->ids[j];
+			}
+			free(t->keys);
+			free(t->ids);
+			*t = bigger;
+		}
+	}
+	i = intern_slot(t, key, len);
+	if (!t->keys[i]) {
+		t->keys[i] = xstrndup(key, len);
+		t->nr++;
+	}
+	t->ids[i] = id;
+}
+
+int idx_open(struct idx *ix, const char *path, unsigned flags)
+{
+	bool writable = !(flags & IDX_READONLY);
+	int oflags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->path = xstrdup(path);
+	strbuf_init(&ix->last_text, 0);
+	if (flags & IDX_CREATE) {
+		oflags |= SQLITE_OPEN_CREATE;
+		if (mkdir_parent(path))
+			goto fail;
+	} else if (!is_file(path)) {
+		error("no index at '%s'; run 'kmaint index' first", path);
+		goto fail;
+	}
+	if (sqlite3_open_v2(path, &ix->db, oflags, NULL) != SQLITE_OK) {
+		error("cannot open '%s': %s", path,
+		      ix->db ? sqlite3_errmsg(ix->db) : "out of memory");
+		goto fail;
+	}
+	sqlite3_busy_timeout(ix->db, 10000);
+	if (writable &&
+	    idx_exec(ix, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"))
+		goto fail;
+	if (idx_exec(ix, "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;"))
+		goto fail;
+	if (migrate_schema(ix, writable))
+		goto fail;
+	intern_init(&ix->people);
+	intern_init(&ix->paths);
+	intern_init(&ix->keys);
+	if (prepare(ix, &ix->has_commit, "SELECT 1 FROM commits WHERE hash = ?1"))
+		goto fail;
+	if (!writable)
+		return 0;
+	if (prepare(ix, &ix->ins_commit,
+		    "INSERT INTO commits(hash, parents, nparents, author, "
+		    "author_time, author_tz, committer, commit_time, commit_tz, "
+		    "subject, flags) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)") ||
+	    prepare(ix, &ix->ins_file,
+		    "INSERT OR REPLACE INTO files(commit_id, path, old_path, "
+		    "status, added, removed, flags) VALUES(?1,?2,?3,?4,?5,?6,?7)") ||
+	    prepare(ix, &ix->ins_trailer,
+		    "INSERT INTO trailers(commit_id, seq, key, value, person) "
+		    "VALUES(?1,?2,?3,?4,?5)") ||
+	    prepare(ix, &ix->get_person,
+		    "SELECT id FROM people WHERE email = ?1 AND name = ?2") ||
+	    prepare(ix, &ix->ins_person,
+		    "INSERT INTO people(name, email, mname, memail) "
+		    "VALUES(?1,?2,?3,?4)") ||
+	    prepare(ix, &ix->get_path, "SELECT id FROM paths WHERE path = ?1") ||
+	    prepare(ix, &ix->ins_path, "INSERT INTO paths(path) VALUES(?1)") ||
+	    prepare(ix, &ix->get_key, "SELECT id FROM keys WHERE key = ?1") ||
+	    prepare(ix, &ix->ins_key, "INSERT INTO keys(key) VALUES(?1)") ||
+	    prepare(ix, &ix->get_blob, "SELECT id FROM blobs WHERE hash = ?1") ||
+	    prepare(ix, &ix->ins_blob,
+		    "INSERT INTO blobs(hash, base, prefix, suffix, depth, data) "
+		    "VALUES(?1,?2,?3,?4,?5,?6)") ||
+	    prepare(ix, &ix->ins_maint,
+		    "INSERT OR REPLACE INTO maintainers(commit_id, blob) "
+		    "VALUES(?1,?2)"))
+		goto fail;
+	return 0;
+fail:
+	idx_close(ix);
+	return -1;
+}
+
+void idx_close(struct idx *ix)
+{
+	sqlite3_stmt **st[] = {
+		&ix->ins_commit, &ix->ins_file, &ix->ins_trailer,
+		&ix->ins_person, &ix->get_person, &ix->ins_path, &ix->get_path,
+		&ix->ins_key, &ix->get_key, &ix->has_commit, &ix->ins_blob,
+		&ix->get_blob, &ix->ins_maint,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(st); i++) {
+		sqlite3_finalize(*st[i]);
+		*st[i] = NULL;
+	}
+	if (ix->db)
+		sqlite3_close(ix->db);
+	ix->db = NULL;
+	if (ix->people.keys)
+		intern_clear(&ix->people);
+	if (ix->paths.keys)
+		intern_clear(&ix->paths);
+	if (ix->keys.keys)
+		intern_clear(&ix->keys);
+	strbuf_release(&ix->last_text);
+	free(ix->path);
+	ix->path = NULL;
+}
+
+char *idx_meta_get(struct idx *ix, const char *key)
+{
+	sqlite3_stmt *st;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT value FROM meta WHERE key = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		v = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return v;
+}
+
+int idx_meta_set(struct idx *ix, const char *key, const char *value)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "INSERT OR REPLACE INTO meta(key, value) "
+			       "VALUES(?1, ?2)", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix, "meta");
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (value)
+		sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 2);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : sql_error(ix, "meta");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+bool idx_has_commit(struct idx *ix, const char *hash)
+{
+	bool found;
+
+	sqlite3_bind_text(ix->has_commit, 1, hash, -1, SQLITE_STATIC);
+	found = sqlite3_step(ix->has_commit) == SQLITE_ROW;
+	sqlite3_reset(ix->has_commit);
+	return found;
+}
+
+/* Run a one-row "SELECT id" statement already bound; the id or 0. */
+static int64_t step_id(sqlite3_stmt *st)
+{
+	int64_t id = 0;
+
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return id;
+}
+
+static int64_t step_insert(struct idx *ix, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		sql_error(ix, what);
+		return -1;
+	}
+	return sqlite3_last_insert_rowid(ix->db);
+}
+
+int64_t idx_person(struct idx *ix, const char *name, const char *email)
+{
+	struct strbuf key = STRBUF_INIT;
+	const char *mname = name, *memail = email;
+	int64_t id;
+
+	strbuf_addstr(&key, email);
+	strbuf_addch(&key, '\n');
+	strbuf_addstr(&key, name);
+	id = intern_get(&ix->people, key.buf, key.len);
+	if (id)
+		goto out;
+	sqlite3_bind_text(ix->get_person, 1, email, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ix->get_person, 2, name, -1, SQLITE_STATIC);
+	id = step_id(ix->get_person);
+	if (!id) {
+		if (ix->mailmap)
+			ident_map(ix->mailmap, &mname, &memail);
+		sqlite3_bind_text(ix->ins_person, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_person, 2, email, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_person, 3, mname, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_person, 4, memail, -1, SQLITE_STATIC);
+		id = step_insert(ix, ix->ins_person, "people");
+		if (id < 0)
+			goto out;
+	}
+	intern_put(&ix->people, key.buf, key.len, id);
+out:
+	strbuf_release(&key);
+	return id;
+}
+
+static int64_t intern_text(struct idx *ix, struct idx_intern *t,
+			   sqlite3_stmt *get, sqlite3_stmt *ins,
+			   const char *s, const char *what)
+{
+	size_t len = strlen(s);
+	int64_t id = intern_get(t, s, len);
+
+	if (id)
+		return id;
+	sqlite3_bind_text(get, 1, s, (int)len, SQLITE_STATIC);
+	id = step_id(get);
+	if (!id) {
+		sqlite3_bind_text(ins, 1, s, (int)len, SQLITE_STATIC);
+		id = step_insert(ix, ins, what);
+		if (id < 0)
+			return -1;
+	}
+	intern_put(t, s, len, id);
+	return id;
+}
+
+int64_t idx_path(struct idx *ix, const char *path)
+{
+	return intern_text(ix, &ix->paths, ix->get_path, ix->ins_path, path,
+			   "paths");
+}
+
+void idx_canon_key(char *key)
+{
+	size_t i;
+
+	for (i = 0; key[i]; i++)
+		key[i] = (char)(i ? tolower((unsigned char)key[i]) :
+				toupper((unsigned char)key[i]));
+}
+
+/* Load the text of the newest blob, the delta base for the next. */
+static void load_last_blob(struct idx *ix)
+{
+	sqlite3_stmt *st;
+
+	ix->last_loaded = true;
+	ix->last_blob = 0;
+	strbuf_reset(&ix->last_text);
+	if (sqlite3_prepare_v2(ix->db, "SELECT hash, depth FROM blobs "
+			       "WHERE data IS NOT NULL ORDER BY id DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char *hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+		int depth = sqlite3_column_int(st, 1);
+
+		sqlite3_finalize(st);
+		if (!idx_blob_text(ix, hash, &ix->last_text)) {
+			ix->last_blob = idx_lookup_blob_id(ix, hash);
+			ix->last_depth = depth;
+		}
+		free(hash);
+		return;
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * Store a version of the tracked file once.  Versions differ little, so
+ * each is kept as the bytes between the common prefix and suffix it
+ * shares with the previous one stored, and every so often in full so
+ * that rebuilding one never replays a long chain.
+ */
+#define MAX_DEPTH 200
+
+static int store_blob(struct idx *ix, const char *hash, const struct strbuf *text,
+		      bool have_text)
+{
+	size_t prefix = 0, suffix = 0, n;
+	const struct strbuf *base = &ix->last_text;
+	int64_t id;
+
+	sqlite3_bind_text(ix->get_blob, 1, hash, -1, SQLITE_STATIC);
+	if (step_id(ix->get_blob))
+		return 0;
+	sqlite3_bind_text(ix->ins_blob, 1, hash, -1, SQLITE_STATIC);
+	if (!have_text) {
+		/* unreadable: the id alone, git may have it later */
+		sqlite3_bind_null(ix->ins_blob, 2);
+		sqlite3_bind_null(ix->ins_blob, 3);
+		sqlite3_bind_null(ix->ins_blob, 4);
+		sqlite3_bind_null(ix->ins_blob, 5);
+		sqlite3_bind_null(ix->ins_blob, 6);
+		return step_insert(ix, ix->ins_blob, "blobs") < 0 ? -1 : 0;
+	}
+	if (!ix->last_loaded)
+		load_last_blob(ix);
+	if (ix->last_blob && ix->last_depth < MAX_DEPTH) {
+		n = base->len < text->len ? base->len : text->len;
+		while (prefix < n && base->buf[prefix] == text->buf[prefix])
+			prefix++;
+		while (suffix < n - prefix &&
+		       base->buf[base->len - 1 - suffix] ==
+		       text->buf[text->len - 1 - suffix])
+			suffix++;
+	}
+	if (prefix + suffix > text->len / 2) {
+		sqlite3_bind_int64(ix->ins_blob, 2, ix->last_blob);
+		sqlite3_bind_int64(ix->ins_blob, 3, (int64_t)prefix);
+		sqlite3_bind_int64(ix->ins_blob, 4, (int64_t)suffix);
+		sqlite3_bind_int(ix->ins_blob, 5, ix->last_depth + 1);
+		sqlite3_bind_blob(ix->ins_blob, 6, text->buf + prefix,
+				  (int)(text->len - prefix - suffix),
+				  SQLITE_STATIC);
+		ix->last_depth++;
+	} else {
+		sqlite3_bind_null(ix->ins_blob, 2);
+		sqlite3_bind_int(ix->ins_blob, 3, 0);
+		sqlite3_bind_int(ix->ins_blob, 4, 0);
+		sqlite3_bind_int(ix->ins_blob, 5, 0);
+		sqlite3_bind_blob(ix->ins_blob, 6, text->buf, (int)text->len,
+				  SQLITE_STATIC);
+		ix->last_depth = 0;
+	}
+	id = step_insert(ix, ix->ins_blob, "blobs");
+	if (id < 0)
+		return -1;
+	ix->last_blob = id;
+	strbuf_reset(&ix->last_text);
+	strbuf_add(&ix->last_text, text->buf, text->len);
+	return 0;
+}
+
+static void bind_count(sqlite3_stmt *st, int col, long v)
+{
+	if (v < 0)
+		sqlite3_bind_null(st, col);
+	else
+		sqlite3_bind_int64(st, col, v);
+}
+
+int idx_add_commit(struct idx *ix, const struct hist_commit *c)
+{
+	struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
+	int64_t author, committer, id;
+	size_t i;
+	int rc = -1;
+
+	author = idx_person(ix, c->author_name, c->author_email);
+	committer = idx_person(ix, c->committer_name, c->committer_email);
+	if (author < 0 || committer < 0)
+		return -1;
+	sqlite3_bind_text(ix->ins_commit, 1, c->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ix->ins_commit, 2, c->parents, -1, SQLITE_STATIC);
+	sqlite3_bind_int(ix->ins_commit, 3, c->nparents);
+	sqlite3_bind_int64(ix->ins_commit, 4, author);
+	sqlite3_bind_int64(ix->ins_commit, 5, c->author_time);
+	sqlite3_bind_int(ix->ins_commit, 6, c->author_tz);
+	sqlite3_bind_int64(ix->ins_commit, 7, committer);
+	sqlite3_bind_int64(ix->ins_commit, 8, c->commit_time);
+	sqlite3_bind_int(ix->ins_commit, 9, c->commit_tz);
+	sqlite3_bind_text(ix->ins_commit, 10, c->subject, -1, SQLITE_STATIC);
+	sqlite3_bind_int(ix->ins_commit, 11, (int)(c->flags & ~(unsigned)HC_MERGE));
+	id = step_insert(ix, ix->ins_commit, "commits");
+	if (id < 0)
+		return -1;
+
+	for (i = 0; i < c->nr_files; i++) {
+		const struct hist_file *f = &c->files[i];
+		int64_t path = idx_path(ix, f->path), old = 0;
+		char status[2] = { f->status, 0 };
+
+		if (f->old_path)
+			old = idx_path(ix, f->old_path);
+		if (path < 0 || old < 0)
+			goto out;
+		sqlite3_bind_int64(ix->ins_file, 1, id);
+		sqlite3_bind_int64(ix->ins_file, 2, path);
+		if (old)
+			sqlite3_bind_int64(ix->ins_file, 3, old);
+		else
+			sqlite3_bind_null(ix->ins_file, 3);
+		sqlite3_bind_text(ix->ins_file, 4, status, 1, SQLITE_TRANSIENT);
+		bind_count(ix->ins_file, 5, f->added);
+		bind_count(ix->ins_file, 6, f->removed);
+		sqlite3_bind_int(ix->ins_file, 7, (int)f->flags);
+		if (step_insert(ix, ix->ins_file, "files") < 0)
+			goto out;
+	}
+
+	for (i = 0; i < c->nr_trailers; i++) {
+		const struct hist_trailer *t = &c->trailers[i];
+		char *key = xstrdup(t->key);
+		int64_t kid, person = 0;
+
+		idx_canon_key(key);
+		kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key,
+				  "keys");
+		free(key);
+		if (kid < 0)
+			goto out;
+		if (ident_parse(t->value, strlen(t->value), &name, &email)) {
+			person = idx_person(ix, name.buf, email.buf);
+			if (person < 0)
+				goto out;
+		}
+		sqlite3_bind_int64(ix->ins_trailer, 1, id);
+		sqlite3_bind_int64(ix->ins_trailer, 2, (int64_t)i);
+		sqlite3_bind_int64(ix->ins_trailer, 3, kid);
+		sqlite3_bind_text(ix->ins_trailer, 4, t->value, -1, SQLITE_STATIC);
+		if (person)
+			sqlite3_bind_int64(ix->ins_trailer, 5, person);
+		else
+			sqlite3_bind_null(ix->ins_trailer, 5);
+		if (step_insert(ix, ix->ins_trailer, "trailers") < 0)
+			goto out;
+	}
+
+	if (c->tracked_changed) {
+		sqlite3_bind_int64(ix->ins_maint, 1, id);
+		if (c->tracked_blob[0]) {
+			sqlite3_bind_text(ix->ins_maint, 2, c->tracked_blob, -1,
+					  SQLITE_STATIC);
+			if (store_blob(ix, c->tracked_blob, &c->tracked_text,
+				       c->tracked_text.len > 0 ||
+				       !strcmp(c->tracked_blob,
+					       "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")))
+				goto out;
+		} else {
+			sqlite3_bind_null(ix->ins_maint, 2);
+		}
+		if (step_insert(ix, ix->ins_maint, "maintainers") < 0)
+			goto out;
+	}
+	ix->batch++;
+	rc = 0;
+out:
+	strbuf_release(&name);
+	strbuf_release(&email);
+	return rc;
+}
+
+/* Delete commit rows whose ids are in the temp table doomed(id). */
+static long delete_doomed(struct idx *ix)
+{
+	static const char sql[] =
+		"UPDATE trailers SET target = NULL WHERE target IN "
+		"  (SELECT id FROM doomed);"
+		"DELETE FROM files WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM trailers WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM maintainers WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);";
+	int64_t n = idx_count(ix, "temp.doomed");
+
+	if (n < 0 || idx_exec(ix, sql))
+		return -1;
+	return (long)n;
+}
+
+static int load_ids(struct idx *ix, FILE *list, const char *table)
+{
+	char line[256];
+	sqlite3_stmt *st;
+	char *sql = xstrfmt("INSERT OR IGNORE INTO %s(hash) VALUES(?1)", table);
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		free(sql);
+		return sql_error(ix, "prepare");
+	}
+	free(sql);
+	rewind(list);
+	while (fgets(line, sizeof(line), list)) {
+		line[strcspn(line, "\n")] = '\0';
+		sqlite3_bind_text(st, 1, line, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = sql_error(ix, table);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+long idx_prune(struct idx *ix, FILE *reachable)
+{
+	long n;
+
+	if (idx_exec(ix, "DROP TABLE IF EXISTS temp.keep;"
+		     "CREATE TEMP TABLE keep(hash TEXT PRIMARY KEY) WITHOUT ROWID;"
+		     "DROP TABLE IF EXISTS temp.doomed;"
+		     "CREATE TEMP TABLE doomed(id INTEGER PRIMARY KEY);") ||
+	    load_ids(ix, reachable, "temp.keep") ||
+	    idx_exec(ix, "INSERT INTO temp.doomed SELECT id FROM commits "
+		     "WHERE hash NOT IN (SELECT hash FROM temp.keep)"))
+		return -1;
+	n = delete_doomed(ix);
+	idx_exec(ix, "DROP TABLE temp.keep; DROP TABLE temp.doomed;");
+	return n;
+}
+
+long idx_delete_listed(struct idx *ix, FILE *list)
+{
+	long n;
+
+	if (idx_exec(ix, "DROP TABLE IF EXISTS temp.gone;"
+		     "CREATE TEMP TABLE gone(hash TEXT PRIMARY KEY) WITHOUT ROWID;"
+		     "DROP TABLE IF EXISTS temp.doomed;"
+		     "CREATE TEMP TABLE doomed(id INTEGER PRIMARY KEY);") ||
+	    load_ids(ix, list, "temp.gone") ||
+	    idx_exec(ix, "INSERT INTO temp.doomed SELECT c.id FROM commits c "
+		     "JOIN temp.gone g ON g.hash = c.hash"))
+		return -1;
+	n = delete_doomed(ix);
+	idx_exec(ix, "DROP TABLE temp.gone; DROP TABLE temp.doomed;");
+	return n;
+}
+
+int64_t idx_lookup_commit(struct idx *ix, const char *prefix)
+{
+	sqlite3_stmt *st;
+	char lo[HASH_HEXSZ_MAX + 1], hi[HASH_HEXSZ_MAX + 2];
+	size_t i, n = strlen(prefix);
+	int64_t id = 0;
+	int rows = 0;
+
+	if (n < 4 || n > HASH_HEXSZ_MAX)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!isxdigit((unsigned char)prefix[i]))
+			return 0;
+		lo[i] = (char)tolower((unsigned char)prefix[i]);
+	}
+	lo[n] = '\0';
+	/* every id starting with lo sorts in [lo, lo + "~") */
+	snprintf(hi, sizeof(hi), "%s~", lo);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM commits WHERE hash >= ?1 "
+			       "AND hash < ?2 LIMIT 2", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, lo, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		rows++;
+	}
+	sqlite3_finalize(st);
+	return rows == 1 ? id : 0;
+}
+
+long idx_resolve_fixes(struct idx *ix, bool all)
+{
+	sqlite3_stmt *sel, *upd;
+	long n = 0;
+	char *sql = xstrfmt("SELECT t.commit_id, t.seq, t.value FROM trailers t "
+			    "JOIN keys k ON k.id = t.key WHERE k.key = 'Fixes' "
+			    "AND t.target IS NULL%s",
+			    all ? "" : " AND t.commit_id > ?1");
+	int64_t since = 0;
+	char *v = idx_meta_get(ix, "fixes_resolved_upto");
+
+	if (v)
+		since = strtoll(v, NULL, 10);
+	free(v);
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &sel, NULL) != SQLITE_OK) {
+		free(sql);
+		return -1;
+	}
+	free(sql);
+	if (sqlite3_prepare_v2(ix->db, "UPDATE trailers SET target = ?1 "
+			       "WHERE commit_id = ?2 AND seq = ?3", -1, &upd,
+			       NULL) != SQLITE_OK) {
+		sqlite3_finalize(sel);
+		return -1;
+	}
+	if (!all)
+		sqlite3_bind_int64(sel, 1, since);
+	while (sqlite3_step(sel) == SQLITE_ROW) {
+		const char *val = (const char *)sqlite3_column_text(sel, 2);
+		char pfx[HASH_HEXSZ_MAX + 1];
+		size_t len = 0;
+		int64_t target;
+
+		while (val && len < HASH_HEXSZ_MAX && isxdigit((unsigned char)val[len]))
+			len++;
+		if (len < 8)
+			continue;
+		memcpy(pfx, val, len);
+		pfx[len] = '\0';
+		target = idx_lookup_commit(ix, pfx);
+		if (!target)
+			continue;
+		sqlite3_bind_int64(upd, 1, target);
+		sqlite3_bind_int64(upd, 2, sqlite3_column_int64(sel, 0));
+		sqlite3_bind_int64(upd, 3, sqlite3_column_int64(sel, 1));
+		if (sqlite3_step(upd) == SQLITE_DONE)
+			n++;
+		sqlite3_reset(upd);
+	}
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	{
+		char buf[32];
+		int64_t max = 0;
+		sqlite3_stmt *st;
+
+		if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM commits", -1,
+				       &st, NULL) == SQLITE_OK) {
+			if (sqlite3_step(st) == SQLITE_ROW)
+				max = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		}
+		snprintf(buf, sizeof(buf), "%lld", (long long)max);
+		idx_meta_set(ix, "fixes_resolved_upto", buf);
+	}
+	return n;
+}
+
+int idx_remap_people(struct idx *ix)
+{
+	sqlite3_stmt *sel, *upd;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, name, email FROM people", -1,
+			       &sel, NULL) != SQLITE_OK)
+		return sql_error(ix, "people");
+	if (sqlite3_prepare_v2(ix->db, "UPDATE people SET mname = ?1, "
+			       "memail = ?2 WHERE id = ?3", -1, &upd,
+			       NULL) != SQLITE_OK) {
+		sqlite3_finalize(sel);
+		return sql_error(ix, "people");
+	}
+	while (sqlite3_step(sel) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(sel, 1);
+		const char *email = (const char *)sqlite3_column_text(sel, 2);
+
+		if (ix->mailmap)
+			ident_map(ix->mailmap, &name, &email);
+		sqlite3_bind_text(upd, 1, name, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(upd, 2, email, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(upd, 3, sqlite3_column_int64(sel, 0));
+		if (sqlite3_step(upd) != SQLITE_DONE)
+			rc = sql_error(ix, "people");
+		sqlite3_reset(upd);
+	}
+	sqlite3_finalize(sel);
+	sqlite3_finalize(upd);
+	return rc;
+}
+
+int64_t idx_count(struct idx *ix, const char *table)
+{
+	/* @table is one of ours, never user input */
+	char *sql = xstrfmt("SELECT count(*) FROM %s", table);
+	sqlite3_stmt *st;
+	int64_t n = -1;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	free(sql);
+	return n;
+}
+
+int64_t idx_lookup_blob_id(struct idx *ix, const char *hash)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM blobs WHERE hash = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Rebuild blob @id into @out. */
+static int blob_text_id(struct idx *ix, int64_t id, struct strbuf *out,
+			int depth)
+{
+	sqlite3_stmt *st;
+	int rc = -1;
+
+	if (depth > MAX_DEPTH + 5)
+		return error("%s: blob delta chain too long", ix->path);
+	if (sqlite3_prepare_v2(ix->db, "SELECT base, prefix, suffix, data "
+			       "FROM blobs WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix, "blobs");
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 3) != SQLITE_NULL) {
+		const char *data = sqlite3_column_blob(st, 3);
+		size_t len = (size_t)sqlite3_column_bytes(st, 3);
+
+		if (sqlite3_column_type(st, 0) == SQLITE_NULL) {
+			strbuf_reset(out);
+			strbuf_add(out, data, len);
+			rc = 0;
+		} else {
+			struct strbuf base = STRBUF_INIT;
+			size_t prefix = (size_t)sqlite3_column_int64(st, 1);
+			size_t suffix = (size_t)sqlite3_column_int64(st, 2);
+			char *copy = xstrndup(data ? data : "", len);
+			int64_t bid = sqlite3_column_int64(st, 0);
+
+			sqlite3_finalize(st);
+			st = NULL;
+			if (!blob_text_id(ix, bid, &base, depth + 1) &&
+			    prefix + suffix <= base.len) {
+				strbuf_reset(out);
+				strbuf_add(out, base.buf, prefix);
+				strbuf_add(out, copy, len);
+				strbuf_add(out, base.buf + base.len - suffix,
+					   suffix);
+				rc = 0;
+			}
+			free(copy);
+			strbuf_release(&base);
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out)
+{
+	int64_t id = idx_lookup_blob_id(ix, hash);
+
+	if (!id)
+		return -1;
+	return blob_text_id(ix, id, out, 0);
+}
+
+int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,
+			 int (*fn)(const struct idx_commit_info *ci, void *data),
+			 void *data)
+{
+	static const char sql[] =
+		"SELECT c.id, c.hash, a.mname, a.memail, c.author_time, "
+		"       c.commit_time, c.subject, "
+		"       sum(f.added), sum(f.removed), count(f.added) = count(*) "
+		"FROM commits c JOIN people a ON a.id = c.author "
+		"JOIN files f ON f.commit_id = c.id "
+		"JOIN paths p ON p.id = f.path "
+		"WHERE c.commit_time >= ?1 AND c.nparents < 2 AND "
+		"      (?2 = '' OR p.path = ?2 OR "
+		"       (substr(?2, -1) = '/' AND p.path >= ?2 AND "
+		"        p.path < ?2 || x'ff')) "
+		"GROUP BY c.id ORDER BY c.commit_time, c.id";
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix, "query");
+	sqlite3_bind_int64(st, 1, since);
+	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		struct idx_commit_info ci;
+		bool known = sqlite3_column_int(st, 9);
+
+		ci.id = sqlite3_column_int64(st, 0);
+		ci.hash = (const char *)sqlite3_column_text(st, 1);
+		ci.author_name = (const char *)sqlite3_column_text(st, 2);
+		ci.author_email = (const char *)sqlite3_column_text(st, 3);
+		ci.author_time = sqlite3_column_int64(st, 4);
+		ci.commit_time = sqlite3_column_int64(st, 5);
+		ci.subject = (const char *)sqlite3_column_text(st, 6);
+		ci.added = known ? (long)sqlite3_column_int64(st, 7) : -1;
+		ci.removed = known ? (long)sqlite3_column_int64(st, 8) : -1;
+		rc = fn(&ci, data);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_foreach_trailer(struct idx *ix, int64_t id,
+			int (*fn)(const char *key, const char *value,
+				  const char *name, const char *email,
+				  void *data),
+			void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT k.key, t.value, p.mname, p.memail "
+			       "FROM trailers t JOIN keys k ON k.id = t.key "
+			       "LEFT JOIN people p ON p.id = t.person "
+			       "WHERE t.commit_id = ?1 ORDER BY t.seq", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix, "query");
+	sqlite3_bind_int64(st, 1, id);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			(const char *)sqlite3_column_text(st, 2),
+			(const char *)sqlite3_column_text(st, 3), data);
+	sqlite3_finalize(st);
+	return rc;
+}

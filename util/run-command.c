@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "run-command.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* environ with cp->env applied, as a fresh NULL-terminated array. */
+static char **make_env(const char **env)
+{
+	size_t nr = 0, alloc = 0, i, j;
+	char **out = NULL;
+
+	for (i = 0; environ[i]; i++) {
+		const char *eq = strchr(environ[i], '=');
+		size_t klen = eq ? (size_t)(eq - environ[i]) : strlen(environ[i]);
+		bool overridden = false;
+
+		for (j = 0; env[j]; j++) {
+			size_t l = strcspn(env[j], "=");
+
+			if (l == klen && !strncmp(env[j], environ[i], klen))
+				overridden = true;
+		}
+		if (overridden)
+			continue;
+		ALLOC_GROW(out, nr + 1, alloc);
+		out[nr++] = environ[i];
+	}
+	for (j = 0; env[j]; j++) {
+		if (!strchr(env[j], '='))
+			continue;
+		ALLOC_GROW(out, nr + 1, alloc);
+		out[nr++] = (char *)env[j];
+	}
+	ALLOC_GROW(out, nr + 1, alloc);
+	out[nr] = NULL;
+	return out;
+}
+
+static void close_pair(int fds[2])
+{
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
+}
+
+/*
+ * Set up what the child's descriptor @target becomes; @fds receives a
+ * pipe when @want is -1.  @child_end is the index of the pipe end the
+ * child uses.
+ */
+static int setup_fd(posix_spawn_file_actions_t *fa, int want, int target,
+		    int fds[2], int child_end)
+{
+	fds[0] = fds[1] = -1;
+	if (!want)
+		return 0;
+	if (want == CHILD_NULL)
+		return posix_spawn_file_actions_addopen(fa, target, "/dev/null",
+				target ? O_WRONLY : O_RDONLY, 0);
+	if (want > 0)
+		return posix_spawn_file_actions_adddup2(fa, want, target);
+	if (pipe2(fds, O_CLOEXEC))
+		return errno;
+	return posix_spawn_file_actions_adddup2(fa, fds[child_end], target);
+}
+
+int start_command(struct child_process *cp)
+{
+	posix_spawn_file_actions_t fa;
+	int in[2], out[2], err[2];
+	char **envp = environ;
+	int rc;
+
+	cp->rpos = cp->rlen = 0;
+	cp->eof = 0;
+	cp->owned = 0;
+	if (posix_spawn_file_actions_init(&fa))
+		return error("cannot start %s: out of memory", cp->argv[0]);
+	in[0] = in[1] = out[0] = out[1] = err[0] = err[1] = -1;
+	rc = setup_fd(&fa, cp->in, 0, in, 0);
+	if (!rc)
+		rc = setup_fd(&fa, cp->out, 1, out, 1);
+	if (!rc)
+		rc = setup_fd(&fa, cp->err, 2, err, 1);
+	if (!rc && cp->dir)
+		rc = posix_spawn_file_actions_addchdir_np(&fa, cp->dir);
+	if (rc) {
+		posix_spawn_file_actions_destroy(&fa);
+		close_pair(in);
+		close_pair(out);
+		close_pair(err);
+		errno = rc;
+		return error("cannot start %s: %s", cp->argv[0], strerror(rc));
+	}
+	if (cp->env)
+		envp = make_env(cp->env);
+	rc = posix_spawnp(&cp->pid, cp->argv[0], &fa, NULL,
+			  (char *const *)cp->argv, envp);
+	posix_spawn_file_actions_destroy(&fa);
+	if (envp != environ)
+		free(envp);
+	if (rc) {
+		close_pair(in);
+		close_pair(out);
+		close_pair(err);
+		cp->pid = 0;
+		return error("cannot run %s: %s", cp->argv[0], strerror(rc));
+	}
+	if (cp->in < 0 && cp->in != CHILD_NULL) {
+		close(in[0]);
+		cp->in = in[1];
+		cp->owned |= 1;
+	}
+	if (cp->out < 0 && cp->out != CHILD_NULL) {
+		close(out[1]);
+		cp->out = out[0];
+		cp->owned |= 2;
+	}
+	if (cp->err < 0 && cp->err != CHILD_NULL) {
+		close(err[1]);
+		cp->err = err[0];
+		cp->owned |= 4;
+	}
+	return 0;
+}
+
+int finish_command(struct child_process *cp)
+{
+	int status;
+
+	/* Only our pipe ends: descriptors the caller gave stay open. */
+	if (cp->owned & 1)
+		close(cp->in);
+	if (cp->owned & 2)
+		close(cp->out);
+	if (cp->owned & 4)
+		close(cp->err);
+	cp->owned = 0;
+	free(cp->rbuf);
+	cp->rbuf = NULL;
+	cp->ralloc = 0;
+	if (!cp->pid)
+		return -1;
+	while (waitpid(cp->pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			cp->pid = 0;
+			return error("waitpid: %s", strerror(errno));
+		}
+	}
+	cp->pid = 0;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+void child_close_in(struct child_process *cp)
+{
+	if (cp->owned & 1) {
+		close(cp->in);
+		cp->owned &= ~1u;
+		cp->in = 0;
+	}
+}
+
+int run_command(struct child_process *cp)
+{
+	if (start_command(cp))
+		return -1;
+	return finish_command(cp);
+}
+
+static int fill(struct child_process *cp)
+{
+	ssize_t n;
+
+	if (cp->eof)
+		return 0;
+	if (cp->rpos) {
+		memmove(cp->rbuf, cp->rbuf + cp->rpos, cp->rlen - cp->rpos);
+		cp->rlen -= cp->rpos;
+		cp->rpos = 0;
+	}
+	if (cp->ralloc - cp->rlen < 32768) {
+		cp->ralloc = cp->ralloc ? cp->ralloc * 2 : 65536;
+		cp->rbuf = xrealloc(cp->rbuf, cp->ralloc);
+	}
+	do
+		n = read(cp->out, cp->rbuf + cp->rlen, cp->ralloc - cp->rlen);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if (!n) {
+		cp->eof = 1;
+		return 0;
+	}
+	cp->rlen += (size_t)n;
+	return 1;
+}
+
+int child_read_record(struct child_process *cp, struct strbuf *sb, int delim)
+{
+	size_t scanned = 0;
+
+	strbuf_reset(sb);
+	for (;;) {
+		char *start = cp->rbuf + cp->rpos;
+		size_t avail = cp->rlen - cp->rpos;
+		char *p = avail > scanned ?
+			memchr(start + scanned, delim, avail - scanned) : NULL;
+		int rc;
+
+		if (p) {
+			strbuf_add(sb, start, (size_t)(p - start));
+			cp->rpos += (size_t)(p - start) + 1;
+			return 1;
+		}
+		scanned = avail;
+		rc = fill(cp);
+		if (rc < 0)
+			return -1;
+		if (!rc) {
+			if (!avail)
+				return 0;
+			strbuf_add(sb, cp->rbuf + cp->rpos, avail);
+			cp->rpos = cp->rlen;
+			return 1;
+		}
+	}
+}
+
+int child_read_bytes(struct child_process *cp, struct strbuf *sb, size_t len)
+{
+	while (len) {
+		size_t avail = cp->rlen - cp->rpos;
+		size_t n = avail < len ? avail : len;
+
+		strbuf_add(sb, cp->rbuf + cp->rpos, n);
+		cp->rpos += n;
+		len -= n;
+		if (len && fill(cp) <= 0)
+			return -1;
+	}
+	return 0;
+}
+
+int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Read both pipes to their end without letting either one fill up. */
+static int drain(int out, struct strbuf *obuf, int err, struct strbuf *ebuf)
+{
+	struct pollfd pfd[2];
+	char buf[65536];
+
+	pfd[0].fd = out;
+	pfd[1].fd = err;
+	pfd[0].events = pfd[1].events = POLLIN;
+	while (pfd[0].fd >= 0 || pfd[1].fd >= 0) {
+		int i;
+
+		if (poll(pfd, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		for (i = 0; i < 2; i++) {
+			ssize_t n;
+
+			if (pfd[i].fd < 0 || !pfd[i].revents)
+				continue;
+			n = read(pfd[i].fd, buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				pfd[i].fd = -1;
+				continue;
+			}
+			strbuf_add(i ? ebuf : obuf, buf, (size_t)n);
+		}
+	}
+	return 0;
+}
+
+int capture_command(const char **argv, struct strbuf *out, struct strbuf *err)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf sink = STRBUF_INIT;
+
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	cp.out = -1;
+	cp.err = err ? -1 : 0;
+	if (start_command(&cp))
+		return -1;
+	if (err) {
+		drain(cp.out, out ? out : &sink, cp.err, err);
+	} else {
+		char buf[65536];
+		ssize_t n;
+
+		while ((n = read(cp.out, buf, sizeof(buf))) != 0) {
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				break;
+			}
+			strbuf_add(out ? out : &sink, buf, (size_t)n);
+		}
+	}
+	strbuf_release(&sink);
+	return finish_command(&cp);
+}
+
+int capture_git(const char **argv, struct strbuf *out, struct strbuf *err)
+{
+	const char *full[64];
+	size_t i;
+
+	full[0] = "git";
+	for (i = 0; argv[i]; i++) {
+		if (i + 2 >= ARRAY_SIZE(full))
+			return error("BUG: too many arguments for capture_git");
+		full[i + 1] = argv[i];
+	}
+	full[i + 1] = NULL;
+	return capture_command(full, out, err);
+}
