@@ -406,6 +406,11 @@ char *mnt_section_short_name(const struct mnt_section *s)
 
 char *mnt_glob_to_regex(const char *value)
 {
+	return mnt_glob_convert(value, true);
+}
+
+char *mnt_glob_convert(const char *value, bool check_dir)
+{
 	struct strbuf sb = STRBUF_INIT;
 	const char *p;
 
@@ -419,7 +424,7 @@ char *mnt_glob_to_regex(const char *value)
 		else
 			strbuf_addch(&sb, *p);
 	}
-	if (sb.len && sb.buf[sb.len - 1] != '/' && is_dir(sb.buf))
+	if (check_dir && sb.len && sb.buf[sb.len - 1] != '/' && is_dir(sb.buf))
 		strbuf_addch(&sb, '/');
 	return strbuf_detach(&sb, NULL);
 }

@@ -109,6 +109,8 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
  * The result is to be matched anchored at the start of a path.
  */
 char *mnt_glob_to_regex(const char *value);
+/* The same, without the directory test when !@check_dir. */
+char *mnt_glob_convert(const char *value, bool check_dir);
 
 /* Print diagnostics as "file:line: warning: msg" to stderr. */
 void mnt_diag_print(const struct maintainers *m, bool warnings);

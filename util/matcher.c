@@ -10,22 +10,42 @@
 #include "strbuf.h"
 #include "strmap.h"
 
+/*
+ * A compiled expression, JIT-compiled only once it has been used often:
+ * JIT compiling every pattern of MAINTAINERS takes longer than a whole
+ * "kmaint get" should, and most patterns are never tried.
+ */
+struct regex {
+	pcre2_code *code;
+	unsigned int uses;
+};
+
+#define JIT_AFTER 32
+
 struct pattern {
 	int entry;
 	int section;
 	char type;		/* 'F', 'X' or 'N' */
 	bool dir;		/* F:/X: ending in '/': a plain prefix match */
+	/*
+	 * A literal value without '/' at the end may name a directory, and
+	 * then acts as if it had one.  Asking the file system for each of
+	 * eight thousand values would cost more than a whole lookup, so it
+	 * is asked lazily, for the values a path actually reaches.
+	 */
+	bool maybe_dir;
+	signed char is_dir;	/* -1 not asked yet, 0 no, 1 yes */
 	int depth;		/* get_maintainer.pl's "pattern depth" */
 	int slashes;		/* '/' in the pattern, for the non-dir rule */
-	pcre2_code *re;		/* regex F:/X: and N: */
+	struct regex re;	/* regex F:/X: and N: */
 	int next;		/* next pattern in the same bucket, or -1 */
 };
 
 struct keyword {
 	int entry;
 	bool alternation;	/* a top-level '|' escapes the "^[+-].*" prefix */
-	pcre2_code *plain;	/* K: as written */
-	pcre2_code *diff;	/* "^[+-].*" K: */
+	struct regex plain;	/* K: as written */
+	struct regex diff;	/* "^[+-].*" K: */
 };
 
 struct matcher {
@@ -34,8 +54,10 @@ struct matcher {
 	size_t nr_pats, alloc_pats;
 	struct strmap literal;	/* exact prefix -> first pattern + 1 */
 	struct strmap regex;	/* literal directory prefix -> first pattern + 1 */
+	struct strmap maybe_dir; /* value that may name a directory -> pattern + 1 */
 	int *names;		/* N: patterns */
 	size_t nr_names, alloc_names;
+	struct regex any_name;	/* all N: in one alternation, or NULL */
 	struct keyword *kws;
 	size_t nr_kws, alloc_kws;
 	pcre2_match_data *md;
@@ -68,7 +90,6 @@ static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
 		mt->nr_errors++;
 		return NULL;
 	}
-	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	return code;
 }
 
@@ -80,6 +101,7 @@ static int add_pattern(struct matcher *mt, int entry, char type)
 	p = &mt->pats[mt->nr_pats];
 	memset(p, 0, sizeof(*p));
 	p->entry = entry;
+	p->is_dir = -1;
 	p->section = mt->m->entries[entry].section;
 	p->type = type;
 	p->next = -1;
@@ -94,6 +116,13 @@ static void bucket(struct strmap *map, const char *key, size_t len,
 	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
 	mt->pats[pat].next = (int)(intptr_t)e->value - 1;
 	e->value = (void *)(intptr_t)(pat + 1);
+}
+
+static bool pattern_is_dir(struct pattern *p, const char *value)
+{
+	if (p->is_dir < 0)
+		p->is_dir = is_dir(value);
+	return p->is_dir;
 }
 
 static bool is_meta(char c)
@@ -134,7 +163,7 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 			     struct strbuf *lit)
 {
 	const char *value = mt->m->entries[entry].value;
-	char *re = mnt_glob_to_regex(value);
+	char *re = mnt_glob_convert(value, false);
 	size_t len = strlen(re);
 	int pat = add_pattern(mt, entry, type);
 	struct pattern *p = &mt->pats[pat];
@@ -147,13 +176,31 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 
 	if (literal_prefix(re, lit)) {
 		bucket(&mt->literal, lit->buf, lit->len, mt, pat);
+		/* with a '.' the script's test is for a name with "\." in it */
+		if (!p->dir && lit->len && !strchr(lit->buf, '.')) {
+			struct strmap_entry *e;
+
+			p->maybe_dir = true;
+			e = strmap_insert(&mt->maybe_dir, lit->buf, lit->len);
+			if (!e->value)
+				e->value = (void *)(intptr_t)(pat + 1);
+		}
 	} else {
+		if (!p->dir && !strchr(re, '.') && is_dir(re)) {
+			char *with_slash = xstrfmt("%s/", re);
+
+			free(re);
+			re = with_slash;
+			p->dir = true;
+			p->slashes++;
+			literal_prefix(re, lit);
+		}
 		char *anchored = xstrfmt("^%s", re);
 		char *slash = strrchr(lit->buf, '/');
 
-		p->re = compile(mt, entry, anchored, 0);
+		p->re.code = compile(mt, entry, anchored, 0);
 		free(anchored);
-		if (p->re)
+		if (p->re.code)
 			bucket(&mt->regex, lit->buf,
 			       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt,
 			       pat);
@@ -195,12 +242,51 @@ static void add_keyword(struct matcher *mt, int entry)
 	k = &mt->kws[mt->nr_kws];
 	k->entry = entry;
 	k->alternation = has_top_level_alternation(value);
-	k->plain = compile(mt, entry, value, PCRE2_EXTENDED);
+	k->plain.code = compile(mt, entry, value, PCRE2_EXTENDED);
+	k->plain.uses = 0;
 	diff = xstrfmt("^[+-].*%s", value);
-	k->diff = compile(mt, entry, diff, PCRE2_EXTENDED);
+	k->diff.code = compile(mt, entry, diff, PCRE2_EXTENDED);
+	k->diff.uses = 0;
 	free(diff);
-	if (k->plain && k->diff)
+	if (k->plain.code && k->diff.code)
 		mt->nr_kws++;
+}
+
+/*
+ * Most paths match no N: at all, so one pass of the alternation of every
+ * N: rules them out instead of a hundred separate matches.  Only when it
+ * matches are the N: tried one by one, to learn which.  A pattern that
+ * does not combine (a back reference would be renumbered) is left out
+ * of the filter, and then the filter is not used.
+ */
+static void build_name_filter(struct matcher *mt)
+{
+	struct strbuf sb = STRBUF_INIT;
+	PCRE2_SIZE off;
+	size_t i;
+	int err;
+
+	for (i = 0; i < mt->nr_names; i++) {
+		const char *v = mt->m->entries[mt->pats[mt->names[i]].entry].value;
+		const char *b;
+
+		for (b = strchr(v, '\\'); b; b = strchr(b + 2, '\\')) {
+			if (b[1] && strchr("123456789gkP", b[1])) {
+				strbuf_release(&sb);
+				return;
+			}
+			if (!b[1])
+				break;
+		}
+		strbuf_addf(&sb, "%s(?:%s\n)", i ? "|" : "", v);
+	}
+	if (!sb.len)
+		return;
+	mt->any_name.code = pcre2_compile((PCRE2_SPTR)sb.buf, sb.len,
+					  PCRE2_EXTENDED | PCRE2_UTF | PCRE2_UCP |
+					  PCRE2_MATCH_INVALID_UTF, &err, &off,
+					  NULL);
+	strbuf_release(&sb);
 }
 
 struct matcher *matcher_new(const struct maintainers *m)
@@ -225,9 +311,9 @@ struct matcher *matcher_new(const struct maintainers *m)
 		case 'N': {
 			int pat = add_pattern(mt, (int)i, 'N');
 
-			mt->pats[pat].re = compile(mt, (int)i, e->value,
-						   PCRE2_EXTENDED);
-			if (mt->pats[pat].re) {
+			mt->pats[pat].re.code = compile(mt, (int)i, e->value,
+							PCRE2_EXTENDED);
+			if (mt->pats[pat].re.code) {
 				ALLOC_GROW(mt->names, mt->nr_names + 1,
 					   mt->alloc_names);
 				mt->names[mt->nr_names++] = pat;
@@ -240,6 +326,7 @@ struct matcher *matcher_new(const struct maintainers *m)
 		}
 	}
 	strbuf_release(&lit);
+	build_name_filter(mt);
 	mt->md = pcre2_match_data_create(1, NULL);
 	if (mt->nr_errors) {
 		matcher_free(mt);
@@ -255,13 +342,15 @@ void matcher_free(struct matcher *mt)
 	if (!mt)
 		return;
 	for (i = 0; i < mt->nr_pats; i++)
-		pcre2_code_free(mt->pats[i].re);
+		pcre2_code_free(mt->pats[i].re.code);
 	for (i = 0; i < mt->nr_kws; i++) {
-		pcre2_code_free(mt->kws[i].plain);
-		pcre2_code_free(mt->kws[i].diff);
+		pcre2_code_free(mt->kws[i].plain.code);
+		pcre2_code_free(mt->kws[i].diff.code);
 	}
+	pcre2_code_free(mt->any_name.code);
 	strmap_clear(&mt->literal, false);
 	strmap_clear(&mt->regex, false);
+	strmap_clear(&mt->maybe_dir, false);
 	pcre2_match_data_free(mt->md);
 	free(mt->pats);
 	free(mt->names);
@@ -270,10 +359,13 @@ void matcher_free(struct matcher *mt)
 	free(mt);
 }
 
-static bool re_match(struct matcher *mt, pcre2_code *re, const char *s,
+static bool re_match(struct matcher *mt, struct regex *re, const char *s,
 		     size_t len)
 {
-	return pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, mt->md, NULL) >= 0;
+	if (++re->uses == JIT_AFTER)
+		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
+	return pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, mt->md,
+			   NULL) >= 0;
 }
 
 static void add_hit(struct matcher *mt, int pat)
@@ -282,12 +374,37 @@ static void add_hit(struct matcher *mt, int pat)
 	mt->hits[mt->nr_hits++] = pat;
 }
 
+/* Patterns equal to the first @len bytes of @path ending there. */
 static void try_literal(struct matcher *mt, const char *path, size_t len)
 {
 	int pat = (int)(intptr_t)strmap_get(&mt->literal, path, len) - 1;
 
-	for (; pat >= 0; pat = mt->pats[pat].next)
+	for (; pat >= 0; pat = mt->pats[pat].next) {
+		struct pattern *p = &mt->pats[pat];
+
+		/* a directory's name matches only as "name/" */
+		if (p->maybe_dir &&
+		    pattern_is_dir(p, mt->m->entries[p->entry].value))
+			continue;
 		add_hit(mt, pat);
+	}
+}
+
+/* Values naming the directory path[0..len) without their '/'. */
+static void try_dir(struct matcher *mt, const char *path, size_t len)
+{
+	int first = (int)(intptr_t)strmap_get(&mt->maybe_dir, path, len) - 1;
+	int pat;
+
+	if (first < 0 ||
+	    !pattern_is_dir(&mt->pats[first], mt->m->entries[mt->pats[first].entry].value))
+		return;
+	/* every pattern of this literal value shares the answer */
+	pat = (int)(intptr_t)strmap_get(&mt->literal, path, len) - 1;
+	for (; pat >= 0; pat = mt->pats[pat].next) {
+		mt->pats[pat].is_dir = 1;
+		add_hit(mt, pat);
+	}
 }
 
 static void try_regex(struct matcher *mt, const char *path, size_t len,
@@ -296,10 +413,10 @@ static void try_regex(struct matcher *mt, const char *path, size_t len,
 	int pat = (int)(intptr_t)strmap_get(&mt->regex, path, plen) - 1;
 
 	for (; pat >= 0; pat = mt->pats[pat].next) {
-		const struct pattern *p = &mt->pats[pat];
+		struct pattern *p = &mt->pats[pat];
 
 		if ((p->dir || p->slashes == slashes) &&
-		    re_match(mt, p->re, path, len))
+		    re_match(mt, &p->re, path, len))
 			add_hit(mt, pat);
 	}
 }
@@ -337,14 +454,16 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 			continue;
 		last_slash = (ssize_t)i;
 		try_literal(mt, path, i + 1);
+		try_dir(mt, path, i);
 		try_regex(mt, path, len, i + 1, slashes);
 	}
 	/* non-directory patterns end inside the last component */
 	for (k = last_slash < 0 ? 0 : (size_t)last_slash + 2; k <= len; k++)
 		try_literal(mt, path, k);
-	for (i = 0; i < mt->nr_names; i++)
-		if (re_match(mt, mt->pats[mt->names[i]].re, path, len))
-			add_hit(mt, mt->names[i]);
+	if (!mt->any_name.code || re_match(mt, &mt->any_name, path, len))
+		for (i = 0; i < mt->nr_names; i++)
+			if (re_match(mt, &mt->pats[mt->names[i]].re, path, len))
+				add_hit(mt, mt->names[i]);
 	if (!mt->nr_hits)
 		return;
 
@@ -401,15 +520,15 @@ void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 	size_t i, j;
 
 	for (i = 0; i < mt->nr_kws; i++) {
-		const struct keyword *k = &mt->kws[i];
+		struct keyword *k = &mt->kws[i];
 		bool hit;
 
 		if (!diff_line)
-			hit = re_match(mt, k->plain, text, len);
+			hit = re_match(mt, &k->plain, text, len);
 		else if (!k->alternation && (!len || (text[0] != '+' && text[0] != '-')))
 			hit = false;
 		else
-			hit = re_match(mt, k->diff, text, len);
+			hit = re_match(mt, &k->diff, text, len);
 		if (!hit)
 			continue;
 		for (j = 0; j < hits->nr; j++)
