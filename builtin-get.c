@@ -6,6 +6,7 @@
  * deliberate difference: sections of equal depth come in MAINTAINERS
  * order instead of Perl's hash order, so one question has one answer.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -282,82 +283,61 @@ static int load_maintainers(struct get_args *a, struct maintainers *m)
 }
 
 /*
- * --maintainers-sections: the sections a MAINTAINERS hunk edits.  A
- * changed line belongs to the nearest section name above it in the hunk;
- * changed lines above any name in the hunk are placed by the field
- * lines around them.
+ * --maintainers-sections: the sections a MAINTAINERS hunk edits.  An
+ * added or removed line belongs to the nearest section name above it in
+ * its hunk (a name on a changed line counts too: a renamed section is
+ * known by either name).  A change above every name in its hunk cannot
+ * be placed and is left out.
  */
+static void mark_section(const struct maintainers *m, const char *name,
+			 int *seen)
+{
+	size_t j;
+
+	for (j = 0; j < m->nr_sections; j++)
+		if (!strcmp(m->sections[j].name, name))
+			seen[j] = 1;
+}
+
 static void edited_sections(const struct maintainers *m,
 			    const struct patch_info *p, int *seen)
 {
-	size_t i, j;
 	const char *heading = NULL;
+	size_t i;
 
 	for (i = 0; i < p->nr_mnt_lines; i++) {
-		const char *l = p->mnt_lines[i];
+		const char *l = p->mnt_lines[i], *text = l + 1, *value;
 		char type;
-		const char *value;
 
-		if (*l && !mnt_parse_field(l, &type, &value) && *l != '#' &&
-		    *l != ' ' && *l != '\t') {
-			heading = l;
-			for (j = 0; j < m->nr_sections; j++)
-				if (!strcmp(m->sections[j].name, l))
-					seen[j] = 1;
+		if (!strcmp(l, "@@")) {
+			heading = NULL;
+			continue;
 		}
-		(void)heading;
+		if (*text && !isspace((unsigned char)*text) && *text != '#' &&
+		    !mnt_parse_field(text, &type, &value))
+			heading = text;
+		if ((*l == '+' || *l == '-') && heading && *text)
+			mark_section(m, heading, seen);
 	}
 }
 
-static int run_get(struct get_args *a, struct opt_list *operands,
-		   const char *prefix, const char *top)
+/* One answer for the inputs read so far. */
+static int answer(struct get_args *a, const struct maintainers *m,
+		  struct matcher *mt, const struct gm_mailmap *mm,
+		  struct inputs *in)
 {
 	struct gm_opts *o = &a->o;
-	struct maintainers m;
-	struct gm_mailmap mm;
-	struct matcher *mt;
-	struct inputs in = { 0 };
 	struct lookup lk;
-	size_t i;
-	int ret = 0;
 
-	maintainers_init(&m);
-	gm_mailmap_init(&mm);
-	if (load_maintainers(a, &m)) {
-		maintainers_release(&m);
-		return 1;
-	}
-	if (o->email_use_mailmap && gm_mailmap_read(&mm, ".mailmap"))
-		return 1;
-	mt = matcher_new(&m);
-	if (!mt)
-		return 1;
+	lookup_init(&lk, o, m, mt, mm, stdout);
+	if (a->maintainers_sections && in->patch.nr_mnt_lines) {
+		int *seen = xcalloc(m->nr_sections + 1, sizeof(*seen));
 
-	if (!operands->nr) {
-		if (isatty(0))
-			die("missing patchfile or -f file - use --help if necessary");
-		opt_list_push(operands, "-");
-	}
-	for (i = 0; i < operands->nr; i++)
-		add_argument(a, mt, prefix, top, operands->v[i], &in);
-
-	if (a->git || a->git_blame) {
-		error("--git%s needs the history index, which kmaint get cannot "
-		      "read yet; use scripts/get_maintainer.pl for history",
-		      a->git ? "" : "-blame");
-		ret = 1;
-		goto out;
-	}
-
-	lookup_init(&lk, o, &m, mt, &mm, stdout);
-	if (a->maintainers_sections && in.patch.nr_mnt_lines) {
-		int *seen = xcalloc(m.nr_sections + 1, sizeof(*seen));
-
-		edited_sections(&m, &in.patch, seen);
+		edited_sections(m, &in->patch, seen);
 		lookup_add_sections(&lk, seen);
 		free(seen);
 	}
-	lookup_run(&lk, in.files, in.nr, in.kw.entries, in.kw.nr);
+	lookup_run(&lk, in->files, in->nr, in->kw.entries, in->kw.nr);
 	if (o->email && a->git_fallback && lk.inexact.nr &&
 	    !access(".git", F_OK))
 		warning("no exact MAINTAINERS match for %s; git fallback needs "
@@ -368,14 +348,102 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 	else
 		lookup_print(&lk);
 	lookup_release(&lk);
-	ret = in.status;
+	return in->status;
+}
+
+static void inputs_release(struct inputs *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->nr; i++)
+		free(in->files[i]);
+	free(in->files);
+	free(in->kw.entries);
+	patch_info_release(&in->patch);
+	memset(in, 0, sizeof(*in));
+}
+
+/* --per-patch: an answer for each message of each patch file or mbox */
+static int per_patch(struct get_args *a, const struct maintainers *m,
+		     struct matcher *mt, const struct gm_mailmap *mm,
+		     struct opt_list *operands, const char *prefix)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; i < operands->nr; i++) {
+		const char *arg = operands->v[i];
+		char *path = strcmp(arg, "-") && arg[0] != '/' ?
+			xstrfmt("%s%s", prefix, arg) : xstrdup(arg);
+		struct mbox_msg *msgs;
+		size_t len, nr;
+		char *buf;
+
+		if (read_file(path, &buf, &len))
+			die_errno("cannot open %s", path);
+		nr = patch_split_mbox(buf, len, &msgs);
+		for (j = 0; j < nr; j++) {
+			struct inputs in = { 0 };
+			char *name = xstrfmt("%s#%zu", path, j + 1);
+
+			printf("%s==> %s <==\n", i || j ? "\n" : "", name);
+			fflush(stdout);
+			read_patch(a, mt, name, msgs[j].buf, msgs[j].len, &in);
+			ret |= answer(a, m, mt, mm, &in);
+			inputs_release(&in);
+			free(name);
+		}
+		free(msgs);
+		free(buf);
+		free(path);
+	}
+	return ret;
+}
+
+static int run_get(struct get_args *a, struct opt_list *operands,
+		   const char *prefix, const char *top)
+{
+	struct maintainers m;
+	struct gm_mailmap mm;
+	struct matcher *mt;
+	struct inputs in = { 0 };
+	size_t i;
+	int ret = 1;
+
+	maintainers_init(&m);
+	gm_mailmap_init(&mm);
+	if (load_maintainers(a, &m))
+		goto out_m;
+	if (a->o.email_use_mailmap && gm_mailmap_read(&mm, ".mailmap"))
+		goto out_m;
+	mt = matcher_new(&m);
+	if (!mt)
+		goto out_m;
+
+	if (!operands->nr) {
+		if (isatty(0))
+			die("missing patchfile or -f file - use --help if necessary");
+		opt_list_push(operands, "-");
+	}
+	if (a->git || a->git_blame) {
+		error("--git%s needs the history index, which kmaint get cannot "
+		      "read yet; use scripts/get_maintainer.pl for history",
+		      a->git ? "" : "-blame");
+		goto out;
+	}
+	if (a->per_patch) {
+		if (a->from_filename)
+			die("--per-patch reads patches, not -f files");
+		ret = per_patch(a, &m, mt, &mm, operands, prefix);
+		goto out;
+	}
+	for (i = 0; i < operands->nr; i++)
+		add_argument(a, mt, prefix, top, operands->v[i], &in);
+	ret = answer(a, &m, mt, &mm, &in);
 out:
-	for (i = 0; i < in.nr; i++)
-		free(in.files[i]);
-	free(in.files);
-	free(in.kw.entries);
-	patch_info_release(&in.patch);
+	inputs_release(&in);
 	matcher_free(mt);
+out_m:
 	gm_mailmap_release(&mm);
 	maintainers_release(&m);
 	return ret;
@@ -432,7 +500,7 @@ int cmd_get(int argc, const char **argv)
 		OPT_STR("mpath|maintainer-path", &a.mpath, "PATH", "MAINTAINERS file or directory"),
 		{ OPT_STRING_OPT, "self-test", &a.self_test, 0, NULL, NULL },
 		OPT_FLAG("maintainers-sections", &a.maintainers_sections, "add the sections a MAINTAINERS hunk edits"),
-		OPT_FLAG("per-patch", &a.per_patch, NULL),
+		OPT_FLAG("per-patch", &a.per_patch, "an answer per message of an mbox"),
 		OPT_FLAG("json", &o->json, "machine-readable output"),
 		OPT_SET("v|version", &a.version, "show version"),
 		OPT_SET("h|help|usage", &a.help, "show this help"),

@@ -178,6 +178,9 @@ int patch_read(const char *name, const char *buf, size_t len,
 			if (*e != ',' || !isdigit((unsigned char)e[1]))
 				goto keywords;
 			count = strtol(e + 1, NULL, 10);
+			if (in_mnt)
+				push(&info->mnt_lines, &info->nr_mnt_lines,
+				     &info->alloc_mnt_lines, "@@", 2);
 			if (opts->ranges && lastfile) {
 				struct patch_range *r;
 
@@ -200,7 +203,7 @@ keywords:
 				while (k > 1 && (copy[k - 1] == '\n' || copy[k - 1] == '\r'))
 					k--;
 				push(&info->mnt_lines, &info->nr_mnt_lines,
-				     &info->alloc_mnt_lines, copy + 1, k - 1);
+				     &info->alloc_mnt_lines, copy, k);
 			}
 		}
 	}

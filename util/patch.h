@@ -24,7 +24,10 @@ struct patch_info {
 	size_t nr_fixes, alloc_fixes;
 	struct patch_range *ranges;
 	size_t nr_ranges, alloc_ranges;
-	/* MAINTAINERS lines that the patch's hunks add or remove */
+	/*
+	 * The lines of the patch's MAINTAINERS hunks, with their ' ', '+'
+	 * or '-'; "@@" starts each hunk.
+	 */
 	char **mnt_lines;
 	size_t nr_mnt_lines, alloc_mnt_lines;
 };
