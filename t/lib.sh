@@ -47,13 +47,14 @@ expect_success() {
 	[ $rc = 0 ] || { echo "# exit $rc: $*"; sed 's/^/# /' "$TRASH/.err" | head -20; }
 }
 
-# expect_failure DESC CMD...: the command exits non-zero (and not by a signal)
+# expect_failure DESC CMD...: the command exits non-zero, but not by a
+# signal or a sanitizer abort (128 is die(), 129 a usage error, as in git)
 expect_failure() {
 	desc=$1
 	shift
 	"$@" >"$TRASH/.out" 2>"$TRASH/.err"
 	rc=$?
-	if [ $rc -ne 0 ] && [ $rc -lt 128 ]; then ok 0 "$desc"; else
+	if [ $rc -ne 0 ] && [ $rc -le 129 ]; then ok 0 "$desc"; else
 		ok 1 "$desc"
 		echo "# exit $rc: $*"
 		sed 's/^/# /' "$TRASH/.err" | head -20
