@@ -455,13 +455,9 @@ static void check_syntax(struct checker *c, int i)
 	vlen = strlen(value);
 	while (vlen && is_pspace((unsigned char)value[vlen - 1]))
 		vlen--;
-	if (!vlen && strchr("TWQBCP", text[0])) {
-		add(c, text[0] == 'T' ? CHK_SCM :
-		       text[0] == 'C' ? CHK_CHAT :
-		       text[0] == 'P' ? CHK_PROFILE : CHK_LINK,
-		    MNT_WARNING, i, "empty %c: entry", text[0]);
+	/* the parser reports empty fields */
+	if (!vlen)
 		return;
-	}
 	switch (text[0]) {
 	case 'T':
 		check_scm(c, i, value);
@@ -778,6 +774,12 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 	for (i = 0; i < m->nr_diags; i++) {
 		const struct mnt_diag *d = &m->diags[i];
 
+		/* said already, in checkpatch.pl's words */
+		if (((mask & CHK_BIT(CHK_FIELD_TAB)) &&
+		     strstr(d->msg, "not followed by a tab")) ||
+		    ((mask & CHK_BIT(CHK_UNKNOWN_TYPE)) &&
+		     strstr(d->msg, "unknown field type")))
+			continue;
 		add(&c, CHK_PARSE, d->severity, d->line, "%s", d->msg);
 		if ((mask & CHK_BIT(CHK_PARSE)) && d->line < 0)
 			res->v[res->nr - 1].file = d->file;
