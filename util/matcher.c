@@ -505,7 +505,9 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 			res->nr++;
 		}
 	}
-	qsort(res->hits, res->nr, sizeof(*res->hits), cmp_hit);
+	/* every hit may have been excluded: qsort() must not see NULL */
+	if (res->nr > 1)
+		qsort(res->hits, res->nr, sizeof(*res->hits), cmp_hit);
 }
 
 void match_result_release(struct match_result *res)
