@@ -498,7 +498,7 @@ static void report_missing(const struct strbuf *missing)
 
 int cmd_index(int argc, const char **argv)
 {
-	const char *db_path = NULL, *verify_arg = NULL;
+	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL;
 	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
 	struct option opts[] = {
 		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
@@ -507,6 +507,7 @@ int cmd_index(int argc, const char **argv)
 		{ OPT_STRING_OPT, "verify", &verify_arg, 0, "N",
 		  "re-check N random commits (default 100) against git" },
 		OPT_SET("stats", &stats, "print counts from the index"),
+		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
 		OPT_SET("no-renames", &no_renames, "do not detect renames"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
 		OPT_SET("h|help", &stats, NULL),
@@ -549,10 +550,19 @@ int cmd_index(int argc, const char **argv)
 	if (!path)
 		die("cannot find the git directory");
 
-	if (stats || verify_arg) {
+	if (stats || verify_arg || show_blob) {
 		if (idx_open(&ix, path, IDX_READONLY))
 			return 1;
 		mm = ident_mailmap_new();
+		if (show_blob) {
+			struct strbuf text = STRBUF_INIT;
+
+			if (idx_blob_text(&ix, show_blob, &text))
+				rc = error("blob %s is not in the index", show_blob);
+			else
+				fwrite(text.buf, 1, text.len, stdout);
+			strbuf_release(&text);
+		}
 		if (stats)
 			rc = show_stats(&ix);
 		if (verify_arg)

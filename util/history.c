@@ -262,6 +262,13 @@ static int parse_commit(struct parser *p, struct hist_commit *c,
 
 	if (header) {
 		for (i = 0; i < NR_FIELDS; i++) {
+			if (!i && p->have_tok) {
+				/* the id that ended the previous commit */
+				strbuf_reset(&p->fields[0]);
+				strbuf_add(&p->fields[0], p->tok.buf, p->tok.len);
+				p->have_tok = false;
+				continue;
+			}
 			rc = child_read_record(p->cp, &p->fields[i], '\0');
 			if (rc <= 0)
 				return i || rc < 0 ? -1 : 0;
@@ -783,6 +790,14 @@ static void read_range(struct reader *r, char **hashes, long nr)
 		if (pending) {
 			hist_commit_release(pending);
 			free(pending);
+		}
+		if (getenv("KMAINT_DEBUG")) {
+			struct strbuf e = STRBUF_INIT;
+
+			read_tmp(errf, &e);
+			fprintf(stderr, "diff-tree: rc %d, parse %d, %ld of %ld: %s\n",
+				rc, prc, seen, nr - i, e.buf);
+			strbuf_release(&e);
 		}
 		fclose(errf);
 		/* the last header seen, or the first asked for */

@@ -607,6 +607,19 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 	return 0;
 }
 
+/*
+ * Does trailer @key name a person in @value?  The "-by" family, Cc, To
+ * and From do, in any form ("syzbot+...@..." included); for other keys
+ * only "Name <addr>" counts, and never a URL (Link: https://x/r/1@y).
+ */
+static bool names_person(const char *key, const char *value)
+{
+	if (ends_with(key, "-by") || !strcmp(key, "Cc") || !strcmp(key, "To") ||
+	    !strcmp(key, "From"))
+		return !strstr(value, "://");
+	return strchr(value, '<') && !strstr(value, "://");
+}
+
 static void bind_count(sqlite3_stmt *st, int col, long v)
 {
 	if (v < 0)
@@ -666,20 +679,23 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 
 	for (i = 0; i < c->nr_trailers; i++) {
 		const struct hist_trailer *t = &c->trailers[i];
-		char *key = xstrdup(t->key);
+		char *key_text = xstrdup(t->key);
 		int64_t kid, person = 0;
 
-		idx_canon_key(key);
-		kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key,
-				  "keys");
-		free(key);
-		if (kid < 0)
+		idx_canon_key(key_text);
+		kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key,
+				  key_text, "keys");
+		if (kid < 0) {
+			free(key_text);
 			goto out;
-		if (ident_parse(t->value, strlen(t->value), &name, &email)) {
-			person = idx_person(ix, name.buf, email.buf);
-			if (person < 0)
-				goto out;
 		}
+		if (names_person(key_text, t->value) &&
+		    ident_parse(t->value, strlen(t->value), &name, &email)) {
+			person = idx_person(ix, name.buf, email.buf);
+		}
+		free(key_text);
+		if (person < 0)
+			goto out;
 		sqlite3_bind_int64(ix->ins_trailer, 1, id);
 		sqlite3_bind_int64(ix->ins_trailer, 2, (int64_t)i);
 		sqlite3_bind_int64(ix->ins_trailer, 3, kid);
