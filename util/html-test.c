@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for util/html.c: escaping (markup, quotes, control bytes,
+ * invalid UTF-8) and the charts' shape.  TAP output.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "html.h"
+
+static int nr_tests, nr_failed;
+
+static void ok(int cond, const char *desc)
+{
+	nr_tests++;
+	if (!cond)
+		nr_failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
+}
+
+static void escapes(const char *in, const char *want, const char *desc)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	html_escape(&sb, in);
+	ok(!strcmp(sb.buf, want), desc);
+	if (strcmp(sb.buf, want))
+		printf("#   got '%s', want '%s'\n", sb.buf, want);
+	strbuf_release(&sb);
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+int main(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	escapes("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;",
+		"markup becomes text");
+	escapes("a\"b'c&d", "a&quot;b&#39;c&amp;d", "quotes and ampersands");
+	escapes("caf\xc3\xa9", "caf\xc3\xa9", "valid UTF-8 kept");
+	escapes("caf\xe9", "caf\xef\xbf\xbd", "Latin-1 byte replaced");
+	escapes("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
+		"surrogate replaced");
+	escapes("a\x01z\tb", "a\xef\xbf\xbdz b", "control bytes replaced, tab a space");
+	escapes(NULL, "", "NULL is empty");
+
+	{
+		const char *series[] = { "<b>evil</b>", "ok" };
+		const char *buckets[] = { "2011", "2012", "2013" };
+		double values[] = { 1, 2, 3, 4, 0, 6 };
+		struct html_series_chart c = {
+			"by person", series, 2, buckets, 3, values
+		};
+
+		html_svg_stacked(&sb, &c);
+		ok(count(sb.buf, "<svg") == 1 && count(sb.buf, "</svg>") == 1,
+		   "stacked chart is one svg");
+		ok(count(sb.buf, "<rect") == 5 + 2, "one rect per non-zero value, one per legend entry");
+		ok(!strstr(sb.buf, "<b>") && strstr(sb.buf, "&lt;b&gt;evil"),
+		   "series names escaped");
+		ok(!strstr(sb.buf, "http"), "no URL at all (inline SVG needs no namespace)");
+	}
+	strbuf_reset(&sb);
+	{
+		const char *labels[] = { "Ann", "Bob" };
+		double a[] = { 10, 0 }, b[] = { 3, 7 };
+		struct html_pair_chart c = { "pairs", "reviews", "authored",
+					     labels, 2, a, b };
+
+		html_svg_pairs(&sb, &c);
+		ok(count(sb.buf, "<rect") == 4 + 2, "pairs: two bars a row, two legend keys");
+		ok(strstr(sb.buf, ">10 / 3<") != NULL, "pairs: values printed");
+	}
+	strbuf_reset(&sb);
+	{
+		const char *labels[] = { "Ann", "Bob", "Ann" };
+		int64_t start[] = { 0, 100, 300 }, end[] = { 200, 400, 400 };
+		struct html_timeline t = { "tenure", labels, 3, start, end, 0, 400 };
+
+		html_svg_timeline(&sb, &t);
+		ok(count(sb.buf, ">Ann</text>") == 1, "timeline: a repeated label drawn once");
+		ok(count(sb.buf, "<title>Ann</title>") == 2, "timeline: both tenures drawn");
+	}
+	strbuf_release(&sb);
+	printf("1..%d\n", nr_tests);
+	return nr_failed ? 1 : 0;
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "html.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Length of the valid UTF-8 sequence at @s, 0 if it is not one. */
+static size_t utf8_seq(const unsigned char *s, size_t left)
+{
+	size_t n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (n > left)
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* overlong three-byte forms and UTF-16 surrogates */
+	if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) ||
+		       (s[0] == 0xed && s[1] >= 0xa0)))
+		return 0;
+	if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) ||
+		       (s[0] == 0xf4 && s[1] >= 0x90)))
+		return 0;
+	return n;
+}
+
+void html_escape_len(struct strbuf *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		size_t n;
+
+		switch (*p) {
+		case '&':
+			strbuf_addstr(out, "&amp;");
+			break;
+		case '<':
+			strbuf_addstr(out, "&lt;");
+			break;
+		case '>':
+			strbuf_addstr(out, "&gt;");
+			break;
+		case '"':
+			strbuf_addstr(out, "&quot;");
+			break;
+		case '\'':
+			strbuf_addstr(out, "&#39;");
+			break;
+		case '\t':
+		case '\n':
+			strbuf_addch(out, ' ');
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f) {
+				strbuf_addstr(out, "\xef\xbf\xbd");
+			} else if (*p < 0x80) {
+				strbuf_addch(out, (char)*p);
+			} else if ((n = utf8_seq(p, (size_t)(end - p)))) {
+				strbuf_add(out, p, n);
+				p += n;
+				continue;
+			} else {
+				strbuf_addstr(out, "\xef\xbf\xbd");
+			}
+		}
+		p++;
+	}
+}
+
+void html_escape(struct strbuf *out, const char *s)
+{
+	html_escape_len(out, s ? s : "", s ? strlen(s) : 0);
+}
+
+static const char *const palette[] = {
+	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+};
+
+const char *html_colour(size_t i)
+{
+	return palette[i % ARRAY_SIZE(palette)];
+}
+
+/* A round number >= @v for an axis: 1, 2 or 5 times a power of ten. */
+static double nice_ceiling(double v)
+{
+	double p = 1;
+
+	if (v <= 1)
+		return 1;
+	while (p * 10 < v)
+		p *= 10;
+	if (p >= v)
+		return p;
+	if (2 * p >= v)
+		return 2 * p;
+	if (5 * p >= v)
+		return 5 * p;
+	return 10 * p;
+}
+
+static void svg_open(struct strbuf *out, const char *title, int w, int h)
+{
+	strbuf_addf(out, "<figure class=\"chart\">\n<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		    "font-family=\"sans-serif\" font-size=\"11\">\n",
+		    w, h, w, h);
+	strbuf_addstr(out, "<title>");
+	html_escape(out, title);
+	strbuf_addstr(out, "</title>\n");
+}
+
+static void svg_close(struct strbuf *out, const char *title)
+{
+	strbuf_addstr(out, "</svg>\n<figcaption>");
+	html_escape(out, title);
+	strbuf_addstr(out, "</figcaption>\n</figure>\n");
+}
+
+static void svg_text(struct strbuf *out, double x, double y, const char *anchor,
+		     const char *s)
+{
+	strbuf_addf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">", x, y,
+		    anchor);
+	html_escape(out, s);
+	strbuf_addstr(out, "</text>\n");
+}
+
+static void svg_legend(struct strbuf *out, const char *const *names, size_t nr,
+		       int x0, int y0, int w)
+{
+	int x = x0, y = y0;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		int tw = 14 + 7 * (int)(strlen(names[i]) < 40 ? strlen(names[i]) : 40);
+
+		if (x + tw > w && x > x0) {
+			x = x0;
+			y += 16;
+		}
+		strbuf_addf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" "
+			    "fill=\"%s\"/>\n", x, y - 9, html_colour(i));
+		svg_text(out, x + 13, y, "start", names[i]);
+		x += tw + 10;
+	}
+}
+
+static int legend_rows(const char *const *names, size_t nr, int x0, int w)
+{
+	int x = x0, rows = nr ? 1 : 0;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		int tw = 14 + 7 * (int)(strlen(names[i]) < 40 ? strlen(names[i]) : 40);
+
+		if (x + tw > w && x > x0) {
+			x = x0;
+			rows++;
+		}
+		x += tw + 10;
+	}
+	return rows;
+}
+
+void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
+{
+	const int left = 50, top = 10, plot_h = 200, w = 760;
+	int plot_w = w - left - 10, h;
+	double max = 0, step, bar;
+	size_t s, b;
+	char label[32];
+
+	for (b = 0; b < c->nr_buckets; b++) {
+		double sum = 0;
+
+		for (s = 0; s < c->nr_series; s++)
+			sum += c->values[s * c->nr_buckets + b];
+		if (sum > max)
+			max = sum;
+	}
+	max = nice_ceiling(max);
+	h = top + plot_h + 40 + 16 * legend_rows(c->series, c->nr_series, left, w);
+	svg_open(out, c->title, w, h);
+	/* axis and grid: four steps */
+	for (s = 0; s <= 4; s++) {
+		double y = top + plot_h - (double)s * plot_h / 4;
+
+		strbuf_addf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+			    "stroke=\"#ddd\"/>\n", left, left + plot_w, y, y);
+		snprintf(label, sizeof(label), "%g", max * (double)s / 4);
+		svg_text(out, left - 4, y + 4, "end", label);
+	}
+	step = c->nr_buckets ? (double)plot_w / (double)c->nr_buckets : plot_w;
+	bar = step * 0.8;
+	for (b = 0; b < c->nr_buckets; b++) {
+		double x = left + (double)b * step + (step - bar) / 2;
+		double y = top + plot_h;
+
+		for (s = 0; s < c->nr_series; s++) {
+			double v = c->values[s * c->nr_buckets + b];
+			double bh = v * plot_h / max;
+
+			if (v <= 0)
+				continue;
+			y -= bh;
+			strbuf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				    "height=\"%.1f\" fill=\"%s\"><title>", x, y,
+				    bar, bh, html_colour(s));
+			html_escape(out, c->series[s]);
+			strbuf_addstr(out, ", ");
+			html_escape(out, c->buckets[b]);
+			strbuf_addf(out, ": %g</title></rect>\n", v);
+		}
+		/* label every bucket when they fit, else every few */
+		if (c->nr_buckets <= 16 || b % ((c->nr_buckets + 15) / 16) == 0)
+			svg_text(out, x + bar / 2, top + plot_h + 14, "middle",
+				 c->buckets[b]);
+	}
+	svg_legend(out, c->series, c->nr_series, left, top + plot_h + 36, w);
+	svg_close(out, c->title);
+}
+
+void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c)
+{
+	const int left = 220, top = 24, row = 26, w = 760;
+	int plot_w = w - left - 60, h = top + row * (int)c->nr + 10;
+	double max = 0;
+	const char *names[2] = { c->a_name, c->b_name };
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		if (c->a[i] > max)
+			max = c->a[i];
+		if (c->b[i] > max)
+			max = c->b[i];
+	}
+	max = nice_ceiling(max);
+	svg_open(out, c->title, w, h);
+	svg_legend(out, names, 2, left, 12, w);
+	for (i = 0; i < c->nr; i++) {
+		double y = top + (double)i * row;
+		double wa = c->a[i] * plot_w / max, wb = c->b[i] * plot_w / max;
+		char num[32];
+		char shown[64];
+		size_t n = strlen(c->labels[i]);
+
+		/* long names are cut so that they stay beside their bars */
+		if (n > 34) {
+			snprintf(shown, sizeof(shown), "%.31s...", c->labels[i]);
+			svg_text(out, left - 6, y + 15, "end", shown);
+		} else {
+			svg_text(out, left - 6, y + 15, "end", c->labels[i]);
+		}
+		strbuf_addf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"10\" "
+			    "fill=\"%s\"/>\n", left, y + 2, wa, html_colour(0));
+		strbuf_addf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"10\" "
+			    "fill=\"%s\"/>\n", left, y + 12, wb, html_colour(1));
+		snprintf(num, sizeof(num), "%g / %g", c->a[i], c->b[i]);
+		svg_text(out, left + (wa > wb ? wa : wb) + 4, y + 15, "start", num);
+	}
+	svg_close(out, c->title);
+}
+
+static void year_of(int64_t t, char *buf, size_t len)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	snprintf(buf, len, "%d", tm.tm_year + 1900);
+}
+
+void html_svg_timeline(struct strbuf *out, const struct html_timeline *t)
+{
+	const int left = 220, top = 20, row = 18, w = 760;
+	int plot_w = w - left - 20, h, nrows = 0;
+	double span = t->to > t->from ? (double)(t->to - t->from) : 1;
+	int *line = xcalloc(t->nr + 1, sizeof(int));
+	size_t i, j;
+	char buf[16];
+
+	/* rows with a label seen before share its line */
+	for (i = 0; i < t->nr; i++) {
+		line[i] = -1;
+		for (j = 0; j < i; j++)
+			if (!strcmp(t->labels[i], t->labels[j])) {
+				line[i] = line[j];
+				break;
+			}
+		if (line[i] < 0)
+			line[i] = nrows++;
+	}
+	h = top + row * nrows + 24;
+	svg_open(out, t->title, w, h);
+	for (j = 0; j <= 4; j++) {
+		double x = left + (double)j * plot_w / 4;
+
+		year_of(t->from + (int64_t)((double)j * span / 4), buf, sizeof(buf));
+		strbuf_addf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+			    "stroke=\"#ddd\"/>\n", x, x, top, top + row * nrows);
+		svg_text(out, x, top + row * nrows + 14, "middle", buf);
+	}
+	for (i = 0; i < t->nr; i++) {
+		double x0 = left + (double)(t->start[i] - t->from) * plot_w / span;
+		double x1 = left + (double)(t->end[i] - t->from) * plot_w / span;
+		double y = top + (double)line[i] * row;
+
+		if (x0 < left)
+			x0 = left;
+		if (x1 < x0 + 2)
+			x1 = x0 + 2;
+		for (j = 0; j < i; j++)
+			if (line[j] == line[i])
+				break;
+		if (j == i) {
+			char shown[64];
+
+			if (strlen(t->labels[i]) > 34)
+				snprintf(shown, sizeof(shown), "%.31s...", t->labels[i]);
+			else
+				snprintf(shown, sizeof(shown), "%s", t->labels[i]);
+			svg_text(out, left - 6, y + 12, "end", shown);
+		}
+		strbuf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"12\" "
+			    "fill=\"%s\"><title>", x0, y + 2, x1 - x0,
+			    html_colour((size_t)line[i]));
+		html_escape(out, t->labels[i]);
+		strbuf_addstr(out, "</title></rect>\n");
+	}
+	svg_close(out, t->title);
+	free(line);
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_HTML_H
+#define KMAINT_HTML_H
+
+#include "strbuf.h"
+
+/*
+ * Self-contained HTML: escaping and inline SVG charts for "kmaint
+ * report".  Every string that comes from a repository (names, subjects,
+ * section names) goes through html_escape(), which makes it inert both
+ * as element text and inside a double- or single-quoted attribute, and
+ * replaces bytes that are not UTF-8 so that a browser never guesses an
+ * encoding.  The charts draw with SVG elements only: no script, no
+ * font or image to fetch.
+ */
+
+/* Append @s escaped (&<>"' and control characters). */
+void html_escape(struct strbuf *out, const char *s);
+
+/* The same, @len bytes of @s. */
+void html_escape_len(struct strbuf *out, const char *s, size_t len);
+
+/* A fixed palette; colour @i (any i) as "#rrggbb". */
+const char *html_colour(size_t i);
+
+/*
+ * A stacked bar chart: @nr_series series over @nr_buckets buckets (years,
+ * releases), values[s * nr_buckets + b].  Legend below the bars.
+ */
+struct html_series_chart {
+	const char *title;
+	const char *const *series;	/* names */
+	size_t nr_series;
+	const char *const *buckets;	/* x labels */
+	size_t nr_buckets;
+	const double *values;
+};
+void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c);
+
+/*
+ * Horizontal paired bars, one row per label: a[i] and b[i] side by side
+ * (reviews against authored changes).
+ */
+struct html_pair_chart {
+	const char *title;
+	const char *a_name, *b_name;
+	const char *const *labels;
+	size_t nr;
+	const double *a, *b;
+};
+void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c);
+
+/*
+ * A timeline: one row per label with bars from start[i] to end[i] (Unix
+ * times), drawn between @from and @to.  Rows may repeat a label (a
+ * second tenure): rows with the same label share a line.
+ */
+struct html_timeline {
+	const char *title;
+	const char *const *labels;
+	size_t nr;
+	const int64_t *start, *end;
+	int64_t from, to;
+};
+void html_svg_timeline(struct strbuf *out, const struct html_timeline *t);
+
+#endif
