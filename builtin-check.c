@@ -200,50 +200,46 @@ int cmd_check(int argc, const char **argv)
 		OPT_TERMINATOR,
 	};
 
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
-		return 129;
-	if (help) {
-		usage_options(check_usage, opts);
-		return 0;
+	maintainers_init(&m);
+	memset(&res, 0, sizeof(res));
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		ret = 129;
+		goto out;
 	}
-	if (list) {
-		list_classes();
-		return 0;
+	if (help || list) {
+		if (help)
+			usage_options(check_usage, opts);
+		else
+			list_classes();
+		ret = 0;
+		goto out;
 	}
+	ret = 129;
 	if (operands.nr) {
 		error("check takes no operands ('%s'); use --mpath", operands.v[0]);
-		return 129;
+		goto out;
 	}
 	for (i = 0; i < only.nr; i++)
 		if (check_parse_classes(only.v[i], &mask))
-			return 129;
-	free(only.v);
+			goto out;
 	if (!mask)
 		mask = CHK_DEFAULT;
 
-	if (load(&m, mpath, find)) {
-		maintainers_release(&m);
-		return 128;
-	}
+	ret = 128;
+	if (load(&m, mpath, find))
+		goto out;
 	if (fix) {
-		if (fix_files(&m)) {
-			maintainers_release(&m);
-			return 128;
-		}
+		if (fix_files(&m))
+			goto out;
 		maintainers_release(&m);
-		if (load(&m, mpath, find)) {
-			maintainers_release(&m);
-			return 128;
-		}
+		if (load(&m, mpath, find))
+			goto out;
 	}
 	if ((mask & (CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |
 		     CHK_BIT(CHK_PROFILE))) &&
-	    tree_list_files(".", &files)) {
-		maintainers_release(&m);
-		return 128;
-	}
+	    tree_list_files(".", &files))
+		goto out;
 
-	memset(&res, 0, sizeof(res));
 	/* without --only, count the ordering findings but only mention them */
 	check_run(&m, &files, only.nr ? mask : mask | CHK_ORDER, &res);
 	shown = res.nr;
@@ -270,9 +266,11 @@ int cmd_check(int argc, const char **argv)
 			"'kmaint check --only=order' lists them, --fix sorts the file\n",
 			progname, hidden, hidden == 1 ? "" : "s");
 	ret = shown ? 1 : 0;
+out:
 	check_result_release(&res);
 	path_list_release(&files);
 	maintainers_release(&m);
+	free(only.v);
 	free(operands.v);
 	return ret;
 }
