@@ -500,6 +500,7 @@ int cmd_index(int argc, const char **argv)
 {
 	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL;
 	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
+	int batch = BATCH_COMMITS;
 	struct option opts[] = {
 		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
 		OPT_SET("q|quiet", &quiet, "no progress, no summary"),
@@ -509,6 +510,7 @@ int cmd_index(int argc, const char **argv)
 		OPT_SET("stats", &stats, "print counts from the index"),
 		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
 		OPT_SET("no-renames", &no_renames, "do not detect renames"),
+		OPT_NUM("batch", &batch, "N", "commits per transaction (default 5000)"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
 		OPT_SET("h|help", &stats, NULL),
 		OPT_TERMINATOR
@@ -685,7 +687,7 @@ int cmd_index(int argc, const char **argv)
 		free(c);
 		added++;
 		prog.done++;
-		if (ix.batch >= BATCH_COMMITS || rows >= BATCH_ROWS) {
+		if (ix.batch >= batch || rows >= BATCH_ROWS) {
 			if (idx_commit(&ix) || idx_begin(&ix))
 				die("cannot update the index");
 			rows = 0;
