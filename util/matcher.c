@@ -248,8 +248,13 @@ static void add_keyword(struct matcher *mt, int entry)
 	k->diff.code = compile(mt, entry, diff, PCRE2_EXTENDED);
 	k->diff.uses = 0;
 	free(diff);
-	if (k->plain.code && k->diff.code)
+	if (k->plain.code && k->diff.code) {
 		mt->nr_kws++;
+	} else {
+		/* "?x" fails alone but compiles as "^[+-].*?x" */
+		pcre2_code_free(k->plain.code);
+		pcre2_code_free(k->diff.code);
+	}
 }
 
 /*
