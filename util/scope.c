@@ -1,0 +1,775 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "scope.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run-command.h"
+
+void scope_init(struct scope *s, struct idx *ix)
+{
+	memset(s, 0, sizeof(*s));
+	s->ix = ix;
+	s->whole = true;
+	strbuf_init(&s->what, 0);
+	maintainers_init(&s->m);
+}
+
+void scope_release(struct scope *s)
+{
+	free(s->paths);
+	strbuf_release(&s->what);
+	if (s->mt)
+		matcher_free(s->mt);
+	maintainers_release(&s->m);
+	free(s->maint_from);
+	if (s->table_ready)
+		sqlite3_exec(s->ix->db, "DROP TABLE IF EXISTS temp.scope_paths",
+			     NULL, NULL, NULL);
+	memset(s, 0, sizeof(*s));
+}
+
+static void what_add(struct strbuf *sb, const char *kind, const char *arg)
+{
+	if (sb->len)
+		strbuf_addstr(sb, ", ");
+	strbuf_addf(sb, "%s %s", kind, arg);
+}
+
+/* "git ARGS" into @out, stderr dropped; the exit status. */
+static int git_quiet(const char **args, struct strbuf *out)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	strbuf_reset(out);
+	rc = capture_git(args, out, &err);
+	strbuf_release(&err);
+	return rc;
+}
+
+int scope_load_maintainers(struct scope *s, const char *rev)
+{
+	struct strbuf out = STRBUF_INIT, text = STRBUF_INIT;
+	char *obj = NULL;
+	int rc = -1;
+
+	if (s->have_m)
+		return 0;
+	if (!rev && is_file("MAINTAINERS")) {
+		if (maintainers_add_path(&s->m, "MAINTAINERS"))
+			goto out;
+		s->maint_from = xstrdup("MAINTAINERS (work tree)");
+	} else {
+		const char *at = rev ? rev : "HEAD";
+		const char *args[] = { "rev-parse", "-q", "--verify", NULL, NULL };
+
+		obj = xstrfmt("%s:MAINTAINERS", at);
+		args[3] = obj;
+		if (git_quiet(args, &out)) {
+			error("no MAINTAINERS at '%s'", at);
+			goto out;
+		}
+		strbuf_trim(&out);
+		/* the index keeps every version; git may lack old blobs */
+		if (idx_blob_text(s->ix, out.buf, &text)) {
+			const char *cat[] = { "cat-file", "blob", NULL, NULL };
+
+			cat[2] = out.buf;
+			if (capture_git(cat, &text, NULL)) {
+				error("cannot read %s", obj);
+				goto out;
+			}
+		}
+		{
+			size_t len;
+			char *buf = strbuf_detach(&text, &len);
+
+			maintainers_add_buffer(&s->m, obj, buf, len);
+		}
+		s->maint_from = xstrdup(obj);
+	}
+	maintainers_finish(&s->m);
+	mnt_diag_print(&s->m, false);
+	s->mt = matcher_new(&s->m);
+	if (!s->mt)
+		goto out;
+	s->have_m = true;
+	s->maint_rev = rev;
+	rc = 0;
+out:
+	free(obj);
+	strbuf_release(&out);
+	strbuf_release(&text);
+	return rc;
+}
+
+int scope_find_section(struct scope *s, const char *name)
+{
+	size_t i, len = strlen(name), nr = 0;
+	int found = -1;
+
+	if (scope_load_maintainers(s, s->maint_rev))
+		return -1;
+	for (i = 0; i < s->m.nr_sections; i++) {
+		const char *n = s->m.sections[i].name;
+
+		if (n && !strcmp(n, name))
+			return (int)i;
+	}
+	for (i = 0; i < s->m.nr_sections; i++) {
+		const char *n = s->m.sections[i].name;
+
+		if (n && !strncasecmp(n, name, len)) {
+			if (!nr++)
+				found = (int)i;
+		}
+	}
+	if (nr == 1)
+		return found;
+	if (!nr)
+		return error("no section of %s is named '%s'", s->maint_from,
+			     name);
+	error("'%s' names %zu sections of %s; say which:", name, nr,
+	      s->maint_from);
+	for (i = 0, nr = 0; i < s->m.nr_sections && nr < 10; i++) {
+		const char *n = s->m.sections[i].name;
+
+		if (n && !strncasecmp(n, name, len)) {
+			fprintf(stderr, "\t%s\n", n);
+			nr++;
+		}
+	}
+	return -1;
+}
+
+void scope_add_path_id(struct scope *s, int64_t id)
+{
+	ALLOC_GROW(s->paths, s->nr_paths + 1, s->alloc_paths);
+	s->paths[s->nr_paths++] = id;
+	s->whole = false;
+	s->table_ready = false;
+}
+
+int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
+				int (*fn)(int64_t path_id, const char *path,
+					  const struct match_result *res,
+					  void *data),
+				void *data)
+{
+	struct match_result res = { 0 };
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(st, 1);
+
+		matcher_lookup(mt, path, 0, &res);
+		rc = fn(sqlite3_column_int64(st, 0), path, &res, data);
+	}
+	sqlite3_finalize(st);
+	match_result_release(&res);
+	return rc;
+}
+
+struct section_want {
+	struct scope *s;
+	const char *want;	/* want[section] */
+};
+
+static int add_if_covered(int64_t id, const char *path,
+			  const struct match_result *res, void *data)
+{
+	struct section_want *w = data;
+	size_t i;
+
+	for (i = 0; i < res->nr; i++)
+		if (w->want[res->hits[i].section]) {
+			scope_add_path_id(w->s, id);
+			break;
+		}
+	return 0;
+}
+
+int scope_add_section_index(struct scope *s, int section)
+{
+	struct section_want w;
+	char *want;
+	int rc;
+
+	if (scope_load_maintainers(s, s->maint_rev))
+		return -1;
+	if (section < 0 || (size_t)section >= s->m.nr_sections)
+		return error("no section %d", section);
+	want = xcalloc(s->m.nr_sections, 1);
+	want[section] = 1;
+	w.s = s;
+	w.want = want;
+	s->whole = false;
+	rc = scope_foreach_path_sections(s->ix, s->mt, add_if_covered, &w);
+	free(want);
+	what_add(&s->what, "section",
+		 s->m.sections[section].name ? s->m.sections[section].name
+					     : "(unnamed)");
+	return rc;
+}
+
+int scope_add_section(struct scope *s, const char *name)
+{
+	int sec = scope_find_section(s, name);
+
+	return sec < 0 ? -1 : scope_add_section_index(s, sec);
+}
+
+/* Add every indexed path @re matches (anywhere in it). */
+static int add_matching(struct scope *s, pcre2_code *re)
+{
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	sqlite3_stmt *st;
+
+	s->whole = false;
+	if (sqlite3_prepare_v2(s->ix->db, "SELECT id, path FROM paths", -1,
+			       &st, NULL) != SQLITE_OK) {
+		pcre2_match_data_free(md);
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(st, 1);
+
+		if (pcre2_match(re, (PCRE2_SPTR)path, PCRE2_ZERO_TERMINATED, 0,
+				0, md, NULL) >= 0)
+			scope_add_path_id(s, sqlite3_column_int64(st, 0));
+	}
+	sqlite3_finalize(st);
+	pcre2_match_data_free(md);
+	return 0;
+}
+
+static pcre2_code *compile(const char *re, const char *what)
+{
+	int err;
+	PCRE2_SIZE off;
+	pcre2_code *code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+					 0, &err, &off, NULL);
+
+	if (!code) {
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		error("bad %s '%s' at offset %zu: %s", what, re, (size_t)off,
+		      (const char *)msg);
+	}
+	return code;
+}
+
+int scope_add_regex(struct scope *s, const char *re)
+{
+	pcre2_code *code = compile(re, "regex");
+	int rc;
+
+	if (!code)
+		return -1;
+	rc = add_matching(s, code);
+	pcre2_code_free(code);
+	what_add(&s->what, "regex", re);
+	return rc;
+}
+
+int scope_add_pattern(struct scope *s, const char *pattern)
+{
+	/*
+	 * A one-section MAINTAINERS of our own, so that the pattern means
+	 * exactly what it would mean on an F: line.
+	 */
+	struct maintainers m;
+	struct matcher *mt;
+	struct section_want w;
+	char one = 1;
+	int rc;
+
+	if (!*pattern || strchr(pattern, '\n'))
+		return error("bad path pattern '%s'", pattern);
+	maintainers_init(&m);
+	maintainers_add_buffer(&m, "--path",
+			       xstrfmt("PATTERN\nF:\t%s\n", pattern),
+			       strlen(pattern) + 12);
+	maintainers_finish(&m);
+	mt = matcher_new(&m);
+	if (!mt || m.nr_sections != 1) {
+		if (mt)
+			matcher_free(mt);
+		maintainers_release(&m);
+		return error("bad path pattern '%s'", pattern);
+	}
+	w.s = s;
+	w.want = &one;
+	s->whole = false;
+	rc = scope_foreach_path_sections(s->ix, mt, add_if_covered, &w);
+	matcher_free(mt);
+	maintainers_release(&m);
+	what_add(&s->what, "path", pattern);
+	return rc;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void sort_uniq_i64(int64_t *v, size_t *nr)
+{
+	size_t i, j = 0;
+
+	qsort(v, *nr, sizeof(*v), cmp_i64);
+	for (i = 0; i < *nr; i++)
+		if (!j || v[j - 1] != v[i])
+			v[j++] = v[i];
+	*nr = j;
+}
+
+/* Put the scope's paths in temp.scope_paths for the joins. */
+static int scope_table(struct scope *s)
+{
+	sqlite3 *db = s->ix->db;
+	sqlite3_stmt *ins;
+	size_t i;
+
+	if (s->table_ready)
+		return 0;
+	sort_uniq_i64(s->paths, &s->nr_paths);
+	if (sqlite3_exec(db, "DROP TABLE IF EXISTS temp.scope_paths;"
+			 "CREATE TEMP TABLE scope_paths(id INTEGER PRIMARY KEY)",
+			 NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "INSERT INTO temp.scope_paths VALUES(?1)",
+			       -1, &ins, NULL) != SQLITE_OK)
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(db));
+	sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+	for (i = 0; i < s->nr_paths; i++) {
+		sqlite3_bind_int64(ins, 1, s->paths[i]);
+		sqlite3_step(ins);
+		sqlite3_reset(ins);
+	}
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_finalize(ins);
+	s->table_ready = true;
+	return 0;
+}
+
+void range_init(struct range *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->since = INT64_MIN;
+	r->until = INT64_MAX;
+	strbuf_init(&r->what, 0);
+}
+
+void range_release(struct range *r)
+{
+	free(r->set);
+	free(r->tip);
+	strbuf_release(&r->what);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The full id of commit @rev, or NULL. */
+static char *resolve_commit(const char *rev)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *obj = xstrfmt("%s^{commit}", rev);
+	const char *args[] = {
+		"rev-parse", "-q", "--verify", "--end-of-options", obj, NULL
+	};
+	char *hash = NULL;
+
+	if (!git_quiet(args, &out)) {
+		strbuf_trim(&out);
+		hash = strbuf_detach(&out, NULL);
+	}
+	free(obj);
+	strbuf_release(&out);
+	return hash;
+}
+
+/* A date as git reads it, through "git rev-parse --since=". */
+static int parse_date(const char *s, int64_t *t)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *opt = xstrfmt("--since=%s", s);
+	const char *args[] = { "rev-parse", opt, NULL };
+	int rc = -1;
+
+	if (!git_quiet(args, &out) && starts_with(out.buf, "--max-age=")) {
+		char *end;
+		long long v = strtoll(out.buf + 10, &end, 10);
+
+		if (end != out.buf + 10) {
+			*t = v;
+			rc = 0;
+		}
+	}
+	/*
+	 * git reads a word it does not know as "now": a date that lands
+	 * on this very moment from a string that does not say so is a typo
+	 * ("--since=v3.O"), not a request for an empty range.
+	 */
+	if (!rc && !strstr(s, "now") && !strstr(s, "today") &&
+	    llabs((long long)(*t - (int64_t)time(NULL))) < 5)
+		rc = -1;
+	free(opt);
+	strbuf_release(&out);
+	if (rc)
+		return error("'%s' is neither a revision nor a date", s);
+	return 0;
+}
+
+/* The indexed ids of the commits "git rev-list ARGS" lists. */
+static int rev_list_set(struct range *r, struct idx *ix, const char **args)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf line = STRBUF_INIT;
+	sqlite3_stmt *st;
+	const char *argv[8];
+	size_t n = 0, missing = 0;
+	int rc;
+
+	argv[n++] = "git";
+	argv[n++] = "rev-list";
+	while (*args && n < ARRAY_SIZE(argv) - 1)
+		argv[n++] = *args++;
+	argv[n] = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM commits WHERE hash = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	cp.out = -1;
+	if (start_command(&cp)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	while (child_read_record(&cp, &line, '\n') > 0) {
+		sqlite3_bind_text(st, 1, line.buf, (int)line.len, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(r->set, r->nr_set + 1, r->alloc_set);
+			r->set[r->nr_set++] = sqlite3_column_int64(st, 0);
+		} else {
+			missing++;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	rc = finish_command(&cp);
+	strbuf_release(&line);
+	if (rc)
+		return error("git rev-list failed");
+	if (missing)
+		return error("%zu commits of the range are not in the index; "
+			     "run 'kmaint index %s' first", missing,
+			     r->tip ? r->tip : "HEAD");
+	sort_uniq_i64(r->set, &r->nr_set);
+	r->use_set = true;
+	return 0;
+}
+
+/* Is the index exactly HEAD's history (no set needed for "all")? */
+static bool index_is_tip(struct idx *ix, const char *tip)
+{
+	char *tips = idx_meta_get(ix, "tips");
+	bool same = tips && !strcmp(tips, tip);
+
+	free(tips);
+	return same;
+}
+
+int range_parse(struct range *r, struct idx *ix, const char *since,
+		const char *until, const char *rev)
+{
+	char *since_c = NULL, *until_c = NULL;
+	int rc = 0;
+
+	if (rev && (since || until))
+		return error("--rev cannot be combined with --since/--until");
+	if (rev) {
+		const char *args[] = { "--no-merges", "--end-of-options", rev,
+				       NULL };
+		const char *dots = strstr(rev, "..");
+
+		if (!dots)
+			return error("--rev takes A..B, not '%s'", rev);
+		r->tip = resolve_commit(dots[2] ? dots + 2 : "HEAD");
+		strbuf_addstr(&r->what, rev);
+		return rev_list_set(r, ix, args);
+	}
+	if (since) {
+		since_c = resolve_commit(since);
+		if (!since_c && parse_date(since, &r->since))
+			return -1;
+		strbuf_addf(&r->what, "since %s", since);
+	}
+	if (until) {
+		until_c = resolve_commit(until);
+		if (!until_c) {
+			/* git log --until=X is --min-age: at or before X */
+			int64_t t;
+
+			if (parse_date(until, &t)) {
+				free(since_c);
+				return -1;
+			}
+			r->until = t;
+		}
+		if (r->what.len)
+			strbuf_addch(&r->what, ' ');
+		strbuf_addf(&r->what, "until %s", until);
+	}
+	r->tip = until_c ? until_c : resolve_commit("HEAD");
+	if (!r->tip) {
+		free(since_c);
+		return error("no commit to start from (empty repository?)");
+	}
+	if (since_c || !index_is_tip(ix, r->tip)) {
+		char *not = since_c ? xstrfmt("^%s", since_c) : NULL;
+		const char *args[] = { "--no-merges", r->tip, not, NULL };
+
+		rc = rev_list_set(r, ix, args);
+		free(not);
+	}
+	free(since_c);
+	return rc;
+}
+
+bool range_has(const struct range *r, int64_t id, int64_t commit_time)
+{
+	size_t lo = 0, hi;
+
+	if (commit_time < r->since || commit_time > r->until)
+		return false;
+	if (!r->use_set)
+		return true;
+	hi = r->nr_set;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->set[mid] == id)
+			return true;
+		if (r->set[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* The people table, by id, for cheap joins in C. */
+struct people {
+	char **name, **email;
+	int64_t nr;
+};
+
+static int load_people(struct idx *ix, struct people *p)
+{
+	sqlite3_stmt *st;
+	int64_t max = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	p->nr = max + 1;
+	p->name = xcalloc((size_t)p->nr, sizeof(char *));
+	p->email = xcalloc((size_t)p->nr, sizeof(char *));
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people",
+			       -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+
+		if (id < 0 || id >= p->nr)
+			continue;
+		p->name[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
+		p->email[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void free_people(struct people *p)
+{
+	int64_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		free(p->name[i]);
+		free(p->email[i]);
+	}
+	free(p->name);
+	free(p->email);
+}
+
+int scope_foreach_commit(struct scope *s, const struct range *r,
+			 int (*fn)(const struct scope_commit *c, void *data),
+			 void *data)
+{
+	static const char whole_sql[] =
+		"SELECT c.id, c.hash, c.author, c.committer, c.author_time, "
+		"       c.commit_time, c.author_tz, t.a, t.r, t.known, t.n "
+		"FROM commits c LEFT JOIN "
+		"  (SELECT commit_id, sum(added) a, sum(removed) r, "
+		"          min(flags & 4) = 0 known, count(*) n "
+		"   FROM files GROUP BY commit_id) t ON t.commit_id = c.id "
+		"WHERE c.nparents < 2 AND c.commit_time BETWEEN ?1 AND ?2 "
+		"ORDER BY c.id";
+	static const char scoped_sql[] =
+		"SELECT c.id, c.hash, c.author, c.committer, c.author_time, "
+		"       c.commit_time, c.author_tz, t.a, t.r, t.known, t.n "
+		"FROM (SELECT f.commit_id, sum(f.added) a, sum(f.removed) r, "
+		"             min(f.flags & 4) = 0 known, count(*) n "
+		"      FROM temp.scope_paths p JOIN files f ON f.path = p.id "
+		"      GROUP BY f.commit_id) t "
+		"JOIN commits c ON c.id = t.commit_id "
+		"WHERE c.nparents < 2 AND c.commit_time BETWEEN ?1 AND ?2 "
+		"ORDER BY c.id";
+	struct people people;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (!s->whole && scope_table(s))
+		return -1;
+	if (load_people(s->ix, &people))
+		return -1;
+	if (sqlite3_prepare_v2(s->ix->db, s->whole ? whole_sql : scoped_sql,
+			       -1, &st, NULL) != SQLITE_OK) {
+		free_people(&people);
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	}
+	sqlite3_bind_int64(st, 1, r->since);
+	sqlite3_bind_int64(st, 2, r->until);
+	while (!rc) {
+		struct scope_commit c;
+		int step = sqlite3_step(st);
+
+		if (step == SQLITE_DONE)
+			break;
+		if (step != SQLITE_ROW) {
+			rc = error("%s: %s", s->ix->path,
+				   sqlite3_errmsg(s->ix->db));
+			break;
+		}
+		c.id = sqlite3_column_int64(st, 0);
+		c.commit_time = sqlite3_column_int64(st, 5);
+		if (!range_has(r, c.id, c.commit_time))
+			continue;
+		c.hash = (const char *)sqlite3_column_text(st, 1);
+		c.author = sqlite3_column_int64(st, 2);
+		c.committer = sqlite3_column_int64(st, 3);
+		if (c.author < 0 || c.author >= people.nr ||
+		    c.committer < 0 || c.committer >= people.nr ||
+		    !people.name[c.author] || !people.name[c.committer]) {
+			rc = error("%s: commit %s names an unknown person",
+				   s->ix->path, c.hash);
+			break;
+		}
+		c.author_name = people.name[c.author];
+		c.author_email = people.email[c.author];
+		c.committer_name = people.name[c.committer];
+		c.committer_email = people.email[c.committer];
+		c.author_time = sqlite3_column_int64(st, 4);
+		c.author_tz = sqlite3_column_int(st, 6);
+		c.added = (long)sqlite3_column_int64(st, 7);
+		c.removed = (long)sqlite3_column_int64(st, 8);
+		c.counts_known = sqlite3_column_type(st, 9) == SQLITE_NULL ||
+				 sqlite3_column_int(st, 9);
+		c.nr_files = sqlite3_column_int(st, 10);
+		rc = fn(&c, data);
+	}
+	sqlite3_finalize(st);
+	free_people(&people);
+	return rc;
+}
+
+/* Our own executable, to run "kmaint index". */
+static char *self_exe(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return xstrdup(progname ? progname : "kmaint");
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* Why the index at @path cannot answer for HEAD, or NULL if it can. */
+static const char *index_staleness(const char *path)
+{
+	struct idx ix;
+	struct strbuf mm_text = STRBUF_INIT;
+	struct ident_mailmap *mm;
+	const char *why = NULL;
+	char *head, *v;
+
+	if (!is_file(path))
+		return "there is no history index yet";
+	if (idx_open(&ix, path, IDX_READONLY))
+		return "the history index cannot be opened";
+	head = resolve_commit("HEAD");
+	v = idx_meta_get(&ix, "pending");
+	if (v && *v)
+		why = "the last 'kmaint index' did not finish";
+	free(v);
+	if (!why && head && !idx_has_commit(&ix, head))
+		why = "the history index is behind HEAD";
+	if (!why) {
+		mm = ident_mailmap_new();
+		ident_mailmap_load_repo(mm, &mm_text);
+		v = idx_meta_get(&ix, "mailmap");
+		if (!v || strcmp(v, mm_text.buf))
+			why = "the .mailmap changed since the index was built";
+		free(v);
+		ident_mailmap_free(mm);
+	}
+	strbuf_release(&mm_text);
+	free(head);
+	idx_close(&ix);
+	return why;
+}
+
+int scope_open_index(struct idx *ix, const char *path, bool update)
+{
+	const char *why = index_staleness(path);
+
+	if (why && !update)
+		return error("%s; run 'kmaint index' first", why);
+	if (why) {
+		char *exe = self_exe();
+		const char *argv[] = { exe, "index", "-q", NULL, NULL, NULL };
+		struct child_process cp = CHILD_PROCESS_INIT;
+		int rc;
+
+		argv[3] = "--db";
+		argv[4] = path;
+		fprintf(stderr, "%s: %s: running 'kmaint index'\n", progname,
+			why);
+		cp.argv = argv;
+		cp.in = CHILD_NULL;
+		rc = run_command(&cp);
+		free(exe);
+		if (rc)
+			return error("'kmaint index' failed (exit %d)", rc);
+	}
+	return idx_open(ix, path, IDX_READONLY);
+}

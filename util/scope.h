@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_SCOPE_H
+#define KMAINT_SCOPE_H
+
+#include "index.h"
+#include "maintainers.h"
+#include "matcher.h"
+#include "strbuf.h"
+
+/*
+ * What part of the history a question is about: a set of indexed paths
+ * (MAINTAINERS sections, F:-syntax patterns, regexes; everything when
+ * none is given) and a range of commits (dates, relative dates or
+ * revisions).
+ *
+ * A section covers exactly the paths get_maintainer.pl would give it:
+ * matcher_lookup() is run once over the distinct paths of the index, so
+ * X:, N: and the F: slash-count rule all apply.  Paths are those of any
+ * indexed commit, including files that have since gone away; a rename
+ * is not followed back (as "git log -- PATH" does not).
+ */
+struct scope {
+	struct idx *ix;
+	bool whole;		/* no path given: the whole repository */
+	int64_t *paths;		/* sorted path ids */
+	size_t nr_paths, alloc_paths;
+	struct strbuf what;	/* "section FOO, path bar/" for headings */
+
+	/* MAINTAINERS, loaded on the first section (or explicitly) */
+	struct maintainers m;
+	struct matcher *mt;
+	bool have_m;
+	char *maint_from;	/* "MAINTAINERS (work tree)", "v6.1:MAINTAINERS" */
+	const char *maint_rev;	/* --maintainers-at, or NULL */
+
+	bool table_ready;	/* temp.scope_paths holds paths[] */
+};
+
+void scope_init(struct scope *s, struct idx *ix);
+void scope_release(struct scope *s);
+
+/*
+ * Read MAINTAINERS as it is at @rev (the index's stored version of that
+ * blob, else "git cat-file"), or, for a NULL @rev, the work tree's file
+ * and failing that HEAD's.  Called by the first scope_add_section() if
+ * not before.  0, or -1 with a message.
+ */
+int scope_load_maintainers(struct scope *s, const char *rev);
+
+/*
+ * The section named @name: an exact name, else the only section whose
+ * name starts with @name ignoring case.  Returns its index, or -1 after
+ * a message listing the candidates.
+ */
+int scope_find_section(struct scope *s, const char *name);
+
+/* Add the paths of a section (by name, or by index); 0 or -1. */
+int scope_add_section(struct scope *s, const char *name);
+int scope_add_section_index(struct scope *s, int section);
+
+/* Add the paths an F: value would cover (get_maintainer.pl's rules). */
+int scope_add_pattern(struct scope *s, const char *pattern);
+
+/* Add the paths a PCRE2 regex matches anywhere in; 0 or -1. */
+int scope_add_regex(struct scope *s, const char *re);
+
+/* Add one indexed path id. */
+void scope_add_path_id(struct scope *s, int64_t id);
+
+/*
+ * Call @fn for every indexed path with the sections that cover it
+ * (deepest first), computed with @mt.  For "every section at once"
+ * questions (kmaint audit).  Stops when @fn returns non-zero.
+ */
+int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
+				int (*fn)(int64_t path_id, const char *path,
+					  const struct match_result *res,
+					  void *data),
+				void *data);
+
+/*
+ * A range of commits.  Dates bound the commit time (as git log's
+ * --since/--until do); revisions bound by reachability (--since v3.0 is
+ * v3.0..HEAD, --until v3.1 is what v3.1 reaches, --rev A..B).
+ */
+struct range {
+	int64_t since, until;	/* commit time, inclusive; INT64_MIN/MAX */
+	bool use_set;		/* only the commits in set[] */
+	int64_t *set;		/* sorted commit ids */
+	size_t nr_set, alloc_set;
+	struct strbuf what;	/* "since 2020-01-01", "v3.0..v3.1" */
+	char *tip;		/* the commit the range ends at: HEAD by default */
+};
+
+void range_init(struct range *r);
+void range_release(struct range *r);
+
+/*
+ * Set the range from the options (any may be NULL).  A value that git
+ * knows as a revision is a revision; anything else is a date as git
+ * reads it ("2020-01-01", "1-year-ago", "2 weeks ago").  Revision
+ * bounds need @ix to turn commit ids into indexed ones.  0, or -1 with
+ * a message.
+ */
+int range_parse(struct range *r, struct idx *ix, const char *since,
+		const char *until, const char *rev);
+
+/* Is indexed commit @id with @commit_time in the range? */
+bool range_has(const struct range *r, int64_t id, int64_t commit_time);
+
+/*
+ * A non-merge commit of the scope and range: its people (ids into the
+ * people table and, after the mailmap, names and addresses) and its
+ * line counts over the scope's paths (0 for binary files; counts_known
+ * is false when some blob could not be read when indexing).
+ */
+struct scope_commit {
+	int64_t id;
+	const char *hash;
+	int64_t author, committer;	/* people ids */
+	const char *author_name, *author_email;
+	const char *committer_name, *committer_email;
+	int64_t author_time, commit_time;
+	int author_tz;
+	long added, removed;
+	int nr_files;
+	bool counts_known;
+};
+
+/*
+ * Call @fn for each non-merge commit touching the scope (every
+ * non-merge commit, even empty ones, for the whole repository) inside
+ * the range, by increasing commit id (oldest indexed first).  Stops
+ * when @fn returns non-zero, which is returned; -1 on an SQL error.
+ */
+int scope_foreach_commit(struct scope *s, const struct range *r,
+			 int (*fn)(const struct scope_commit *c, void *data),
+			 void *data);
+
+/*
+ * Make sure the index at @path is usable for questions about HEAD: if it
+ * does not exist, does not contain HEAD, or was built with another
+ * .mailmap, bring it up to date with "kmaint index -q" when @update is
+ * set, else fail saying what to run.  Then open it read-only.  0 or -1.
+ */
+int scope_open_index(struct idx *ix, const char *path, bool update);
+
+#endif
