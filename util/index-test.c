@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for util/index.c on commits built here: interning, the
+ * MAINTAINERS version store (delta chains rebuilt byte for byte),
+ * prefix lookup, Fixes resolution, deletion, re-mapping, the query
+ * helpers and schema versioning.  TAP output.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "index.h"
+
+static int nr_tests, nr_failed;
+
+static void ok(int cond, const char *desc)
+{
+	nr_tests++;
+	if (!cond)
+		nr_failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
+}
+
+static void add_file(struct hist_commit *c, const char *path, long a, long r)
+{
+	struct hist_file *f;
+
+	ALLOC_GROW(c->files, c->nr_files + 1, c->alloc_files);
+	f = &c->files[c->nr_files++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrdup(path);
+	f->status = 'M';
+	f->added = a;
+	f->removed = r;
+}
+
+static void add_trailer(struct hist_commit *c, const char *k, const char *v)
+{
+	ALLOC_GROW(c->trailers, c->nr_trailers + 1, c->alloc_trailers);
+	c->trailers[c->nr_trailers].key = xstrdup(k);
+	c->trailers[c->nr_trailers++].value = xstrdup(v);
+}
+
+static void make(struct hist_commit *c, int i, const char *author)
+{
+	hist_commit_init(c);
+	snprintf(c->hash, sizeof(c->hash), "%02x%038d", i, i);
+	c->parents = xstrdup("");
+	c->author_name = xstrdup(author);
+	c->author_email = xstrfmt("%s@example.com", author);
+	c->committer_name = xstrdup("Committer");
+	c->committer_email = xstrdup("c@example.com");
+	c->author_time = c->commit_time = 1000 + i;
+	c->subject = xstrfmt("change %d", i);
+}
+
+static int count_cb(const struct idx_commit_info *ci, void *data)
+{
+	long *sum = data;
+
+	sum[0]++;
+	sum[1] += ci->added;
+	return 0;
+}
+
+static int trailer_cb(const char *key, const char *value, const char *name,
+		      const char *email, void *data)
+{
+	struct strbuf *sb = data;
+
+	strbuf_addf(sb, "%s=%s/%s;", key, name ? name : "-", email ? email : "-");
+	return 0;
+}
+
+int main(void)
+{
+	char path[] = "/tmp/kmaint-index-test.XXXXXX";
+	struct idx ix;
+	struct hist_commit c;
+	struct strbuf text = STRBUF_INIT, got = STRBUF_INIT;
+	char *db, blob[64], first_blob[64] = "";
+	long sums[2] = { 0, 0 };
+	int fd = mkstemp(path), i, bad;
+	FILE *fp;
+
+	if (fd < 0)
+		die_errno("mkstemp");
+	close(fd);
+	unlink(path);
+	db = xstrfmt("%s/sub/index.sqlite", path);
+	mkdir(path, 0700);
+
+	ok(idx_open(&ix, db, IDX_READONLY) < 0, "read-only open of a missing index fails");
+	ok(!idx_open(&ix, db, IDX_CREATE), "create (and the missing directory)");
+	ok(idx_count(&ix, "commits") == 0, "empty commits table");
+
+	ok(!idx_begin(&ix), "begin");
+	bad = 0;
+	for (i = 1; i <= 300; i++) {
+		make(&c, i, i % 2 ? "Alice" : "Bob");
+		add_file(&c, "drivers/net/a.c", i, 1);
+		add_file(&c, i % 3 ? "drivers/usb/b.c" : "mm/c.c", -1, -1);
+		add_trailer(&c, "signed-off-BY", "Alice <alice@example.com>");
+		add_trailer(&c, "Link", "https://lore.kernel.org/r/1@x.org");
+		if (i == 250)
+			add_trailer(&c, "Fixes", "0a000000000000000000000 (\"x\")");
+		if (i % 10 == 0) {
+			/* a MAINTAINERS version: a growing file */
+			int j;
+
+			strbuf_addf(&text, "SECTION %d\nM:\tA <a@b>\nF:\tdrivers/%d/\n\n", i, i);
+			c.tracked_changed = true;
+			snprintf(c.tracked_blob, sizeof(c.tracked_blob), "b%039d", i);
+			strbuf_reset(&c.tracked_text);
+			/* an edit near the top too, so prefix and suffix both matter */
+			strbuf_addstr(&c.tracked_text, "HEADER\n");
+			for (j = 0; j < 1; j++)
+				strbuf_add(&c.tracked_text, text.buf, text.len);
+			/* every tenth version rewritten at the top: stored whole */
+			if (i % 100 == 0)
+				strbuf_addf(&c.tracked_text, "REWRITE %d\n", i);
+			strbuf_addstr(&c.tracked_text, "END\n");
+			if (!first_blob[0])
+				strcpy(first_blob, c.tracked_blob);
+		}
+		bad += idx_add_commit(&ix, &c) != 0;
+		hist_commit_release(&c);
+	}
+	ok(!bad, "300 commits stored");
+	ok(!idx_commit(&ix), "commit");
+	ok(idx_count(&ix, "commits") == 300, "300 commits");
+	ok(idx_count(&ix, "paths") == 3, "3 paths interned");
+	ok(idx_count(&ix, "people") == 4, "4 people (2 authors, committer, trailer)");
+	ok(idx_count(&ix, "keys") == 3, "3 trailer keys");
+	ok(idx_count(&ix, "files") == 600, "600 file rows");
+	ok(idx_count(&ix, "blobs") == 30, "30 MAINTAINERS versions");
+	ok(idx_has_commit(&ix, "01" "00000000000000000000000000000000000001"),
+	   "has_commit finds a stored id");
+	ok(!idx_has_commit(&ix, "ff00000000000000000000000000000000000000"),
+	   "and not an unknown one");
+
+	bad = 0;
+	strbuf_reset(&text);
+	for (i = 10; i <= 300; i += 10) {
+		int j;
+		struct strbuf want = STRBUF_INIT;
+
+		strbuf_addf(&text, "SECTION %d\nM:\tA <a@b>\nF:\tdrivers/%d/\n\n", i, i);
+		strbuf_addstr(&want, "HEADER\n");
+		for (j = 0; j < 1; j++)
+			strbuf_add(&want, text.buf, text.len);
+		if (i % 100 == 0)
+			strbuf_addf(&want, "REWRITE %d\n", i);
+		strbuf_addstr(&want, "END\n");
+		snprintf(blob, sizeof(blob), "b%039d", i);
+		if (idx_blob_text(&ix, blob, &got) || got.len != want.len ||
+		    memcmp(got.buf, want.buf, want.len))
+			bad++;
+		strbuf_release(&want);
+	}
+	ok(!bad, "every version rebuilt byte for byte");
+	ok(idx_count(&ix, "blobs WHERE base IS NOT NULL") > 0, "versions stored as deltas");
+	ok(idx_blob_text(&ix, "nonexistent", &got) < 0, "an unknown blob is an error");
+
+	ok(idx_lookup_commit(&ix, "0a00") != 0, "unique prefix found");
+	ok(idx_lookup_commit(&ix, "1000") == 0, "ambiguous prefix (i = 16 and 256) gives 0");
+	ok(idx_lookup_commit(&ix, "zz00") == 0, "not hex gives 0");
+	idx_begin(&ix);
+	ok(idx_resolve_fixes(&ix, true) == 1, "one Fixes: resolved");
+	idx_commit(&ix);
+
+	idx_foreach_touching(&ix, "drivers/net/", 0, count_cb, sums);
+	ok(sums[0] == 300 && sums[1] == 300 * 301 / 2, "foreach_touching a directory: count and added");
+	sums[0] = sums[1] = 0;
+	idx_foreach_touching(&ix, "mm/c.c", 0, count_cb, sums);
+	ok(sums[0] == 100 && sums[1] == -100, "a file with unknown counts: -1 each");
+	sums[0] = 0;
+	idx_foreach_touching(&ix, "drivers/net/a.c", 1200, count_cb, sums);
+	ok(sums[0] == 101, "since a time");
+	strbuf_reset(&got);
+	idx_foreach_trailer(&ix, 1, trailer_cb, &got);
+	ok(!strcmp(got.buf, "Signed-off-by=Alice/alice@example.com;Link=-/-;"),
+	   "trailers: canonical key, person parsed, URL not a person");
+	if (strcmp(got.buf, "Signed-off-by=Alice/alice@example.com;Link=-/-;"))
+		printf("# %s\n", got.buf);
+
+	/* re-map after a mailmap change */
+	{
+		static const char mmtext[] = "Alice Proper <alice@new.example> <Alice@example.com>\n";
+		struct ident_mailmap *mm = ident_mailmap_new();
+		sqlite3_stmt *st;
+
+		ident_mailmap_add(mm, mmtext, strlen(mmtext));
+		ix.mailmap = mm;
+		ok(!idx_remap_people(&ix), "remap");
+		sqlite3_prepare_v2(ix.db, "SELECT count(*) FROM people WHERE memail = 'alice@new.example'",
+				   -1, &st, NULL);
+		sqlite3_step(st);
+		ok(sqlite3_column_int(st, 0) == 2, "both Alice identities re-mapped");
+		sqlite3_finalize(st);
+		ix.mailmap = NULL;
+		ident_mailmap_free(mm);
+	}
+
+	/* delete listed commits, then prune to a reachable set */
+	fp = tmpfile();
+	fprintf(fp, "%02x%038d\n%02x%038d\n", 1, 1, 2, 2);
+	idx_begin(&ix);
+	ok(idx_delete_listed(&ix, fp) == 2, "two commits deleted");
+	idx_commit(&ix);
+	fclose(fp);
+	ok(idx_count(&ix, "commits") == 298 && idx_count(&ix, "files") == 596 &&
+	   idx_count(&ix, "trailers") == 597, "their rows went with them");
+	fp = tmpfile();
+	for (i = 100; i <= 300; i++)
+		fprintf(fp, "%02x%038d\n", i, i);
+	idx_begin(&ix);
+	ok(idx_prune(&ix, fp) == 97, "prune keeps what is reachable");
+	idx_commit(&ix);
+	fclose(fp);
+	ok(idx_count(&ix, "commits") == 201, "201 left");
+	ok(idx_count(&ix, "maintainers") == 21, "their MAINTAINERS versions left");
+	ok(idx_count(&ix, "trailers WHERE target IS NOT NULL") == 0,
+	   "a Fixes: pointing to a deleted commit is unresolved again");
+
+	ok(!idx_meta_set(&ix, "k", "v"), "meta set");
+	{
+		char *v = idx_meta_get(&ix, "k");
+
+		ok(v && !strcmp(v, "v"), "meta get");
+		free(v);
+	}
+	idx_exec(&ix, "PRAGMA user_version = 99");
+	idx_close(&ix);
+	fprintf(stderr, "# (an error message is expected here)\n");
+	ok(idx_open(&ix, db, 0) < 0, "a newer schema version is refused");
+
+	strbuf_release(&text);
+	strbuf_release(&got);
+	{
+		char *cmd[] = { db, NULL };
+		char *wal = xstrfmt("%s-wal", db), *shm = xstrfmt("%s-shm", db);
+		char *dir = xstrfmt("%s/sub", path);
+
+		unlink(cmd[0]);
+		unlink(wal);
+		unlink(shm);
+		rmdir(dir);
+		rmdir(path);
+		free(wal);
+		free(shm);
+		free(dir);
+	}
+	free(db);
+	printf("1..%d\n", nr_tests);
+	return nr_failed ? 1 : 0;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for util/run-command.c: exit statuses, signals, pipes both
+ * ways, record reading across buffer refills, environment and
+ * directory changes.  TAP output.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run-command.h"
+
+static int nr_tests, nr_failed;
+
+static void ok(int cond, const char *desc)
+{
+	nr_tests++;
+	if (!cond)
+		nr_failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
+}
+
+static int run_sh(const char *script)
+{
+	const char *argv[] = { "sh", "-c", script, NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
+
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	cp.out = CHILD_NULL;
+	cp.err = CHILD_NULL;
+	return run_command(&cp);
+}
+
+int main(void)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, rec = STRBUF_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
+	const char *args[8];
+	long n;
+	int rc, bad;
+
+	signal(SIGPIPE, SIG_IGN);
+	ok(run_sh("exit 0") == 0, "exit 0");
+	ok(run_sh("exit 3") == 3, "exit status 3");
+	ok(run_sh("kill -TERM $$") == 128 + SIGTERM, "killed by SIGTERM: 128 + 15");
+	{
+		const char *argv[] = { "no-such-program-kmaint", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+
+		c.argv = argv;
+		c.err = CHILD_NULL;
+		fprintf(stderr, "# (an error message is expected here)\n");
+		ok(run_command(&c) < 0,
+		   "a missing program fails cleanly");
+	}
+
+	args[0] = "printf";
+	args[1] = "a\\0b\\0c";
+	args[2] = NULL;
+	rc = capture_command(args, &out, NULL);
+	ok(!rc && out.len == 5 && !memcmp(out.buf, "a\0b\0c", 5),
+	   "capture_command keeps NUL bytes");
+
+	args[0] = "sh";
+	args[1] = "-c";
+	args[2] = "echo out; echo err >&2; exit 2";
+	args[3] = NULL;
+	strbuf_reset(&out);
+	rc = capture_command(args, &out, &err);
+	ok(rc == 2 && !strcmp(out.buf, "out\n") && !strcmp(err.buf, "err\n"),
+	   "stdout and stderr captured apart, exit status kept");
+
+	/* a big stream of records, read across many buffer refills */
+	args[0] = "sh";
+	args[1] = "-c";
+	args[2] = "i=0; while [ $i -lt 20000 ]; do printf 'record %d\\0' $i; i=$((i+1)); done";
+	args[3] = NULL;
+	cp.argv = args;
+	cp.in = CHILD_NULL;
+	cp.out = -1;
+	ok(!start_command(&cp), "start a child with a stdout pipe");
+	n = 0;
+	bad = 0;
+	while (child_read_record(&cp, &rec, '\0') > 0) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "record %ld", n);
+		bad += strcmp(rec.buf, want) != 0;
+		n++;
+	}
+	ok(n == 20000 && !bad, "20000 NUL-terminated records read in order");
+	ok(finish_command(&cp) == 0, "and the child exited 0");
+
+	/* write stdin, read stdout */
+	{
+		const char *argv[] = { "tr", "a-z", "A-Z", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+
+		c.argv = argv;
+		c.in = -1;
+		c.out = -1;
+		start_command(&c);
+		ok(!write_all(c.in, "hello\nworld", 11), "write to the child's stdin");
+		child_close_in(&c);
+		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "HELLO"),
+		   "first line back");
+		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "WORLD"),
+		   "a last record without its delimiter");
+		ok(child_read_record(&c, &rec, '\n') == 0, "then EOF");
+		ok(finish_command(&c) == 0, "tr exited 0");
+	}
+
+	/* exact byte reads */
+	{
+		const char *argv[] = { "printf", "12345\\nrest", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+
+		c.argv = argv;
+		c.out = -1;
+		start_command(&c);
+		strbuf_reset(&rec);
+		ok(!child_read_bytes(&c, &rec, 6) && !strcmp(rec.buf, "12345\n"),
+		   "child_read_bytes reads exactly");
+		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "rest"),
+		   "and records continue after it");
+		finish_command(&c);
+	}
+
+	/* environment and directory */
+	{
+		const char *argv[] = { "sh", "-c", "echo \"$KMAINT_T1:${HOME-unset}:$(pwd)\"", NULL };
+		const char *env[] = { "KMAINT_T1=set", "HOME", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+
+		c.argv = argv;
+		c.env = env;
+		c.dir = "/";
+		c.out = -1;
+		start_command(&c);
+		child_read_record(&c, &rec, '\n');
+		ok(!strcmp(rec.buf, "set:unset:/"), "env set and unset, directory changed");
+		finish_command(&c);
+	}
+
+	/* a caller's descriptor is left open */
+	{
+		FILE *fp = tmpfile();
+		const char *argv[] = { "echo", "to a file", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+		char buf[32] = "";
+
+		c.argv = argv;
+		c.out = fileno(fp);
+		ok(run_command(&c) == 0, "stdout to a caller's file");
+		rewind(fp);
+		ok(fgets(buf, sizeof(buf), fp) && !strcmp(buf, "to a file\n"),
+		   "which is still open and holds the output");
+		fclose(fp);
+	}
+
+	strbuf_release(&out);
+	strbuf_release(&err);
+	strbuf_release(&rec);
+	printf("1..%d\n", nr_tests);
+	return nr_failed ? 1 : 0;
+}
