@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "check.h"
@@ -235,10 +236,22 @@ int cmd_check(int argc, const char **argv)
 		if (load(&m, mpath, find))
 			goto out;
 	}
-	if ((mask & (CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |
-		     CHK_BIT(CHK_PROFILE))) &&
-	    tree_list_files(".", &files))
-		goto out;
+	if (mask & (CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |
+		    CHK_BIT(CHK_PROFILE))) {
+		/*
+		 * Patterns are relative to the top of the tree, which is
+		 * where we are; anywhere else (--mpath from $HOME, or /)
+		 * walking "." would be slow and every pattern would fail.
+		 */
+		if (access(".git", F_OK) && access("MAINTAINERS", F_OK)) {
+			warning("not at the top of a tree (no MAINTAINERS or .git here): "
+				"F:, X: and P: paths not checked; use 'kmaint -C TOP check'");
+			mask &= ~(CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |
+				  CHK_BIT(CHK_PROFILE));
+		} else if (tree_list_files(".", &files)) {
+			goto out;
+		}
+	}
 
 	/* without --only, count the ordering findings but only mention them */
 	check_run(&m, &files, only.nr ? mask : mask | CHK_ORDER, &res);

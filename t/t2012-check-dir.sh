@@ -12,7 +12,7 @@ cd "$T" || exit 1
 
 # The sections-patterns fixture split in two files of a directory, cut
 # between two sections (no finding depends on which file comes first).
-mkdir MAINTAINERS
+rm MAINTAINERS && mkdir MAINTAINERS
 sed -n '1,44p' "$FIXTURES/sections-patterns.MAINTAINERS" >MAINTAINERS/10-first
 sed -n '45,$p' "$FIXTURES/sections-patterns.MAINTAINERS" | sed 's/^GOOD DRIVER$/GOOD DRIVER TOO/' >MAINTAINERS/20-second
 echo 'ignored: dot files are no MAINTAINERS files' >MAINTAINERS/.hidden

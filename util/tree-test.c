@@ -165,6 +165,19 @@ static void test_git(void)
 	free(s);
 	ok(!tree_walk_files(base, &w) && w.nr == g.nr + 1,
 	   "the walk also sees the untracked file");
+	path_list_release(&w);
+	{
+		char *path = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
+
+		setenv("PATH", "/nonexistent-kmaint", 1);
+		ok(tree_git_ls_files(base, &w) == TREE_NO_GIT && !w.nr,
+		   "no git to run: TREE_NO_GIT");
+		ok(!tree_list_files(base, &w) && w.nr == g.nr + 1,
+		   "no git to run: tree_list_files() walks instead");
+		if (path)
+			setenv("PATH", path, 1);
+		free(path);
+	}
 	path_list_release(&g);
 	path_list_release(&w);
 }

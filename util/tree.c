@@ -186,8 +186,10 @@ static int capture(const char *const *argv, struct strbuf *sb)
 			dup2(null, 0);
 		dup2(fd[1], 1);
 		execvp(argv[0], (char *const *)argv);
-		fprintf(stderr, "%s: cannot run %s: %s\n", progname, argv[0],
-			strerror(errno));
+		/* 127, as a shell says "command not found" */
+		if (errno != ENOENT)
+			fprintf(stderr, "%s: cannot run %s: %s\n", progname,
+				argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(fd[1]);
@@ -219,6 +221,8 @@ int tree_git_ls_files(const char *root, struct path_list *out)
 	rc = capture(argv, &sb);
 	if (rc) {
 		strbuf_release(&sb);
+		if (rc == 127)
+			return TREE_NO_GIT;
 		return rc < 0 ? -1 :
 			error("'git -C %s ls-files' failed (exit %d)", root, rc);
 	}
@@ -241,7 +245,12 @@ int tree_list_files(const char *root, struct path_list *out)
 
 	/* .git is a directory, or a "gitdir:" file in worktrees */
 	free(dotgit);
-	if (is_top)
-		return tree_git_ls_files(root, out);
+	if (is_top) {
+		int ret = tree_git_ls_files(root, out);
+
+		if (ret != TREE_NO_GIT)
+			return ret;
+		warning("git is not installed: listing '%s' by walking it", root);
+	}
 	return tree_walk_files(root, out);
 }

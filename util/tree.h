@@ -31,7 +31,11 @@ int tree_list_files(const char *root, struct path_list *out);
 /* The directory walk alone, whether or not @root is a work tree. */
 int tree_walk_files(const char *root, struct path_list *out);
 
-/* `git -C @root ls-files -z` alone. */
+/*
+ * `git -C @root ls-files -z` alone.  Returns TREE_NO_GIT, silently, when
+ * there is no git to run (tree_list_files() then walks, with a warning).
+ */
+#define TREE_NO_GIT (-2)
 int tree_git_ls_files(const char *root, struct path_list *out);
 
 void path_list_push(struct path_list *l, char *path);	/* takes @path */
