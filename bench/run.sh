@@ -1,0 +1,16 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Run every benchmark in bench/ (make bench).  Each one measures kmaint
+# and the tool it replaces in the same run and prints both with the ratio.
+here=$(cd "$(dirname "$0")" && pwd)
+failed=
+for b in "$here"/*.sh; do
+	[ "$b" = "$here/run.sh" ] && continue
+	echo "== ${b##*/}"
+	sh "$b" || failed="$failed ${b##*/}"
+	echo
+done
+if [ -n "$failed" ]; then
+	echo "bench: failed:$failed" >&2
+	exit 1
+fi
