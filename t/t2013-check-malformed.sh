@@ -101,6 +101,13 @@ is $? 129 "operands: exit 129"
 is $? 0 "-h: exit 0"
 like help.out "^usage: kmaint check" "-h: usage"
 
+# Away from a tree top, patterns are not checked (and "." not walked)
+mkdir "$TRASH/elsewhere"
+(cd "$TRASH/elsewhere" && "$KMAINT" check --mpath "$FIXTURES/sections-patterns.MAINTAINERS" \
+	--only=sections,patterns) >"$TRASH/away.out" 2>"$TRASH/away.err"
+is "$?:$(wc -l <"$TRASH/away.out")" "1:7" "not at a tree top: the section findings only"
+like "$TRASH/away.err" "not at the top of a tree .*F:, X: and P: paths not checked" "and a warning says so"
+
 # A tree that cannot be listed is an error, not "no file matches"
 mkdir -p /tmp/kmaint-check-$$.d && cd /tmp/kmaint-check-$$.d && cp "$T/nonl" MAINTAINERS
 mkdir .git && echo 'not a repository' >.git/HEAD
