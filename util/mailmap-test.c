@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for util/mailmap.c: the four .mailmap forms as
+ * get_maintainer.pl applies them (exact keys, "Name <addr>" before
+ * "addr", names re-quoted).  Expected values are the script's own
+ * mailmap_email() answers for this file (Linux 6.12).  TAP output.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mailmap.h"
+
+static int nr_tests, nr_failed;
+
+static void ok(int cond, const char *desc)
+{
+	nr_tests++;
+	if (!cond)
+		nr_failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
+}
+
+static const char mailmap[] =
+	"# comment line\n"
+	"Proper Name <commit@email.xx>\n"
+	"<proper@email.xx> <commit2@email.xx>\n"
+	"Proper Three <proper3@email.xx> <commit3@email.xx>\n"
+	"Proper Four <proper4@email.xx> Commit Name <commit4@email.xx>\n"
+	"  \"Quoted, Name\"   <q@x.org>   # trailing comment\n"
+	"J\xc3\xa9r\xc3\xb4me Pouiller <jerome@x.com>\n"
+	"Other Name <proper4@email.xx> Different Name <commit4@email.xx>\n"
+	"<lower@x.org> <UPPER@X.ORG>\n"
+	"not a mailmap line\n"
+	"Name <a@b> <c@d> extra\n"
+	"\n"
+	"Last Line <last@x.org>";	/* no newline at the end */
+
+static const char *const cases[][3] = {
+	/* form 1, "Name <addr>": the name for that address */
+	{ "Someone <commit@email.xx>", "Proper Name <commit@email.xx>", "form 1 renames" },
+	{ "commit@email.xx", "Proper Name <commit@email.xx>", "form 1 adds a name to a bare address" },
+	/* form 2, "<real> <wrong>": the address only */
+	{ "X Y <commit2@email.xx>", "X Y <proper@email.xx>", "form 2 keeps the name" },
+	/* form 3, "Name <real> <wrong>" */
+	{ "X Y <commit3@email.xx>", "Proper Three <proper3@email.xx>", "form 3 maps name and address" },
+	/* form 4, "Name <real> Wrong Name <wrong>": keyed by the whole identity */
+	{ "Commit Name <commit4@email.xx>", "Proper Four <proper4@email.xx>", "form 4 with the wrong name" },
+	{ "Different Name <commit4@email.xx>", "Other Name <proper4@email.xx>", "form 4, second identity of one address" },
+	{ "Wrong Name <commit4@email.xx>", "Wrong Name <commit4@email.xx>", "form 4 needs the name to match" },
+	/* names are cleaned and quoted as the script prints them */
+	{ "Anybody <q@x.org>", "\"Quoted, Name\" <q@x.org>", "quoted name, trailing comment stripped" },
+	{ "J <jerome@x.com>", "\"J\xc3\xa9r\xc3\xb4me Pouiller\" <jerome@x.com>", "non-ASCII name gets quotes" },
+	/* keys are exact strings: no case folding, unlike git */
+	{ "U <upper@x.org>", "U <upper@x.org>", "keys are case-sensitive (lower case misses)" },
+	{ "U <UPPER@X.ORG>", "U <lower@x.org>", "keys are case-sensitive (exact hit)" },
+	{ "Unmapped <u@v.w>", "Unmapped <u@v.w>", "unknown address unchanged" },
+	{ "Name <c@d>", "Name <c@d>", "a line of no form is ignored" },
+	{ "Q <last@x.org>", "Last Line <last@x.org>", "last line without a newline" },
+	{ "\"Some, One\" <unmapped@x.org>", "\"Some, One\" <unmapped@x.org>", "quoted name kept as is" },
+};
+
+int main(void)
+{
+	char dir[] = "/tmp/kmaint-mailmap-test.XXXXXX", *path;
+	struct gm_mailmap mm;
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+	FILE *f;
+
+	if (!mkdtemp(dir))
+		die_errno("mkdtemp");
+	path = xstrfmt("%s/.mailmap", dir);
+	f = fopen(path, "w");
+	if (!f || fwrite(mailmap, 1, sizeof(mailmap) - 1, f) != sizeof(mailmap) - 1 ||
+	    fclose(f))
+		die_errno("cannot write %s", path);
+
+	gm_mailmap_init(&mm);
+	ok(gm_mailmap_read(&mm, path) == 0, "read .mailmap");
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		strbuf_reset(&out);
+		gm_mailmap_email(&mm, cases[i][0], &out);
+		ok(!strcmp(out.buf, cases[i][1]), cases[i][2]);
+		if (strcmp(out.buf, cases[i][1]))
+			printf("#   got: [%s]\n# expected: [%s]\n", out.buf, cases[i][1]);
+	}
+	gm_mailmap_release(&mm);
+
+	/* a missing file is an empty map; a directory is an error */
+	gm_mailmap_init(&mm);
+	unlink(path);
+	ok(gm_mailmap_read(&mm, path) == 0, "missing .mailmap is an empty map");
+	strbuf_reset(&out);
+	gm_mailmap_email(&mm, "Someone <commit@email.xx>", &out);
+	ok(!strcmp(out.buf, "Someone <commit@email.xx>"), "empty map changes nothing");
+	fprintf(stderr, "# (an error message about a directory is expected)\n");
+	ok(gm_mailmap_read(&mm, dir) == -1, "a directory as .mailmap is an error");
+	gm_mailmap_release(&mm);
+
+	rmdir(dir);
+	free(path);
+	strbuf_release(&out);
+	printf("1..%d\n", nr_tests);
+	return nr_failed ? 1 : 0;
+}
