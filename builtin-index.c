@@ -496,6 +496,34 @@ static void report_missing(const struct strbuf *missing)
 		fprintf(stderr, "  ... and %ld more\n", n - shown);
 }
 
+/* --stats, --verify, --show-blob: questions to an existing index. */
+static int read_only(const char *path, int stats, const char *verify_arg,
+		     const char *show_blob)
+{
+	struct idx ix;
+	int rc = 0;
+
+	if (idx_open(&ix, path, IDX_READONLY))
+		return 1;
+	if (show_blob) {
+		struct strbuf text = STRBUF_INIT;
+
+		if (idx_blob_text(&ix, show_blob, &text)) {
+			error("blob %s is not in the index", show_blob);
+			rc = 1;
+		} else {
+			fwrite(text.buf, 1, text.len, stdout);
+		}
+		strbuf_release(&text);
+	}
+	if (stats)
+		rc |= show_stats(&ix);
+	if (verify_arg)
+		rc |= verify(&ix, *verify_arg ? atoi(verify_arg) : 100);
+	idx_close(&ix);
+	return rc;
+}
+
 int cmd_index(int argc, const char **argv)
 {
 	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL;
@@ -538,8 +566,10 @@ int cmd_index(int argc, const char **argv)
 			usage_options("kmaint index [OPTIONS] [REV...]", opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		free(operands.v);
 		return 129;
+	}
 	signal(SIGPIPE, SIG_IGN);
 
 	{
@@ -553,25 +583,10 @@ int cmd_index(int argc, const char **argv)
 		die("cannot find the git directory");
 
 	if (stats || verify_arg || show_blob) {
-		if (idx_open(&ix, path, IDX_READONLY))
-			return 1;
-		mm = ident_mailmap_new();
-		if (show_blob) {
-			struct strbuf text = STRBUF_INIT;
-
-			if (idx_blob_text(&ix, show_blob, &text))
-				rc = error("blob %s is not in the index", show_blob);
-			else
-				fwrite(text.buf, 1, text.len, stdout);
-			strbuf_release(&text);
-		}
-		if (stats)
-			rc = show_stats(&ix);
-		if (verify_arg)
-			rc |= verify(&ix, *verify_arg ? atoi(verify_arg) : 100);
-		idx_close(&ix);
-		ident_mailmap_free(mm);
+		rc = read_only(path, stats, verify_arg, show_blob);
 		free(path);
+		free(operands.v);
+		strbuf_release(&out);
 		return rc;
 	}
 
@@ -606,7 +621,7 @@ int cmd_index(int argc, const char **argv)
 		free(shm);
 	}
 	if (idx_open(&ix, path, IDX_CREATE))
-		return 1;
+		die("cannot open the index");
 
 	/* The .mailmap: people are re-mapped when it changes. */
 	mm = ident_mailmap_new();

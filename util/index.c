@@ -230,7 +230,7 @@ static size_t intern_slot(const struct idx_intern *t, const char *key,
 {
 	size_t mask = t->size - 1, i = hash_bytes(key, len) & mask;
 
-	while (t->keys[i] && (memcmp(t->keys[i], key, len) || t->keys[i][len]))
+	while (t->keys[i] && (strncmp(t->keys[i], key, len) || t->keys[i][len]))
 		i = (i + 1) & mask;
 	return i;
 }

@@ -247,9 +247,11 @@ int child_read_bytes(struct child_process *cp, struct strbuf *sb, size_t len)
 		size_t avail = cp->rlen - cp->rpos;
 		size_t n = avail < len ? avail : len;
 
-		strbuf_add(sb, cp->rbuf + cp->rpos, n);
-		cp->rpos += n;
-		len -= n;
+		if (n) {
+			strbuf_add(sb, cp->rbuf + cp->rpos, n);
+			cp->rpos += n;
+			len -= n;
+		}
 		if (len && fill(cp) <= 0)
 			return -1;
 	}
