@@ -12,5 +12,7 @@ int cmd_map(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
 int cmd_index(int argc, const char **argv);
 int cmd_history(int argc, const char **argv);
+int cmd_stats(int argc, const char **argv);
+int cmd_idents(int argc, const char **argv);
 
 #endif

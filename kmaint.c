@@ -26,6 +26,8 @@ static const struct cmd_struct commands[] = {
 	{ "check", cmd_check, "validate and sort a MAINTAINERS file" },
 	{ "index", cmd_index, "build or update the history index" },
 	{ "history", cmd_history, "how MAINTAINERS changed: additions, removals, tenure" },
+	{ "stats", cmd_stats, "contribution statistics (gitdm reports) from the index" },
+	{ "idents", cmd_idents, "people with several names or addresses: .mailmap suggestions" },
 };
 
 static void usage(FILE *fp)

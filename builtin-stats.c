@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmaint stats: gitdm's contribution reports for any part of the tree
+ * and any range, answered from the history index instead of re-reading
+ * "git log --numstat" for every question.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builtin.h"
+#include "employer.h"
+#include "json.h"
+#include "parse-options.h"
+#include "scope.h"
+#include "stats.h"
+
+static const char usage_str[] =
+	"kmaint stats [--section NAME] [--path PATTERN] [--regex RE] "
+	"[--since WHEN] [--until WHEN] [--rev A..B] [--report NAME,...] "
+	"[--top N] [--csv | --json]";
+
+struct stats_args {
+	struct opt_list sections, paths, regexes, reports, configs, maps;
+	const char *maint_at, *since, *until, *rev, *db;
+	int csv, json, top, unknown, no_update, builtin_map;
+	bool want[SR_NR];
+};
+
+/* Display width of UTF-8 text: the bytes that start a character. */
+static int width(const char *s)
+{
+	int w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static void day(char *buf, size_t len, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%d", &tm))
+		snprintf(buf, len, "?");
+}
+
+static void csv_field(const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static size_t shown(const struct stats_args *a, size_t nr)
+{
+	return a->top > 0 && (size_t)a->top < nr ? (size_t)a->top : nr;
+}
+
+static void print_text(const struct stats *st, const struct stats_args *a)
+{
+	int r;
+	bool first = true;
+
+	for (r = 0; r < SR_NR; r++) {
+		struct stats_row *rows;
+		size_t nr, n, i;
+		int w = 20;
+		char when[32];
+
+		if (!a->want[r])
+			continue;
+		nr = stats_rows(st, r, &rows);
+		n = shown(a, nr);
+		for (i = 0; i < n; i++)
+			if (width(rows[i].name) > w)
+				w = width(rows[i].name);
+		if (w > 50)
+			w = 50;
+		printf("%s%s", first ? "" : "\n", stats_title(r));
+		if (n < nr)
+			printf(" (top %zu of %zu)", n, nr);
+		putchar('\n');
+		first = false;
+		if (!nr)
+			printf("  (none)\n");
+		for (i = 0; i < n; i++) {
+			int pad = w - width(rows[i].name);
+
+			printf("  %s%*s %8ld %6.1f%%", rows[i].name,
+			       pad > 0 ? pad : 0, "", rows[i].count,
+			       rows[i].percent);
+			if (r == SR_FIRST_TIME) {
+				day(when, sizeof(when), rows[i].when);
+				printf("  first %s", when);
+			}
+			putchar('\n');
+		}
+		free(rows);
+	}
+}
+
+static void print_csv(const struct stats *st, const struct stats_args *a)
+{
+	int r;
+
+	printf("report,rank,name,email,count,percent\n");
+	for (r = 0; r < SR_NR; r++) {
+		struct stats_row *rows;
+		size_t nr, n, i;
+
+		if (!a->want[r])
+			continue;
+		nr = stats_rows(st, r, &rows);
+		n = shown(a, nr);
+		for (i = 0; i < n; i++) {
+			printf("%s,%zu,", stats_report_name(r), i + 1);
+			csv_field(rows[i].name);
+			putchar(',');
+			csv_field(rows[i].email);
+			printf(",%ld,%.2f\n", rows[i].count, rows[i].percent);
+		}
+		free(rows);
+	}
+}
+
+static void json_kv_str(const char *key, const char *val, bool comma)
+{
+	printf("  \"%s\": ", key);
+	if (val)
+		json_print_str(stdout, val);
+	else
+		fputs("null", stdout);
+	puts(comma ? "," : "");
+}
+
+static void print_json(const struct stats *st, const struct stats_args *a,
+		       const struct scope *s, const struct range *rg)
+{
+	static const struct {
+		const char *name;
+		int counter;
+	} totals[] = {
+		{ "changesets", SC_CHANGESETS }, { "added", SC_ADDED },
+		{ "removed", SC_REMOVED }, { "changed", SC_CHANGED },
+		{ "signoffs", SC_SIGNOFFS }, { "reviews", SC_REVIEWS },
+		{ "acks", SC_ACKS }, { "tests", SC_TESTS },
+		{ "reports", SC_REPORTS },
+	};
+	size_t i;
+	int r;
+	bool first = true;
+
+	printf("{\n");
+	json_kv_str("scope", s->whole ? "whole repository" : s->what.buf, true);
+	json_kv_str("range", rg->what.len ? rg->what.buf : "all history", true);
+	json_kv_str("maintainers", s->maint_from, true);
+	printf("  \"totals\": {");
+	for (i = 0; i < ARRAY_SIZE(totals); i++)
+		printf("%s\"%s\": %ld", i ? ", " : "", totals[i].name,
+		       st->total[totals[i].counter]);
+	printf(", \"developers\": %ld, \"employers\": %zu, "
+	       "\"first_time\": %ld, \"counts_unknown\": %ld},\n",
+	       st->developers, st->nr_employers, st->first_timers,
+	       st->counts_unknown);
+	printf("  \"reports\": {");
+	for (r = 0; r < SR_NR; r++) {
+		struct stats_row *rows;
+		size_t nr, n;
+
+		if (!a->want[r])
+			continue;
+		nr = stats_rows(st, r, &rows);
+		n = shown(a, nr);
+		printf("%s\n    \"%s\": [", first ? "" : ",",
+		       stats_report_name(r));
+		first = false;
+		for (i = 0; i < n; i++) {
+			printf("%s\n      {\"name\": ", i ? "," : "");
+			json_print_str(stdout, rows[i].name);
+			if (rows[i].email) {
+				printf(", \"email\": ");
+				json_print_str(stdout, rows[i].email);
+			}
+			printf(", \"count\": %ld, \"percent\": %.2f",
+			       rows[i].count, rows[i].percent);
+			if (r == SR_FIRST_TIME) {
+				char when[32];
+
+				day(when, sizeof(when), rows[i].when);
+				printf(", \"first\": \"%s\"", when);
+			}
+			putchar('}');
+		}
+		printf("%s]", n ? "\n    " : "");
+		free(rows);
+	}
+	printf("\n  }\n}\n");
+}
+
+static void print_header(const struct stats *st, const struct scope *s,
+			 const struct range *r)
+{
+	printf("kmaint stats: %s, %s", s->whole ? "whole repository" : s->what.buf,
+	       r->what.len ? r->what.buf : "all history");
+	if (s->maint_from)
+		printf(" (patterns from %s)", s->maint_from);
+	printf("\n%ld changesets by %ld developers, %zu employers; "
+	       "%ld lines added, %ld removed\n", st->total[SC_CHANGESETS],
+	       st->developers, st->nr_employers, st->total[SC_ADDED],
+	       st->total[SC_REMOVED]);
+	if (st->counts_unknown)
+		printf("(line counts unknown for %ld commits whose blobs "
+		       "could not be read when indexing)\n", st->counts_unknown);
+	putchar('\n');
+}
+
+static int parse_reports(struct stats_args *a)
+{
+	size_t i;
+	int r;
+
+	if (!a->reports.nr) {
+		for (r = 0; r < SR_NR; r++)
+			a->want[r] = r != SR_UNKNOWN;
+	}
+	for (i = 0; i < a->reports.nr; i++) {
+		char *list = xstrdup(a->reports.v[i]), *save = NULL, *tok;
+
+		for (tok = strtok_r(list, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			if (!strcmp(tok, "all")) {
+				for (r = 0; r < SR_NR; r++)
+					a->want[r] = r != SR_UNKNOWN;
+				continue;
+			}
+			r = stats_report_by_name(tok);
+			if (r < 0) {
+				error("unknown report '%s'; one of:", tok);
+				for (r = 0; r < SR_NR; r++)
+					fprintf(stderr, " %s",
+						stats_report_name(r));
+				fputc('\n', stderr);
+				free(list);
+				return -1;
+			}
+			a->want[r] = true;
+		}
+		free(list);
+	}
+	if (a->unknown)
+		a->want[SR_UNKNOWN] = true;
+	return 0;
+}
+
+static struct employer_map *load_employers(const struct stats_args *a)
+{
+	struct employer_map *em = employer_map_new();
+	size_t i;
+
+	if ((!a->configs.nr && !a->maps.nr) || a->builtin_map)
+		employer_map_add_builtin(em);
+	for (i = 0; i < a->configs.nr; i++)
+		if (employer_map_read_config(em, a->configs.v[i]))
+			goto fail;
+	for (i = 0; i < a->maps.nr; i++)
+		if (employer_map_read_emailmap(em, a->maps.v[i]))
+			goto fail;
+	return em;
+fail:
+	employer_map_free(em);
+	return NULL;
+}
+
+int cmd_stats(int argc, const char **argv)
+{
+	struct stats_args a = { .top = 20 };
+	struct option opts[] = {
+		OPT_STRLIST("section", &a.sections, "NAME", "a MAINTAINERS section (exact name or unique prefix)"),
+		OPT_STRLIST("path", &a.paths, "PATTERN", "paths, as an F: line would give them"),
+		OPT_STRLIST("regex", &a.regexes, "RE", "paths matching a regex"),
+		OPT_STR("maintainers-at", &a.maint_at, "REV", "take sections from MAINTAINERS as of REV"),
+		OPT_STR("since", &a.since, "WHEN", "a date, '1-year-ago', or a revision"),
+		OPT_STR("until", &a.until, "WHEN", "a date or a revision"),
+		OPT_STR("rev", &a.rev, "A..B", "a revision range"),
+		OPT_STRLIST("report", &a.reports, "NAME,...", "the reports to print (default: all)"),
+		OPT_SET("unknown", &a.unknown, "list addresses with no known employer"),
+		OPT_NUM("top", &a.top, "N", "rows per report (default 20, 0: all)"),
+		OPT_SET("csv", &a.csv, "comma-separated values"),
+		OPT_SET("json", &a.json, "JSON"),
+		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
+		OPT_STRLIST("email-map", &a.maps, "FILE", "a gitdm EmailMap file"),
+		OPT_FLAG("builtin-employers", &a.builtin_map, "use the built-in domain map too"),
+		OPT_STR("db", &a.db, "PATH", "the index (default: in the git directory)"),
+		OPT_SET("no-update", &a.no_update, "fail rather than update a stale index"),
+		OPT_TERMINATOR
+	};
+	struct opt_list operands = { 0 };
+	struct employer_map *em;
+	struct stats st;
+	struct scope s;
+	struct range r;
+	struct idx ix;
+	char *path;
+	size_t i;
+	int rc = 0;
+
+	for (i = 1; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage_options(usage_str, opts);
+			return 0;
+		}
+	if (parse_options(argc - 1, argv + 1, opts, &operands))
+		return 129;
+	if (operands.nr) {
+		error("unexpected argument '%s'", operands.v[0]);
+		return 129;
+	}
+	if (a.csv && a.json) {
+		error("--csv and --json are exclusive");
+		return 129;
+	}
+	if (a.top < 0) {
+		error("--top takes a count, not %d", a.top);
+		return 129;
+	}
+	if (parse_reports(&a))
+		return 129;
+	em = load_employers(&a);
+	if (!em)
+		return 1;
+
+	path = a.db ? xstrdup(a.db) : idx_default_path();
+	if (!path)
+		die("not a git repository");
+	if (scope_open_index(&ix, path, !a.no_update)) {
+		free(path);
+		employer_map_free(em);
+		return 1;
+	}
+	scope_init(&s, &ix);
+	range_init(&r);
+	stats_init(&st, em);
+	if ((a.maint_at || a.sections.nr) &&
+	    scope_load_maintainers(&s, a.maint_at))
+		rc = 1;
+	for (i = 0; !rc && i < a.sections.nr; i++)
+		if (scope_add_section(&s, a.sections.v[i]))
+			rc = 1;
+	for (i = 0; !rc && i < a.paths.nr; i++)
+		if (scope_add_pattern(&s, a.paths.v[i]))
+			rc = 1;
+	for (i = 0; !rc && i < a.regexes.nr; i++)
+		if (scope_add_regex(&s, a.regexes.v[i]))
+			rc = 1;
+	if (!rc && range_parse(&r, &ix, a.since, a.until, a.rev))
+		rc = 1;
+	if (!rc && stats_collect(&st, &s, &r, a.want[SR_FIRST_TIME]))
+		rc = 1;
+	if (!rc) {
+		if (a.json) {
+			print_json(&st, &a, &s, &r);
+		} else if (a.csv) {
+			print_csv(&st, &a);
+		} else {
+			print_header(&st, &s, &r);
+			print_text(&st, &a);
+		}
+	}
+	stats_release(&st);
+	range_release(&r);
+	scope_release(&s);
+	idx_close(&ix);
+	employer_map_free(em);
+	free(path);
+	free(operands.v);
+	free(a.sections.v);
+	free(a.paths.v);
+	free(a.regexes.v);
+	free(a.reports.v);
+	free(a.configs.v);
+	free(a.maps.v);
+	return rc;
+}

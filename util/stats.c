@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct {
+	const char *name, *title;
+} reports[SR_NR] = {
+	[SR_CHANGESETS] = { "changesets", "Developers with the most changesets" },
+	[SR_LINES] = { "lines", "Developers with the most changed lines" },
+	[SR_REMOVED] = { "removed", "Developers with the most lines removed" },
+	[SR_SIGNOFFS] = { "signoffs", "Developers with the most signoffs (not their own patches)" },
+	[SR_REVIEWS] = { "reviews", "Developers who gave the most Reviewed-by tags" },
+	[SR_ACKS] = { "acks", "Developers who gave the most Acked-by tags" },
+	[SR_TESTS] = { "tests", "Developers who gave the most Tested-by tags" },
+	[SR_TESTCRED] = { "test-credits", "Developers with the most Tested-by credits" },
+	[SR_REPORTS] = { "reports", "Developers who gave the most Reported-by tags" },
+	[SR_REPCRED] = { "report-credits", "Developers with the most Reported-by credits" },
+	[SR_COMMITTERS] = { "committers", "Committers (who applied the patches)" },
+	[SR_EMP_CHANGESETS] = { "employers", "Employers with the most changesets" },
+	[SR_EMP_LINES] = { "employer-lines", "Employers with the most changed lines" },
+	[SR_EMP_SIGNOFFS] = { "employer-signoffs", "Employers with the most signoffs (not their own patches)" },
+	[SR_EMP_DEVELOPERS] = { "employer-developers", "Employers with the most developers" },
+	[SR_FIRST_TIME] = { "first-time", "First-time contributors" },
+	[SR_UNKNOWN] = { "unknown", "Addresses with no known employer" },
+};
+
+int stats_report_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < SR_NR; i++)
+		if (!strcasecmp(name, reports[i].name))
+			return i;
+	return -1;
+}
+
+const char *stats_report_name(enum stats_report r)
+{
+	return reports[r].name;
+}
+
+const char *stats_title(enum stats_report r)
+{
+	return reports[r].title;
+}
+
+void stats_init(struct stats *st, const struct employer_map *em)
+{
+	memset(st, 0, sizeof(*st));
+	st->em = em;
+	strmap_init(&st->by_email);
+	strmap_init(&st->by_name);
+	strmap_init(&st->emp_index);
+	strmap_init(&st->emp_dev);
+	strmap_init(&st->unknown_index);
+	st->oldest = INT64_MAX;
+	st->newest = INT64_MIN;
+}
+
+void stats_release(struct stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_hackers; i++) {
+		free(st->hackers[i].name);
+		free(st->hackers[i].email);
+	}
+	free(st->hackers);
+	free(st->employers);
+	for (i = 0; i < st->nr_unknown; i++)
+		free(st->unknown[i].email);
+	free(st->unknown);
+	strmap_clear(&st->by_email, false);
+	strmap_clear(&st->by_name, false);
+	strmap_clear(&st->emp_index, false);
+	strmap_clear(&st->emp_dev, false);
+	strmap_clear(&st->unknown_index, false);
+}
+
+/* The people table (after .mailmap), by id. */
+struct people {
+	char **name, **email;
+	long *hacker;		/* index + 1, 0 until resolved */
+	int64_t nr;
+};
+
+static int load_people(struct idx *ix, struct people *p)
+{
+	sqlite3_stmt *st;
+	int64_t max = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	p->nr = max + 1;
+	p->name = xcalloc((size_t)p->nr, sizeof(char *));
+	p->email = xcalloc((size_t)p->nr, sizeof(char *));
+	p->hacker = xcalloc((size_t)p->nr, sizeof(long));
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people",
+			       -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+
+		if (id < 0 || id >= p->nr)
+			continue;
+		p->name[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
+		p->email[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void free_people(struct people *p)
+{
+	int64_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		free(p->name[i]);
+		free(p->email[i]);
+	}
+	free(p->name);
+	free(p->email);
+	free(p->hacker);
+}
+
+/*
+ * gitdm's LookupStoreHacker: by address first, else by name (and the
+ * address joins that developer), else a new developer.
+ */
+static size_t hacker_of(struct stats *st, const char *name, const char *email,
+			int64_t cid)
+{
+	const char *addr = employer_canonical_email(st->em, email);
+	size_t alen = strlen(addr), nlen = strlen(name);
+	struct strmap_entry *e = strmap_find(&st->by_email, addr, alen);
+	struct stats_hacker *h;
+	size_t i;
+
+	if (e) {
+		i = (size_t)e->value - 1;
+	} else if (nlen && (e = strmap_find(&st->by_name, name, nlen))) {
+		i = (size_t)e->value - 1;
+		strmap_insert(&st->by_email, addr, alen)->value =
+			(void *)(i + 1);
+	} else {
+		ALLOC_GROW(st->hackers, st->nr_hackers + 1, st->alloc_hackers);
+		i = st->nr_hackers++;
+		h = &st->hackers[i];
+		memset(h, 0, sizeof(*h));
+		h->name = xstrdup(name);
+		h->email = xstrdup(addr);
+		h->name_id = cid;
+		h->first_id = INT64_MAX;
+		strmap_insert(&st->by_email, addr, alen)->value =
+			(void *)(i + 1);
+	}
+	if (nlen && !strmap_find(&st->by_name, name, nlen))
+		strmap_insert(&st->by_name, name, nlen)->value = (void *)(i + 1);
+	h = &st->hackers[i];
+	/* the name of the latest commit, as gitdm keeps the newest */
+	if (cid > h->name_id && nlen && strcmp(h->name, name)) {
+		free(h->name);
+		h->name = xstrdup(name);
+		h->name_id = cid;
+	}
+	return i;
+}
+
+static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
+			    int64_t cid)
+{
+	size_t i;
+
+	if (p->hacker[pid]) {
+		i = (size_t)p->hacker[pid] - 1;
+		if (cid > st->hackers[i].name_id)
+			hacker_of(st, p->name[pid], p->email[pid], cid);
+		return i;
+	}
+	i = hacker_of(st, p->name[pid], p->email[pid], cid);
+	p->hacker[pid] = (long)i + 1;
+	return i;
+}
+
+static struct stats_employer *employer(struct stats *st, const char *name)
+{
+	struct strmap_entry *e = strmap_insert(&st->emp_index, name,
+					       strlen(name));
+
+	if (!e->value) {
+		ALLOC_GROW(st->employers, st->nr_employers + 1,
+			   st->alloc_employers);
+		memset(&st->employers[st->nr_employers], 0,
+		       sizeof(*st->employers));
+		st->employers[st->nr_employers].name = e->key;
+		e->value = (void *)(++st->nr_employers);
+	}
+	return &st->employers[(size_t)e->value - 1];
+}
+
+struct commit_rec {
+	int64_t id, author_time;
+	size_t author;		/* hacker */
+	const char *author_email;	/* people table's string */
+};
+
+struct collect {
+	struct stats *st;
+	struct people *people;
+	struct commit_rec *v;
+	size_t nr, alloc;
+};
+
+static int collect_commit(const struct scope_commit *c, void *data)
+{
+	struct collect *cl = data;
+	struct stats *st = cl->st;
+	size_t a = person_hacker(st, cl->people, c->author, c->id);
+	size_t m = person_hacker(st, cl->people, c->committer, c->id);
+	struct stats_hacker *h = &st->hackers[a];
+	long changed = c->added > c->removed ? c->added : c->removed;
+	const char *emp = employer_of(st->em, c->author_email, c->author_time);
+	struct stats_employer *e = employer(st, emp);
+	struct strbuf key = STRBUF_INIT;
+	struct strmap_entry *ent;
+
+	h->n[SC_CHANGESETS]++;
+	h->n[SC_ADDED] += c->added;
+	h->n[SC_REMOVED] += c->removed;
+	h->n[SC_CHANGED] += changed;
+	h->active = true;
+	st->hackers[m].n[SC_COMMITS]++;
+	st->total[SC_CHANGESETS]++;
+	st->total[SC_ADDED] += c->added;
+	st->total[SC_REMOVED] += c->removed;
+	st->total[SC_CHANGED] += changed;
+	st->total[SC_COMMITS]++;
+	if (!c->counts_known)
+		st->counts_unknown++;
+	if (c->commit_time < st->oldest)
+		st->oldest = c->commit_time;
+	if (c->commit_time > st->newest)
+		st->newest = c->commit_time;
+
+	e->changesets++;
+	e->changed += changed;
+	strbuf_addf(&key, "%s\n%zu", emp, a);
+	ent = strmap_insert(&st->emp_dev, key.buf, key.len);
+	if (!ent->value) {
+		ent->value = (void *)1;
+		e->developers++;
+	}
+	strbuf_release(&key);
+
+	if (!strcmp(emp, EMPLOYER_UNKNOWN)) {
+		const char *addr = employer_canonical_email(st->em,
+							    c->author_email);
+
+		ent = strmap_insert(&st->unknown_index, addr, strlen(addr));
+		if (!ent->value) {
+			ALLOC_GROW(st->unknown, st->nr_unknown + 1,
+				   st->alloc_unknown);
+			st->unknown[st->nr_unknown].email = xstrdup(addr);
+			st->unknown[st->nr_unknown].changesets = 0;
+			ent->value = (void *)(++st->nr_unknown);
+		}
+		st->unknown[(size_t)ent->value - 1].changesets++;
+	}
+
+	ALLOC_GROW(cl->v, cl->nr + 1, cl->alloc);
+	cl->v[cl->nr].id = c->id;
+	cl->v[cl->nr].author_time = c->author_time;
+	cl->v[cl->nr].author = a;
+	cl->v[cl->nr].author_email = cl->people->email[c->author];
+	cl->nr++;
+	return 0;
+}
+
+enum tag_kind { TK_NONE, TK_SOB, TK_REVIEW, TK_ACK, TK_TEST, TK_REPORT,
+		TK_REPORT_TEST };
+
+/* Tag kinds by key id. */
+static int load_keys(struct idx *ix, unsigned char **kinds, int64_t *nr)
+{
+	static const struct {
+		const char *key;
+		enum tag_kind kind;
+	} known[] = {
+		{ "Signed-off-by", TK_SOB },
+		{ "Reviewed-by", TK_REVIEW },
+		{ "Acked-by", TK_ACK },
+		{ "Tested-by", TK_TEST },
+		{ "Reported-by", TK_REPORT },
+		{ "Reported-and-tested-by", TK_REPORT_TEST },
+	};
+	sqlite3_stmt *st;
+	int64_t max = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	*nr = max + 1;
+	*kinds = xcalloc((size_t)*nr, 1);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, key FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		const char *k = (const char *)sqlite3_column_text(st, 1);
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(known); i++)
+			if (id >= 0 && id < *nr && !strcasecmp(k, known[i].key))
+				(*kinds)[id] = (unsigned char)known[i].kind;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+struct seen_tag {
+	size_t hacker;
+	int kind;
+};
+
+static void count_tag(struct stats *st, const struct commit_rec *c,
+		      size_t p, int kind)
+{
+	struct stats_hacker *h = &st->hackers[p];
+	struct stats_hacker *a = &st->hackers[c->author];
+
+	switch (kind) {
+	case TK_SOB:
+		if (p == c->author)
+			break;
+		h->n[SC_SIGNOFFS]++;
+		st->total[SC_SIGNOFFS]++;
+		employer(st, employer_of(st->em, h->email,
+					 c->author_time))->signoffs++;
+		break;
+	case TK_REVIEW:
+		h->n[SC_REVIEWS]++;
+		st->total[SC_REVIEWS]++;
+		break;
+	case TK_ACK:
+		h->n[SC_ACKS]++;
+		st->total[SC_ACKS]++;
+		break;
+	case TK_TEST:
+		h->n[SC_TESTS]++;
+		a->n[SC_TESTCRED]++;
+		st->total[SC_TESTS]++;
+		st->total[SC_TESTCRED]++;
+		break;
+	case TK_REPORT:
+		h->n[SC_REPORTS]++;
+		a->n[SC_REPCRED]++;
+		st->total[SC_REPORTS]++;
+		st->total[SC_REPCRED]++;
+		break;
+	}
+}
+
+static int collect_trailers(struct stats *st, struct scope *s,
+			    struct collect *cl)
+{
+	static const char all_sql[] =
+		"SELECT commit_id, key, person FROM trailers "
+		"WHERE person IS NOT NULL ORDER BY commit_id, seq";
+	static const char some_sql[] =
+		"SELECT t.commit_id, t.key, t.person "
+		"FROM temp.stats_commits c JOIN trailers t "
+		"ON t.commit_id = c.id WHERE t.person IS NOT NULL "
+		"ORDER BY t.commit_id, t.seq";
+	struct idx *ix = s->ix;
+	unsigned char *kinds = NULL;
+	int64_t nr_kinds = 0, total = idx_count(ix, "commits");
+	struct seen_tag *seen = NULL;
+	size_t nr_seen = 0, alloc_seen = 0, ci = 0;
+	int64_t cur = -1;
+	bool some = (int64_t)cl->nr * 4 < total;
+	sqlite3_stmt *stmt;
+	int rc = 0;
+
+	if (!cl->nr)
+		return 0;
+	if (load_keys(ix, &kinds, &nr_kinds))
+		return -1;
+	if (some) {
+		sqlite3_stmt *ins;
+		size_t i;
+
+		/* few commits: look their trailers up by key */
+		if (sqlite3_exec(ix->db, "DROP TABLE IF EXISTS temp.stats_commits;"
+				 "CREATE TEMP TABLE stats_commits(id INTEGER "
+				 "PRIMARY KEY)", NULL, NULL, NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(ix->db, "INSERT INTO temp.stats_commits "
+				       "VALUES(?1)", -1, &ins, NULL) != SQLITE_OK) {
+			free(kinds);
+			return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		}
+		sqlite3_exec(ix->db, "BEGIN", NULL, NULL, NULL);
+		for (i = 0; i < cl->nr; i++) {
+			sqlite3_bind_int64(ins, 1, cl->v[i].id);
+			sqlite3_step(ins);
+			sqlite3_reset(ins);
+		}
+		sqlite3_exec(ix->db, "COMMIT", NULL, NULL, NULL);
+		sqlite3_finalize(ins);
+	}
+	if (sqlite3_prepare_v2(ix->db, some ? some_sql : all_sql, -1, &stmt,
+			       NULL) != SQLITE_OK) {
+		free(kinds);
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	}
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		int64_t cid = sqlite3_column_int64(stmt, 0);
+		int64_t key = sqlite3_column_int64(stmt, 1);
+		int64_t pid = sqlite3_column_int64(stmt, 2);
+		const struct commit_rec *c;
+		int kind;
+		size_t p, i;
+
+		if (key < 0 || key >= nr_kinds || !kinds[key] ||
+		    pid < 0 || pid >= cl->people->nr || !cl->people->name[pid])
+			continue;
+		/* both are in commit id order: a merge join */
+		while (ci < cl->nr && cl->v[ci].id < cid)
+			ci++;
+		if (ci == cl->nr)
+			break;
+		if (cl->v[ci].id != cid)
+			continue;
+		c = &cl->v[ci];
+		if (cid != cur) {
+			cur = cid;
+			nr_seen = 0;
+		}
+		kind = kinds[key];
+		p = person_hacker(st, cl->people, pid, cid);
+		for (i = 0; i < nr_seen; i++)
+			if (seen[i].hacker == p && seen[i].kind == kind)
+				break;
+		if (i < nr_seen)
+			continue;
+		ALLOC_GROW(seen, nr_seen + 1, alloc_seen);
+		seen[nr_seen].hacker = p;
+		seen[nr_seen++].kind = kind;
+		if (kind == TK_REPORT_TEST) {
+			count_tag(st, c, p, TK_REPORT);
+			count_tag(st, c, p, TK_TEST);
+		} else {
+			count_tag(st, c, p, kind);
+		}
+	}
+	sqlite3_finalize(stmt);
+	if (some)
+		sqlite3_exec(ix->db, "DROP TABLE IF EXISTS temp.stats_commits",
+			     NULL, NULL, NULL);
+	free(seen);
+	free(kinds);
+	return rc;
+}
+
+/* Each developer's first non-merge commit in the whole index. */
+static int collect_first(struct stats *st, struct idx *ix,
+			 struct people *people)
+{
+	sqlite3_stmt *stmt;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT author, min(id), commit_time "
+			       "FROM commits WHERE nparents < 2 "
+			       "GROUP BY author", -1, &stmt, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		int64_t pid = sqlite3_column_int64(stmt, 0);
+		int64_t id = sqlite3_column_int64(stmt, 1);
+		struct stats_hacker *h;
+
+		if (pid < 0 || pid >= people->nr || !people->name[pid])
+			continue;
+		/* only people already known can be active in the range */
+		if (!people->hacker[pid]) {
+			const char *addr = employer_canonical_email(st->em,
+							people->email[pid]);
+			struct strmap_entry *e = strmap_find(&st->by_email,
+							     addr, strlen(addr));
+
+			if (!e && *people->name[pid])
+				e = strmap_find(&st->by_name, people->name[pid],
+						strlen(people->name[pid]));
+			if (!e)
+				continue;
+			people->hacker[pid] = (long)(size_t)e->value;
+		}
+		h = &st->hackers[people->hacker[pid] - 1];
+		if (id < h->first_id) {
+			h->first_id = id;
+			h->first_time = sqlite3_column_int64(stmt, 2);
+		}
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+/* gitdm's VirtualEmployer: hand the counts to the real employers. */
+static void apply_splits(struct stats *st)
+{
+	size_t i, n = st->nr_employers;
+
+	for (i = 0; i < n; i++) {
+		const struct employer_split *sp;
+		struct stats_employer ve = st->employers[i];
+		size_t nr, j;
+
+		sp = employer_virtual(st->em, ve.name, &nr);
+		if (!sp)
+			continue;
+		for (j = 0; j < nr; j++) {
+			struct stats_employer *e = employer(st, sp[j].employer);
+
+			e->changesets += ve.changesets * sp[j].percent / 100;
+			e->changed += ve.changed * sp[j].percent / 100;
+			e->signoffs += ve.signoffs * sp[j].percent / 100;
+			e->developers += ve.developers * sp[j].percent / 100;
+		}
+		/* employer() may have moved the array */
+		st->employers[i].changesets = st->employers[i].changed = 0;
+		st->employers[i].signoffs = st->employers[i].developers = 0;
+	}
+}
+
+int stats_collect(struct stats *st, struct scope *s, const struct range *r,
+		  bool want_first_time)
+{
+	struct people people;
+	struct collect cl = { 0 };
+	size_t i;
+	int rc;
+
+	if (load_people(s->ix, &people))
+		return -1;
+	cl.st = st;
+	cl.people = &people;
+	rc = scope_foreach_commit(s, r, collect_commit, &cl);
+	if (!rc)
+		rc = collect_trailers(st, s, &cl);
+	if (!rc && want_first_time)
+		rc = collect_first(st, s->ix, &people);
+	for (i = 0; i < st->nr_hackers; i++) {
+		struct stats_hacker *h = &st->hackers[i];
+
+		if (!h->active)
+			continue;
+		st->developers++;
+		if (want_first_time && h->first_id != INT64_MAX &&
+		    range_has(r, h->first_id, h->first_time) &&
+		    (r->use_set || h->first_time >= r->since)) {
+			h->is_new = true;
+			st->first_timers++;
+		}
+	}
+	apply_splits(st);
+	free(cl.v);
+	free_people(&people);
+	return rc;
+}
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct stats_row *x = a, *y = b;
+	int c;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	return strcmp(x->email ? x->email : "", y->email ? y->email : "");
+}
+
+static const int dev_counter[SR_NR] = {
+	[SR_CHANGESETS] = SC_CHANGESETS,
+	[SR_LINES] = SC_CHANGED,
+	[SR_REMOVED] = SC_REMOVED,
+	[SR_SIGNOFFS] = SC_SIGNOFFS,
+	[SR_REVIEWS] = SC_REVIEWS,
+	[SR_ACKS] = SC_ACKS,
+	[SR_TESTS] = SC_TESTS,
+	[SR_TESTCRED] = SC_TESTCRED,
+	[SR_REPORTS] = SC_REPORTS,
+	[SR_REPCRED] = SC_REPCRED,
+	[SR_COMMITTERS] = SC_COMMITS,
+};
+
+static double pct(long n, long total)
+{
+	return total > 0 ? 100.0 * (double)n / (double)total : 0.0;
+}
+
+size_t stats_rows(const struct stats *st, enum stats_report r,
+		  struct stats_row **rows)
+{
+	struct stats_row *v = NULL;
+	size_t nr = 0, alloc = 0, i;
+
+	switch (r) {
+	case SR_EMP_CHANGESETS:
+	case SR_EMP_LINES:
+	case SR_EMP_SIGNOFFS:
+	case SR_EMP_DEVELOPERS:
+		for (i = 0; i < st->nr_employers; i++) {
+			const struct stats_employer *e = &st->employers[i];
+			long n = r == SR_EMP_CHANGESETS ? e->changesets :
+				 r == SR_EMP_LINES ? e->changed :
+				 r == SR_EMP_SIGNOFFS ? e->signoffs :
+				 e->developers;
+			long total = r == SR_EMP_CHANGESETS ?
+					st->total[SC_CHANGESETS] :
+				     r == SR_EMP_LINES ? st->total[SC_CHANGED] :
+				     r == SR_EMP_SIGNOFFS ?
+					st->total[SC_SIGNOFFS] : st->developers;
+
+			if (n <= 0)
+				continue;
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr].name = e->name;
+			v[nr].email = NULL;
+			v[nr].count = n;
+			v[nr].percent = pct(n, total);
+			v[nr].when = 0;
+			nr++;
+		}
+		break;
+	case SR_UNKNOWN:
+		for (i = 0; i < st->nr_unknown; i++) {
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr].name = st->unknown[i].email;
+			v[nr].email = NULL;
+			v[nr].count = st->unknown[i].changesets;
+			v[nr].percent = pct(v[nr].count,
+					    st->total[SC_CHANGESETS]);
+			v[nr].when = 0;
+			nr++;
+		}
+		break;
+	case SR_FIRST_TIME:
+		for (i = 0; i < st->nr_hackers; i++) {
+			const struct stats_hacker *h = &st->hackers[i];
+
+			if (!h->is_new)
+				continue;
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr].name = h->name;
+			v[nr].email = h->email;
+			v[nr].count = h->n[SC_CHANGESETS];
+			v[nr].percent = pct(v[nr].count,
+					    st->total[SC_CHANGESETS]);
+			v[nr].when = h->first_time;
+			nr++;
+		}
+		break;
+	default:
+		for (i = 0; i < st->nr_hackers; i++) {
+			const struct stats_hacker *h = &st->hackers[i];
+			long n = h->n[dev_counter[r]];
+
+			if (n <= 0)
+				continue;
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr].name = h->name;
+			v[nr].email = h->email;
+			v[nr].count = n;
+			v[nr].percent = pct(n, st->total[dev_counter[r]]);
+			v[nr].when = 0;
+			nr++;
+		}
+		break;
+	}
+	if (nr)
+		qsort(v, nr, sizeof(*v), cmp_rows);
+	*rows = v;
+	return nr;
+}
