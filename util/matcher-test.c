@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for util/matcher.c: get_maintainer.pl's matching rules on a
+ * small MAINTAINERS written into a scratch tree (the matcher asks the
+ * current directory whether values name directories, so the test
+ * changes into it).  Every expected section list below is what the
+ * oracle (6.12's get_maintainer.pl with ties in file order) prints with
+ * --sections for the same tree.  TAP output.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "maintainers.h"
+#include "matcher.h"
+#include "strbuf.h"
+
+static int nr_tests, nr_failed;
+
+static void ok(int cond, const char *desc)
+{
+	nr_tests++;
+	if (!cond)
+		nr_failed++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
+}
+
+static const char maintainers[] =
+	"List of maintainers\n"
+	"\tM:\tNot A Field <nf@x.org>\n"
+	"\n"
+	"Maintainers List\n"
+	"----------------\n"
+	"\n"
+	"ALPHA DRIVER\n"
+	"M:\tA <a@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tdrivers/alpha/\n"
+	"\n"
+	"BETA WITH X AND N\n"
+	"M:\tB <b@x.org>\n"
+	"S:\tSupported\n"
+	"F:\tdrivers/\n"
+	"X:\tdrivers/alpha/excluded.c\n"
+	"N:\tbeta\n"
+	"\n"
+	"POWER\n"
+	"M:\tP <p@x.org>\n"
+	"S:\tOdd Fixes\n"
+	"F:\tDocumentation/ABI/testing/sysfs-class-power\n"
+	"\n"
+	"GLOB\n"
+	"M:\tG <g@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tdrivers/*.c\n"
+	"F:\tinclude/linux/foo.[ch]\n"
+	"\n"
+	"DIR WITHOUT SLASH\n"
+	"M:\tD <d@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tfs/xfs\n"
+	"F:\tfs/notadir\n"
+	"\n"
+	"TIE\n"
+	"M:\tT <t@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tdrivers/alpha/\n"
+	"\n"
+	"LAST F WINS\n"
+	"M:\tL <l@x.org>\n"
+	"S:\tMaintained\n"
+	"F:\tdrivers/alpha/deep/\n"
+	"F:\tdrivers/\n"
+	"\n"
+	"UNMAINTAINED\n"
+	"R:\tU <u@x.org>\n"
+	"S:\tOrphan\n"
+	"F:\tdrivers/alpha/a.c\n"
+	"F:\tlib/orphan.c\n"
+	"\n"
+	"NAME REGEX\n"
+	"M:\tN <n@x.org>\n"
+	"S:\tMaintained\n"
+	"N:\talpha / a \\.c\n"	/* /x: the spaces do not count */
+	"X:\tdrivers/alpha/b.c\n"
+	"\n"
+	"THE REST\n"
+	"M:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+	"L:\tlinux-kernel@vger.kernel.org\n"
+	"S:\tBuried alive in reporters\n"
+	"F:\t*\n"
+	"F:\t*/\n";
+
+static const struct maintainers *mnt;
+static struct matcher *mt;
+
+/*
+ * Look @path up and compare with @want: "NAME:depth|NAME:depth|..." in
+ * answer order, and the exact-match flag.
+ */
+static void expect(const char *path, int pattern_depth, const char *want,
+		   int exact, const char *desc)
+{
+	struct match_result res = { 0 };
+	struct strbuf got = STRBUF_INIT;
+	size_t i;
+	char *d;
+
+	matcher_lookup(mt, path, pattern_depth, &res);
+	for (i = 0; i < res.nr; i++)
+		strbuf_addf(&got, "%s%s:%d", i ? "|" : "",
+			    mnt->sections[res.hits[i].section].name,
+			    res.hits[i].depth);
+	d = xstrfmt("%s: %s", path, desc);
+	ok(!strcmp(got.buf, want), d);
+	if (strcmp(got.buf, want))
+		printf("#   got: %s\n# expected: %s\n", got.buf, want);
+	free(d);
+	if (exact >= 0) {
+		d = xstrfmt("%s: exact match is %s", path, exact ? "true" : "false");
+		ok(res.exact == !!exact, d);
+		free(d);
+	}
+	strbuf_release(&got);
+	match_result_release(&res);
+}
+
+static void mkpath(const char *path)
+{
+	char *p = xstrdup(path), *s;
+
+	for (s = strchr(p, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			die_errno("mkdir %s", p);
+		*s = '/';
+	}
+	free(p);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	int fd;
+
+	mkpath(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    close(fd))
+		die_errno("cannot write %s", path);
+}
+
+static void rm_rf(const char *dir)
+{
+	const char *argv[] = { "rm", "-rf", dir, NULL };
+	pid_t pid = fork();
+
+	if (!pid) {
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
+	struct maintainers m;
+	size_t i;
+	int rest = -1;
+
+	if (!mkdtemp(dir) || chdir(dir))
+		die_errno("scratch directory");
+	write_file("MAINTAINERS", maintainers);
+	/* fs/xfs is a directory of the tree, fs/notadir is not */
+	write_file("fs/xfs/xfs_super.c", "");
+	write_file("fs/notadir.c", "");
+
+	maintainers_init(&m);
+	ok(!maintainers_add_path(&m, "MAINTAINERS"), "read MAINTAINERS");
+	maintainers_finish(&m);
+	mnt = &m;
+	ok(m.nr_sections == 10, "10 sections (the preamble's tab-indented M: is no field)");
+	ok(!strcmp(m.sections[0].name, "ALPHA DRIVER"),
+	   "a section is named by the line before its fields");
+	mt = matcher_new(&m);
+	ok(mt != NULL, "patterns compile");
+	if (!mt)
+		goto out;
+	for (i = 0; i < m.nr_sections; i++)
+		if (!strcmp(m.sections[i].name, "THE REST"))
+			rest = (int)i;
+	ok(rest == 9, "THE REST is the last section");
+
+	/* trailing '/': prefix match at any depth; ties in file order */
+	expect("drivers/alpha/a.c", 0,
+	       "UNMAINTAINED:3|ALPHA DRIVER:2|TIE:2|BETA WITH X AND N:1|"
+	       "LAST F WINS:1|NAME REGEX:0|THE REST:-1", 1,
+	       "deepest first, ties in file order, N: at depth 0, '*/' at -1");
+	/* X: drops the whole section, its N: included */
+	expect("drivers/alpha/b.c", 0,
+	       "ALPHA DRIVER:2|TIE:2|BETA WITH X AND N:1|LAST F WINS:1|THE REST:-1",
+	       1, "X: excludes the section and its N:");
+	expect("drivers/alpha/excluded.c", 0,
+	       "ALPHA DRIVER:2|TIE:2|LAST F WINS:1|THE REST:-1", 1,
+	       "X: excludes a section whose F: matches");
+	/* the depth is that of the last matching F:/N: line, not the deepest */
+	expect("drivers/alpha/deep/x.c", 0,
+	       "ALPHA DRIVER:2|TIE:2|BETA WITH X AND N:1|LAST F WINS:1|THE REST:-1",
+	       1, "last matching F: sets the depth; its deep F: still makes it exact");
+	expect("drivers/beta.c", 0,
+	       "GLOB:2|LAST F WINS:1|BETA WITH X AND N:0|THE REST:-1", 1,
+	       "glob with the same number of '/'; a later N: resets depth to 0");
+	/* slash-count rule for patterns without a trailing '/' */
+	expect("drivers/other/x.c", 0,
+	       "BETA WITH X AND N:1|LAST F WINS:1|THE REST:-1", 0,
+	       "drivers/*.c does not reach a subdirectory; nothing exact");
+	/* the end is not anchored */
+	expect("Documentation/ABI/testing/sysfs-class-power", 0,
+	       "POWER:4|THE REST:-1", 0, "literal file (Odd Fixes: not exact)");
+	expect("Documentation/ABI/testing/sysfs-class-power-wilco", 0,
+	       "POWER:4|THE REST:-1", 0, "unanchored end matches a longer name");
+	expect("Documentation/ABI/testing/sysfs-class-power/x", 0,
+	       "THE REST:-1", 0, "but not below it (one '/' more)");
+	/* a value naming a directory of the tree acts as if it had the '/' */
+	expect("fs/xfs/xfs_super.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
+	       "fs/xfs is the directory fs/xfs/");
+	expect("fs/xfs/libxfs/a.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 0,
+	       "fs/xfs/ reaches every depth below (but not exactly)");
+	expect("fs/xfsfoo.c", 0, "THE REST:-1", 0,
+	       "fs/xfs no longer matches fs/xfsfoo.c");
+	expect("fs/notadir.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
+	       "fs/notadir (no such directory) is a prefix");
+	expect("fs/notadir/x.c", 0, "THE REST:-1", 0,
+	       "fs/notadir does not reach a subdirectory");
+	/* '.' is literal, "[ch]" stays a character class */
+	expect("include/linux/foo.h", 0, "GLOB:3|THE REST:-1", 1, "foo.[ch] matches foo.h");
+	expect("include/linux/foo.hx", 0, "GLOB:3|THE REST:-1", 1,
+	       "foo.[ch] matches foo.hx (end not anchored)");
+	expect("include/linux/foo.s", 0, "THE REST:-1", 0, "foo.[ch] misses foo.s");
+	expect("include/linux/fooXh", 0, "THE REST:-1", 0, "'.' is a literal dot");
+	expect("lib/orphan.c", 0, "UNMAINTAINED:2|THE REST:-1", 0,
+	       "deep enough but orphan and without M:: not exact");
+	expect("README", 0, "THE REST:-1", 0, "top-level file: only '*'");
+
+	/* --pattern-depth: keep F: with (path depth - pattern depth) < N; N: always */
+	expect("drivers/alpha/a.c", 1,
+	       "UNMAINTAINED:3|ALPHA DRIVER:2|TIE:2|NAME REGEX:0", 1,
+	       "--pattern-depth=1");
+	expect("drivers/alpha/a.c", 2,
+	       "UNMAINTAINED:3|ALPHA DRIVER:2|TIE:2|BETA WITH X AND N:1|"
+	       "LAST F WINS:1|NAME REGEX:0", 1, "--pattern-depth=2");
+	expect("drivers/alpha/deep/x.c", 1, "LAST F WINS:3", 1,
+	       "--pattern-depth=1: the shallow F: no longer sets the depth");
+	expect("drivers/alpha/deep/x.c", 2, "LAST F WINS:3|ALPHA DRIVER:2|TIE:2", 1,
+	       "--pattern-depth=2");
+
+	/* the same matcher answers the same way twice (lazy directory tests) */
+	expect("fs/xfs/xfs_super.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
+	       "second lookup after the directory test was cached");
+	matcher_free(mt);
+out:
+	maintainers_release(&m);
+	if (chdir("/"))
+		die_errno("chdir /");
+	rm_rf(dir);
+	printf("1..%d\n", nr_tests);
+	return nr_failed ? 1 : 0;
+}
