@@ -435,11 +435,15 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 		if (a->from_filename)
 			die("--per-patch reads patches, not -f files");
 		ret = per_patch(a, &m, mt, &mm, operands, prefix);
+		if (matcher_errors(mt))
+			ret = 1;
 		goto out;
 	}
 	for (i = 0; i < operands->nr; i++)
 		add_argument(a, mt, prefix, top, operands->v[i], &in);
 	ret = answer(a, &m, mt, &mm, &in);
+	if (matcher_errors(mt))
+		ret = 1;
 out:
 	inputs_release(&in);
 	matcher_free(mt);

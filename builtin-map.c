@@ -135,6 +135,9 @@ int cmd_map(int argc, const char **argv)
 	mt = matcher_new(&m);
 	if (!mt)
 		return 1;
+	/* a pattern that does not compile makes the whole map doubtful */
+	if (matcher_check_all(mt))
+		ret = 1;
 	if (operands.nr) {
 		for (i = 0; i < operands.nr; i++) {
 			ALLOC_GROW(files.v, files.nr + 1, files.alloc);
@@ -191,5 +194,5 @@ int cmd_map(int argc, const char **argv)
 	path_list_release(&rest_only);
 	matcher_free(mt);
 	maintainers_release(&m);
-	return ferror(stdout) ? 1 : 0;
+	return ferror(stdout) ? 1 : ret;
 }

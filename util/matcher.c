@@ -18,6 +18,17 @@
 struct regex {
 	pcre2_code *code;
 	unsigned int uses;
+	/*
+	 * Compiling is lazy too: a lookup tries only the expressions whose
+	 * literal prefix it reaches, and "kmaint get" on one patch should
+	 * not pay for the 1,400 it never tries.  A pattern that does not
+	 * compile is reported (file:line) when first reached, which is
+	 * exactly when it could change the answer.
+	 */
+	char *src;
+	uint32_t flags;
+	int entry;
+	bool failed;
 };
 
 #define JIT_AFTER 32
@@ -93,6 +104,21 @@ static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
 	return code;
 }
 
+/* Takes @src. */
+static void set_regex(struct regex *re, int entry, char *src, uint32_t flags)
+{
+	memset(re, 0, sizeof(*re));
+	re->src = src;
+	re->flags = flags;
+	re->entry = entry;
+}
+
+static void free_regex(struct regex *re)
+{
+	pcre2_code_free(re->code);
+	free(re->src);
+}
+
 static int add_pattern(struct matcher *mt, int entry, char type)
 {
 	struct pattern *p;
@@ -159,52 +185,66 @@ static bool literal_prefix(const char *re, struct strbuf *lit)
 	return true;
 }
 
+static void add_literal(struct matcher *mt, int pat, const char *lit,
+			size_t len)
+{
+	struct pattern *p = &mt->pats[pat];
+
+	p->dir = len && lit[len - 1] == '/';
+	p->slashes = (int)count_char(lit, '/');
+	p->depth = p->slashes + !p->dir;
+	bucket(&mt->literal, lit, len, mt, pat);
+	/* with a '.' the script's test is for a name with "\." in it */
+	if (!p->dir && len && !memchr(lit, '.', len)) {
+		struct strmap_entry *e;
+
+		p->maybe_dir = true;
+		e = strmap_insert(&mt->maybe_dir, lit, len);
+		if (!e->value)
+			e->value = (void *)(intptr_t)(pat + 1);
+	}
+}
+
 static void add_file_pattern(struct matcher *mt, int entry, char type,
 			     struct strbuf *lit)
 {
 	const char *value = mt->m->entries[entry].value;
-	char *re = mnt_glob_convert(value, false);
-	size_t len = strlen(re);
 	int pat = add_pattern(mt, entry, type);
-	struct pattern *p = &mt->pats[pat];
+	struct pattern *p;
+	char *re, *anchored, *slash;
+	size_t len;
 
+	/* Most values have no glob or regex character: they are their own literal. */
+	if (!strpbrk(value, "*?\\^$|+()[]{}")) {
+		add_literal(mt, pat, value, strlen(value));
+		return;
+	}
+	re = mnt_glob_convert(value, false);
+	if (literal_prefix(re, lit)) {
+		add_literal(mt, pat, lit->buf, lit->len);
+		free(re);
+		return;
+	}
+	p = &mt->pats[pat];
+	len = strlen(re);
 	p->dir = len && re[len - 1] == '/';
+	if (!p->dir && !strchr(re, '.') && is_dir(re)) {
+		char *with_slash = xstrfmt("%s/", re);
+
+		free(re);
+		re = with_slash;
+		p->dir = true;
+		literal_prefix(re, lit);
+	}
 	p->slashes = (int)count_char(re, '/');
 	p->depth = p->slashes + !p->dir;
 	if (starts_with(re, ".*"))
 		p->depth = -1;
-
-	if (literal_prefix(re, lit)) {
-		bucket(&mt->literal, lit->buf, lit->len, mt, pat);
-		/* with a '.' the script's test is for a name with "\." in it */
-		if (!p->dir && lit->len && !strchr(lit->buf, '.')) {
-			struct strmap_entry *e;
-
-			p->maybe_dir = true;
-			e = strmap_insert(&mt->maybe_dir, lit->buf, lit->len);
-			if (!e->value)
-				e->value = (void *)(intptr_t)(pat + 1);
-		}
-	} else {
-		if (!p->dir && !strchr(re, '.') && is_dir(re)) {
-			char *with_slash = xstrfmt("%s/", re);
-
-			free(re);
-			re = with_slash;
-			p->dir = true;
-			p->slashes++;
-			literal_prefix(re, lit);
-		}
-		char *anchored = xstrfmt("^%s", re);
-		char *slash = strrchr(lit->buf, '/');
-
-		p->re.code = compile(mt, entry, anchored, 0);
-		free(anchored);
-		if (p->re.code)
-			bucket(&mt->regex, lit->buf,
-			       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt,
-			       pat);
-	}
+	anchored = xstrfmt("^%s", re);
+	slash = strrchr(lit->buf, '/');
+	set_regex(&p->re, entry, anchored, 0);
+	bucket(&mt->regex, lit->buf,
+	       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt, pat);
 	free(re);
 }
 
@@ -242,19 +282,10 @@ static void add_keyword(struct matcher *mt, int entry)
 	k = &mt->kws[mt->nr_kws];
 	k->entry = entry;
 	k->alternation = has_top_level_alternation(value);
-	k->plain.code = compile(mt, entry, value, PCRE2_EXTENDED);
-	k->plain.uses = 0;
+	set_regex(&k->plain, entry, xstrdup(value), PCRE2_EXTENDED);
 	diff = xstrfmt("^[+-].*%s", value);
-	k->diff.code = compile(mt, entry, diff, PCRE2_EXTENDED);
-	k->diff.uses = 0;
-	free(diff);
-	if (k->plain.code && k->diff.code) {
-		mt->nr_kws++;
-	} else {
-		/* "?x" fails alone but compiles as "^[+-].*?x" */
-		pcre2_code_free(k->plain.code);
-		pcre2_code_free(k->diff.code);
-	}
+	set_regex(&k->diff, entry, diff, PCRE2_EXTENDED);
+	mt->nr_kws++;
 }
 
 /*
@@ -302,6 +333,9 @@ struct matcher *matcher_new(const struct maintainers *m)
 
 	mt->m = m;
 	strmap_init(&mt->literal);
+	strmap_reserve(&mt->literal, m->nr_entries / 2);
+	strmap_init(&mt->maybe_dir);
+	strmap_reserve(&mt->maybe_dir, m->nr_entries / 8);
 	strmap_init(&mt->regex);
 	for (i = 0; i < m->nr_entries; i++) {
 		const struct mnt_entry *e = &m->entries[i];
@@ -316,13 +350,10 @@ struct matcher *matcher_new(const struct maintainers *m)
 		case 'N': {
 			int pat = add_pattern(mt, (int)i, 'N');
 
-			mt->pats[pat].re.code = compile(mt, (int)i, e->value,
-							PCRE2_EXTENDED);
-			if (mt->pats[pat].re.code) {
-				ALLOC_GROW(mt->names, mt->nr_names + 1,
-					   mt->alloc_names);
-				mt->names[mt->nr_names++] = pat;
-			}
+			set_regex(&mt->pats[pat].re, (int)i, xstrdup(e->value),
+				  PCRE2_EXTENDED);
+			ALLOC_GROW(mt->names, mt->nr_names + 1, mt->alloc_names);
+			mt->names[mt->nr_names++] = pat;
 			break;
 		}
 		case 'K':
@@ -333,10 +364,6 @@ struct matcher *matcher_new(const struct maintainers *m)
 	strbuf_release(&lit);
 	build_name_filter(mt);
 	mt->md = pcre2_match_data_create(1, NULL);
-	if (mt->nr_errors) {
-		matcher_free(mt);
-		return NULL;
-	}
 	return mt;
 }
 
@@ -347,10 +374,10 @@ void matcher_free(struct matcher *mt)
 	if (!mt)
 		return;
 	for (i = 0; i < mt->nr_pats; i++)
-		pcre2_code_free(mt->pats[i].re.code);
+		free_regex(&mt->pats[i].re);
 	for (i = 0; i < mt->nr_kws; i++) {
-		pcre2_code_free(mt->kws[i].plain.code);
-		pcre2_code_free(mt->kws[i].diff.code);
+		free_regex(&mt->kws[i].plain);
+		free_regex(&mt->kws[i].diff);
 	}
 	pcre2_code_free(mt->any_name.code);
 	strmap_clear(&mt->literal, false);
@@ -367,6 +394,15 @@ void matcher_free(struct matcher *mt)
 static bool re_match(struct matcher *mt, struct regex *re, const char *s,
 		     size_t len)
 {
+	if (!re->code) {
+		if (re->failed)
+			return false;
+		re->code = compile(mt, re->entry, re->src, re->flags);
+		if (!re->code) {
+			re->failed = true;
+			return false;
+		}
+	}
 	if (++re->uses == JIT_AFTER)
 		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	return pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, mt->md,
@@ -513,6 +549,25 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 	/* every hit may have been excluded: qsort() must not see NULL */
 	if (res->nr > 1)
 		qsort(res->hits, res->nr, sizeof(*res->hits), cmp_hit);
+}
+
+int matcher_errors(const struct matcher *mt)
+{
+	return mt->nr_errors;
+}
+
+int matcher_check_all(struct matcher *mt)
+{
+	size_t i;
+
+	for (i = 0; i < mt->nr_pats; i++)
+		if (mt->pats[i].re.src)
+			re_match(mt, &mt->pats[i].re, "", 0);
+	for (i = 0; i < mt->nr_kws; i++) {
+		re_match(mt, &mt->kws[i].plain, "", 0);
+		re_match(mt, &mt->kws[i].diff, "", 0);
+	}
+	return mt->nr_errors;
 }
 
 void match_result_release(struct match_result *res)

@@ -29,11 +29,18 @@ struct match_result {
 /*
  * Compile the patterns of @m.  F:/X: values naming a directory of the
  * tree gain a trailing '/', so the current directory must be the tree's
- * top.  Returns NULL after printing errors for patterns that do not
- * compile as regexes.
+ * top.  Regexes are compiled when a lookup first reaches them; one that
+ * does not compile is reported then, with its file:line, and counted by
+ * matcher_errors(): an answer given after errors may be wrong.
  */
 struct matcher *matcher_new(const struct maintainers *m);
 void matcher_free(struct matcher *mt);
+
+/* How many patterns failed to compile so far. */
+int matcher_errors(const struct matcher *mt);
+
+/* Compile every pattern now (for map and check); the number that failed. */
+int matcher_check_all(struct matcher *mt);
 
 /*
  * Look up @path (relative to the top of the tree).  @pattern_depth is

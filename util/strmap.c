@@ -49,17 +49,27 @@ struct strmap_entry *strmap_find(const struct strmap *map, const char *key,
 	return e->key ? e : NULL;
 }
 
-static void grow(struct strmap *map)
+static void resize(struct strmap *map, size_t size)
 {
 	struct strmap_entry *old = map->table;
 	size_t i, old_size = map->size;
 
-	map->size = old_size ? old_size * 2 : 64;
+	map->size = size;
 	map->table = xcalloc(map->size, sizeof(*map->table));
 	for (i = 0; i < old_size; i++)
 		if (old[i].key)
 			*probe(map, old[i].key, old[i].len, old[i].hash) = old[i];
 	free(old);
+}
+
+void strmap_reserve(struct strmap *map, size_t nr)
+{
+	size_t size = 64;
+
+	while (size < nr * 2 + 2)
+		size *= 2;
+	if (size > map->size)
+		resize(map, size);
 }
 
 struct strmap_entry *strmap_insert(struct strmap *map, const char *key,
@@ -70,7 +80,7 @@ struct strmap_entry *strmap_insert(struct strmap *map, const char *key,
 
 	/* Keep the load under 1/2 so probe chains stay short. */
 	if ((map->nr + 1) * 2 > map->size)
-		grow(map);
+		resize(map, map->size ? map->size * 2 : 64);
 	e = probe(map, key, len, hash);
 	if (!e->key) {
 		e->key = xstrndup(key, len);

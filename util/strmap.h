@@ -25,6 +25,9 @@ struct strmap {
 void strmap_init(struct strmap *map);
 void strmap_clear(struct strmap *map, bool free_values);
 
+/* Size the table for @nr keys, so that filling it never rehashes. */
+void strmap_reserve(struct strmap *map, size_t nr);
+
 /* The entry for @key, or NULL. */
 struct strmap_entry *strmap_find(const struct strmap *map, const char *key,
 				 size_t len);
