@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
@@ -736,10 +737,15 @@ int cmd_index(int argc, const char **argv)
 		int64_t total = idx_count(&ix, "commits");
 		int64_t bytes = file_size(path);
 
+		struct rusage ru;
+
+		/* our own peak, without the git processes' */
+		getrusage(RUSAGE_SELF, &ru);
 		printf("indexed %ld new commits, removed %ld, %lld in the index, "
-		       "%.1f s, %lld bytes per commit\n", added, gone,
-		       (long long)total, now() - t0,
-		       total > 0 ? (long long)(bytes / total) : 0LL);
+		       "%.1f s, %lld bytes per commit, peak memory %ld MB\n",
+		       added, gone, (long long)total, now() - t0,
+		       total > 0 ? (long long)(bytes / total) : 0LL,
+		       (ru.ru_maxrss + 1023) / 1024);
 	}
 	if (rc)
 		error("some commits could not be read; run 'kmaint index' "
