@@ -12,6 +12,9 @@ int cmd_map(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
 int cmd_index(int argc, const char **argv);
 int cmd_history(int argc, const char **argv);
+int cmd_audit(int argc, const char **argv);
+int cmd_review(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
 int cmd_stats(int argc, const char **argv);
 int cmd_idents(int argc, const char **argv);
 

@@ -26,6 +26,9 @@ static const struct cmd_struct commands[] = {
 	{ "check", cmd_check, "validate and sort a MAINTAINERS file" },
 	{ "index", cmd_index, "build or update the history index" },
 	{ "history", cmd_history, "how MAINTAINERS changed: additions, removals, tenure" },
+	{ "audit", cmd_audit, "listed maintainers against who does the work" },
+	{ "review", cmd_review, "judge a patch to MAINTAINERS against the history" },
+	{ "report", cmd_report, "a self-contained HTML report of the audit" },
 	{ "stats", cmd_stats, "contribution statistics (gitdm reports) from the index" },
 	{ "idents", cmd_idents, "people with several names or addresses: .mailmap suggestions" },
 };

@@ -51,7 +51,7 @@ int main(void)
 	escapes("caf\xe9", "caf\xef\xbf\xbd", "Latin-1 byte replaced");
 	escapes("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
 		"surrogate replaced");
-	escapes("a\x01z\tb", "a\xef\xbf\xbdz b", "control bytes replaced, tab a space");
+	escapes("a\x01z\tb\nc", "a\xef\xbf\xbdz\tb\nc", "control bytes replaced, tab and newline kept");
 	escapes(NULL, "", "NULL is empty");
 
 	{

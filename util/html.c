@@ -58,7 +58,8 @@ void html_escape_len(struct strbuf *out, const char *s, size_t len)
 			break;
 		case '\t':
 		case '\n':
-			strbuf_addch(out, ' ');
+			/* harmless in text and in quoted attributes; <pre> needs them */
+			strbuf_addch(out, (char)*p);
 			break;
 		default:
 			if (*p < 0x20 || *p == 0x7f) {
@@ -272,13 +273,16 @@ void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c)
 	svg_close(out, c->title);
 }
 
-static void year_of(int64_t t, char *buf, size_t len)
+static void year_of(int64_t t, char *buf, size_t len, bool months)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
 
 	gmtime_r(&tt, &tm);
-	snprintf(buf, len, "%d", tm.tm_year + 1900);
+	if (months)
+		snprintf(buf, len, "%d-%02d", tm.tm_year + 1900, tm.tm_mon + 1);
+	else
+		snprintf(buf, len, "%d", tm.tm_year + 1900);
 }
 
 void html_svg_timeline(struct strbuf *out, const struct html_timeline *t)
@@ -288,7 +292,7 @@ void html_svg_timeline(struct strbuf *out, const struct html_timeline *t)
 	double span = t->to > t->from ? (double)(t->to - t->from) : 1;
 	int *line = xcalloc(t->nr + 1, sizeof(int));
 	size_t i, j;
-	char buf[16];
+	char buf[32];
 
 	/* rows with a label seen before share its line */
 	for (i = 0; i < t->nr; i++) {
@@ -306,7 +310,9 @@ void html_svg_timeline(struct strbuf *out, const struct html_timeline *t)
 	for (j = 0; j <= 4; j++) {
 		double x = left + (double)j * plot_w / 4;
 
-		year_of(t->from + (int64_t)((double)j * span / 4), buf, sizeof(buf));
+		/* short spans need months to tell the ticks apart */
+		year_of(t->from + (int64_t)((double)j * span / 4), buf, sizeof(buf),
+			span < 6 * 365.25 * 86400);
 		strbuf_addf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
 			    "stroke=\"#ddd\"/>\n", x, x, top, top + row * nrows);
 		svg_text(out, x, top + row * nrows + 14, "middle", buf);

@@ -14,7 +14,7 @@
  * font or image to fetch.
  */
 
-/* Append @s escaped (&<>"' and control characters). */
+/* Append @s escaped (&<>"' and control characters but tab and newline). */
 void html_escape(struct strbuf *out, const char *s);
 
 /* The same, @len bytes of @s. */

@@ -710,6 +710,8 @@ static void add_event(struct mh_history *h, const struct version *v,
 	e->added = added;
 	e->person = xstrdup(person);
 	e->key = xstrdup(key ? key : "");
+	e->initial = false;
+	e->seq = 0;
 }
 
 static void events_of_diff(struct mh_history *h, const struct version *v,

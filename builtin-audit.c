@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmaint audit: for each MAINTAINERS section, who is listed against who
+ * does the work (util/audit.h), with findings and the networking
+ * clean-up patches' evidence blocks.  Exits 1 when there are findings,
+ * for CI.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "builtin.h"
+#include "ident.h"
+#include "json.h"
+#include "mhistory.h"
+#include "parse-options.h"
+#include "scope.h"
+#include "util.h"
+
+int cmd_audit(int argc, const char **argv)
+{
+	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
+		   *email_map = NULL, *gitdm_config = NULL;
+	int json = 0, no_evidence = 0, findings_only = 0;
+	struct audit_opts o;
+	struct opt_list sections = { 0 }, operands = { 0 };
+	struct employer_map *emap = NULL;
+	struct ident_mailmap *mm = NULL;
+	struct option opts[] = {
+		OPT_STRLIST("section", &sections, "NAME", "audit this section (repeatable; default all)"),
+		OPT_STR("as-of", &as_of, "WHEN", "judge with the history up to a date or revision"),
+		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV (default: work tree, else HEAD)"),
+		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
+		OPT_NUM("min-changes", &o.min_changes, "N", "inactive, single-maintainer and bus-factor findings need N changes (50)"),
+		OPT_NUM("min-maintainers", &o.min_maintainers, "N", "fewer listed maintainers is a finding (2; 0 off)"),
+		OPT_NUM("employer-share", &o.employer_share, "PCT", "listed maintainers at one employer (100; 0 off)"),
+		OPT_NUM("bus-factor", &o.bus_factor, "N", "a bus factor of N or less is a finding (1; 0 off)"),
+		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
+		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file: address or domain -> employer"),
+		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
+		OPT_SET("findings-only", &findings_only, "print only sections with findings"),
+		OPT_SET("no-evidence", &no_evidence, "no evidence blocks"),
+		OPT_SET("json", &json, "JSON output"),
+		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_TERMINATOR
+	};
+	struct scope sc;
+	struct audit a;
+	struct idx ix;
+	bool *selected = NULL;
+	char *path;
+	size_t i;
+	int rc;
+
+	audit_opts_init(&o);
+	for (i = 1; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage_options("kmaint audit [--section NAME]... [OPTIONS]", opts);
+			return 0;
+		}
+	if (parse_options(argc - 1, argv + 1, opts, &operands))
+		return 129;
+	if (operands.nr) {
+		error("unexpected argument '%s' (sections are given with --section)",
+		      operands.v[0]);
+		return 129;
+	}
+	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+		return 128;
+	path = db_path ? xstrdup(db_path) : idx_default_path();
+	if (!path)
+		die("not a git repository (or give --db)");
+	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
+		      scope_open_index(&ix, path, false))
+		return 128;
+	scope_init(&sc, &ix);
+	sc.maint_rev = maint_at;
+	if (scope_load_maintainers(&sc, maint_at))
+		return 128;
+	if (sections.nr) {
+		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		for (i = 0; i < sections.nr; i++) {
+			int s = scope_find_section(&sc, sections.v[i]);
+
+			if (s < 0)
+				return 128;
+			selected[s] = true;
+		}
+	}
+	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
+		return 128;
+
+	if (json) {
+		struct strbuf out = STRBUF_INIT;
+		char d1[16], d2[16];
+		bool first = true;
+
+		mh_date(d1, sizeof(d1), a.now);
+		mh_date(d2, sizeof(d2), a.since);
+		strbuf_addf(&out, "{\"as_of\":\"%s\",\"since\":\"%s\",\"window_years\":%d,"
+			    "\"maintainers\":", d1, d2, o.window_years);
+		json_quote(&out, sc.maint_from);
+		strbuf_addf(&out, ",\"findings\":%zu,\"sections\":[", a.nr_findings);
+		for (i = 0; i < a.nr; i++) {
+			if (findings_only && !a.v[i].nr_findings)
+				continue;
+			if (!first)
+				strbuf_addch(&out, ',');
+			first = false;
+			audit_json_section(&out, &a, &a.v[i]);
+		}
+		strbuf_addstr(&out, "]}");
+		puts(out.buf);
+		strbuf_release(&out);
+	} else {
+		char d1[16], d2[16];
+		size_t with = 0;
+
+		for (i = 0; i < a.nr; i++) {
+			with += a.v[i].nr_findings > 0;
+			if (findings_only && !a.v[i].nr_findings)
+				continue;
+			audit_print_section(stdout, &a, &a.v[i], !no_evidence);
+		}
+		mh_date(d1, sizeof(d1), a.since);
+		mh_date(d2, sizeof(d2), a.now);
+		printf("%zu sections audited from %s, activity %s .. %s: %zu findings "
+		       "in %zu sections\n", a.nr, sc.maint_from, d1, d2,
+		       a.nr_findings, with);
+	}
+	rc = a.nr_findings ? 1 : 0;
+	audit_release(&a);
+	scope_release(&sc);
+	idx_close(&ix);
+	employer_map_free(emap);
+	ident_mailmap_free(mm);
+	free(selected);
+	free(path);
+	free(sections.v);
+	free(operands.v);
+	return rc;
+}

@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmaint report: one self-contained HTML page for a repository or some
+ * sections: the audit table, contributions per year by person and by
+ * employer, maintainer tenure, reviews against authorship.
+ *
+ * The page fetches nothing: the style is inline, the charts are inline
+ * SVG (util/html.h), there is no script and no link to follow.  Every
+ * string from the repository (names, addresses, section names, statuses,
+ * findings) is escaped, so a name like "<script>" is shown, not run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "audit.h"
+#include "builtin.h"
+#include "html.h"
+#include "mhistory.h"
+#include "parse-options.h"
+#include "scope.h"
+#include "strmap.h"
+#include "util.h"
+
+#define MAX_SERIES 8
+
+/* Counts per (name, year), for the stacked charts. */
+struct series {
+	struct strmap idx;	/* name -> index + 1 */
+	char **names;
+	double *total;
+	double *counts;		/* [name * nr_years + year] */
+	size_t nr, alloc;
+	int first_year, nr_years;
+};
+
+static void series_init(struct series *s, int first_year, int nr_years)
+{
+	memset(s, 0, sizeof(*s));
+	strmap_init(&s->idx);
+	s->first_year = first_year;
+	s->nr_years = nr_years;
+}
+
+static void series_add(struct series *s, const char *name, int year)
+{
+	struct strmap_entry *e = strmap_insert(&s->idx, name, strlen(name));
+	size_t i;
+
+	if (year < s->first_year || year >= s->first_year + s->nr_years)
+		return;
+	if (!e->value) {
+		if (s->nr + 1 > s->alloc) {
+			size_t old = s->alloc;
+
+			s->alloc = s->alloc ? 2 * s->alloc : 16;
+			s->names = xrealloc(s->names, s->alloc * sizeof(char *));
+			s->total = xrealloc(s->total, s->alloc * sizeof(double));
+			s->counts = xrealloc(s->counts, s->alloc * (size_t)s->nr_years *
+					     sizeof(double));
+			memset(s->counts + old * (size_t)s->nr_years, 0,
+			       (s->alloc - old) * (size_t)s->nr_years * sizeof(double));
+		}
+		s->names[s->nr] = xstrdup(name);
+		s->total[s->nr] = 0;
+		e->value = (void *)(uintptr_t)(++s->nr);
+	}
+	i = (uintptr_t)e->value - 1;
+	s->counts[i * (size_t)s->nr_years + (size_t)(year - s->first_year)] += 1;
+	s->total[i] += 1;
+}
+
+static void series_release(struct series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		free(s->names[i]);
+	free(s->names);
+	free(s->total);
+	free(s->counts);
+	strmap_clear(&s->idx, false);
+}
+
+/* The top MAX_SERIES - 1 names and "others", as a chart. */
+static void series_chart(struct strbuf *out, const struct series *s,
+			 const char *title)
+{
+	size_t *order = xcalloc(s->nr + 1, sizeof(size_t));
+	size_t n = s->nr, i, j, shown;
+	const char **names;
+	const char **buckets;
+	double *values;
+	char (*labels)[8];
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	for (i = 1; i < n; i++) {
+		size_t x = order[i];
+
+		for (j = i; j > 0 && (s->total[order[j - 1]] < s->total[x] ||
+				      (s->total[order[j - 1]] == s->total[x] &&
+				       strcmp(s->names[order[j - 1]], s->names[x]) > 0)); j--)
+			order[j] = order[j - 1];
+		order[j] = x;
+	}
+	shown = n > MAX_SERIES ? MAX_SERIES - 1 : n;
+	names = xcalloc(shown + 2, sizeof(char *));
+	values = xcalloc((shown + 1) * (size_t)s->nr_years + 1, sizeof(double));
+	buckets = xcalloc((size_t)s->nr_years + 1, sizeof(char *));
+	labels = xcalloc((size_t)s->nr_years + 1, sizeof(*labels));
+	for (i = 0; i < (size_t)s->nr_years; i++) {
+		snprintf(labels[i], sizeof(labels[i]), "%d", s->first_year + (int)i);
+		buckets[i] = labels[i];
+	}
+	for (i = 0; i < n; i++) {
+		size_t row = i < shown ? i : shown;
+
+		for (j = 0; j < (size_t)s->nr_years; j++)
+			values[row * (size_t)s->nr_years + j] +=
+				s->counts[order[i] * (size_t)s->nr_years + j];
+		if (i < shown)
+			names[i] = s->names[order[i]];
+	}
+	if (n > shown)
+		names[shown] = "others";
+	{
+		struct html_series_chart c = {
+			title, names, n > shown ? shown + 1 : shown,
+			buckets, (size_t)s->nr_years, values
+		};
+
+		html_svg_stacked(out, &c);
+	}
+	free(order);
+	free(names);
+	free(values);
+	free(buckets);
+	free(labels);
+}
+
+/* Everyone of the scope, by address: changesets and reviews given. */
+struct contributor {
+	char *name, *email;
+	const char *employer;
+	double authored, reviews;
+};
+
+struct collect {
+	struct series *by_person, *by_employer;
+	const struct audit_opts *o;
+	struct idx *ix;
+	struct strmap people;	/* email -> index + 1 */
+	struct contributor *v;
+	size_t nr, alloc;
+	const char *author;	/* of the commit being read */
+};
+
+static struct contributor *contributor(struct collect *col, const char *name,
+				       const char *email, int64_t when)
+{
+	struct strmap_entry *e = strmap_insert(&col->people, email, strlen(email));
+
+	if (!e->value) {
+		struct contributor *c;
+
+		ALLOC_GROW(col->v, col->nr + 1, col->alloc);
+		c = &col->v[col->nr];
+		memset(c, 0, sizeof(*c));
+		c->name = xstrdup(name ? name : "");
+		c->email = xstrdup(email);
+		c->employer = audit_employer(col->o, email, when);
+		e->value = (void *)(uintptr_t)(++col->nr);
+	}
+	return &col->v[(uintptr_t)e->value - 1];
+}
+
+static int collect_trailer(const char *key, const char *value, const char *name,
+			   const char *email, void *data)
+{
+	struct collect *col = data;
+
+	if (!email || !*email || strcasecmp(email, col->author))
+		if (email && *email && (!strcmp(key, "Reviewed-by") ||
+					!strcmp(key, "Acked-by")))
+			contributor(col, name, email, 0)->reviews += 1;
+	return 0;
+}
+
+static int year_of(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	return tm.tm_year + 1900;
+}
+
+static int collect_commit(const struct scope_commit *c, void *data)
+{
+	struct collect *col = data;
+	int y = year_of(c->commit_time);
+
+	series_add(col->by_person, c->author_name, y);
+	series_add(col->by_employer,
+		   audit_employer(col->o, c->author_email, c->commit_time), y);
+	contributor(col, c->author_name, c->author_email, c->commit_time)->authored += 1;
+	col->author = c->author_email;
+	return idx_foreach_trailer(col->ix, c->id, collect_trailer, col);
+}
+
+static const char style[] =
+	"body{font-family:sans-serif;margin:2em;color:#222;max-width:70em}"
+	"table{border-collapse:collapse;margin:1em 0}"
+	"td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}"
+	"th{background:#eee}.num{text-align:right}.finding{color:#a00}"
+	".inactive{color:#888}figure{margin:1em 0}figcaption{font-size:small;color:#555}"
+	"pre{background:#f6f6f6;padding:0.5em;overflow:auto}";
+
+static void td(struct strbuf *out, const char *cls, const char *text)
+{
+	if (cls)
+		strbuf_addf(out, "<td class=\"%s\">", cls);
+	else
+		strbuf_addstr(out, "<td>");
+	html_escape(out, text);
+	strbuf_addstr(out, "</td>");
+}
+
+static void audit_table(struct strbuf *out, const struct audit *a)
+{
+	size_t i, j;
+	char d[16], num[32];
+
+	strbuf_addstr(out, "<h2>Audit</h2>\n<table>\n<tr><th>Section</th><th>Status</th>"
+		      "<th>Changes</th><th>Last change</th><th>Bus factor</th>"
+		      "<th>Listed</th><th>Top unlisted authors</th><th>Findings</th></tr>\n");
+	for (i = 0; i < a->nr; i++) {
+		const struct audit_section *s = &a->v[i];
+		size_t n;
+
+		strbuf_addstr(out, "<tr>");
+		td(out, NULL, s->name);
+		td(out, NULL, s->status ? s->status : "");
+		snprintf(num, sizeof(num), "%ld", s->changes);
+		td(out, "num", num);
+		if (s->last_change)
+			mh_date(d, sizeof(d), s->last_change);
+		else
+			strcpy(d, "never");
+		td(out, NULL, d);
+		snprintf(num, sizeof(num), "%d", s->bus_factor);
+		td(out, "num", num);
+		strbuf_addstr(out, "<td>");
+		for (j = 0; j < s->nr_listed; j++) {
+			const struct audit_listed *l = &s->listed[j];
+			const struct audit_stats *st = l->p ? &l->p->st : NULL;
+
+			strbuf_addf(out, "<div%s>%c: ",
+				    !l->is_list && !st ? " class=\"inactive\"" : "",
+				    l->type);
+			html_escape(out, l->name[0] ? l->name : l->email);
+			if (l->is_list) {
+				strbuf_addstr(out, " (list)</div>");
+				continue;
+			}
+			strbuf_addstr(out, " &ndash; ");
+			html_escape(out, l->employer);
+			if (st)
+				strbuf_addf(out, "; %ld changesets, %ld reviews, %ld applied",
+					    st->authored, st->reviews, st->applied);
+			else
+				strbuf_addstr(out, "; no activity");
+			strbuf_addstr(out, "</div>");
+		}
+		strbuf_addstr(out, "</td><td>");
+		for (j = 0, n = 0; j < s->nr_people && n < 3; j++) {
+			const struct audit_person *p = &s->people[j];
+			size_t k;
+			bool listed = false;
+
+			if (!p->st.authored)
+				break;
+			for (k = 0; k < s->nr_listed; k++)
+				if (s->listed[k].pid == p->pid)
+					listed = true;
+			if (listed)
+				continue;
+			strbuf_addstr(out, "<div>");
+			html_escape(out, a->names[p->pid]);
+			strbuf_addf(out, " (%ld)</div>", p->st.authored);
+			n++;
+		}
+		strbuf_addstr(out, "</td><td class=\"finding\">");
+		for (j = 0; j < s->nr_findings; j++) {
+			strbuf_addstr(out, "<div>");
+			html_escape(out, audit_kind_names[s->findings[j].kind]);
+			strbuf_addstr(out, ": ");
+			html_escape(out, s->findings[j].text);
+			strbuf_addstr(out, "</div>");
+		}
+		strbuf_addstr(out, "</td></tr>\n");
+	}
+	strbuf_addstr(out, "</table>\n");
+	for (i = 0; i < a->nr; i++) {
+		struct strbuf ev = STRBUF_INIT;
+
+		if (!a->v[i].nr_findings)
+			continue;
+		audit_evidence(&ev, a, &a->v[i]);
+		strbuf_addstr(out, "<pre>");
+		html_escape_len(out, ev.buf, ev.len);
+		strbuf_addstr(out, "</pre>\n");
+		strbuf_release(&ev);
+	}
+}
+
+static int cmp_contrib(const void *x, const void *y)
+{
+	const struct contributor *a = x, *b = y;
+
+	if (a->authored + a->reviews != b->authored + b->reviews)
+		return a->authored + a->reviews > b->authored + b->reviews ? -1 : 1;
+	return strcmp(a->email, b->email);
+}
+
+/* The people table and reviews against changesets, from the scope. */
+static void people_section(struct strbuf *out, struct collect *col)
+{
+	const char **labels;
+	double *ra, *rb;
+	size_t i, n = col->nr > 15 ? 15 : col->nr;
+
+	if (!col->nr)
+		return;
+	qsort(col->v, col->nr, sizeof(*col->v), cmp_contrib);
+	labels = xcalloc(n + 1, sizeof(*labels));
+	ra = xcalloc(n + 1, sizeof(double));
+	rb = xcalloc(n + 1, sizeof(double));
+	for (i = 0; i < n; i++) {
+		labels[i] = col->v[i].name[0] ? col->v[i].name : col->v[i].email;
+		ra[i] = col->v[i].reviews;
+		rb[i] = col->v[i].authored;
+	}
+	{
+		struct html_pair_chart c = {
+			"Reviews given against changesets authored, per person",
+			"reviews (Reviewed-by, Acked-by)", "changesets",
+			labels, n, ra, rb
+		};
+
+		strbuf_addstr(out, "<h2>Reviews against authorship</h2>\n");
+		html_svg_pairs(out, &c);
+	}
+	strbuf_addstr(out, "<h2>People</h2>\n<table>\n<tr><th>Name</th><th>Address</th>"
+		      "<th>Employer</th><th>Changesets</th><th>Reviews</th></tr>\n");
+	for (i = 0; i < col->nr && i < 200; i++) {
+		char num[32];
+
+		strbuf_addstr(out, "<tr>");
+		td(out, NULL, col->v[i].name);
+		td(out, NULL, col->v[i].email);
+		td(out, NULL, col->v[i].employer);
+		snprintf(num, sizeof(num), "%.0f", col->v[i].authored);
+		td(out, "num", num);
+		snprintf(num, sizeof(num), "%.0f", col->v[i].reviews);
+		td(out, "num", num);
+		strbuf_addstr(out, "</tr>\n");
+	}
+	strbuf_addstr(out, "</table>\n");
+	free(labels);
+	free(ra);
+	free(rb);
+}
+
+static void tenure_chart(struct strbuf *out, const struct mh_history *h,
+			 const struct audit *a, int64_t to)
+{
+	const char **labels = NULL;
+	int64_t *start = NULL, *end = NULL;
+	char **owned = NULL;
+	size_t nr = 0, i, j;
+
+	for (i = 0; i < h->nr_tenures; i++) {
+		const struct mh_tenure *t = &h->tenures[i];
+		bool want = false;
+
+		for (j = 0; j < a->nr; j++)
+			if (!strcmp(a->v[j].name, t->section))
+				want = true;
+		if (!want)
+			continue;
+		labels = xrealloc(labels, (nr + 1) * sizeof(*labels));
+		owned = xrealloc(owned, (nr + 1) * sizeof(*owned));
+		start = xrealloc(start, (nr + 1) * sizeof(*start));
+		end = xrealloc(end, (nr + 1) * sizeof(*end));
+		owned[nr] = a->nr > 1 ? xstrfmt("%s: %s", t->section, t->person) :
+			    xstrfmt("%c: %s", t->type, t->person);
+		labels[nr] = owned[nr];
+		start[nr] = t->start;
+		end[nr] = t->current ? to : t->end;
+		nr++;
+		if (nr >= 60)
+			break;
+	}
+	strbuf_addstr(out, "<h2>Maintainer tenure</h2>\n");
+	if (nr) {
+		struct html_timeline tl = {
+			"M: and R: entries from the versions of MAINTAINERS in the index",
+			labels, nr, start, end, h->first, to > h->first ? to : h->first + 1
+		};
+
+		html_svg_timeline(out, &tl);
+	} else {
+		strbuf_addstr(out, "<p>No MAINTAINERS history in the index for these "
+			      "sections.</p>\n");
+	}
+	for (i = 0; i < nr; i++)
+		free(owned[i]);
+	free(owned);
+	free(labels);
+	free(start);
+	free(end);
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
+		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
+		   *title = NULL;
+	struct audit_opts o;
+	struct opt_list sections = { 0 }, operands = { 0 };
+	struct option opts[] = {
+		OPT_STRLIST("section", &sections, "NAME", "report on this section (repeatable; default all)"),
+		OPT_STR("o|output", &output, "FILE", "write the page here (default: stdout)"),
+		OPT_STR("title", &title, "TEXT", "the page's title"),
+		OPT_STR("as-of", &as_of, "WHEN", "the history up to a date or revision"),
+		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
+		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
+		OPT_NUM("min-changes", &o.min_changes, "N", "finding threshold, as for audit (50)"),
+		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
+		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
+		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_TERMINATOR
+	};
+	struct employer_map *emap = NULL;
+	struct ident_mailmap *mm = NULL;
+	struct series by_person, by_employer;
+	struct collect col;
+	struct strbuf out = STRBUF_INIT;
+	struct mh_history h;
+	struct range r;
+	struct scope sc;
+	struct audit a;
+	struct idx ix;
+	bool *selected = NULL;
+	char d1[16], d2[16];
+	int first_year, last_year;
+	char *path;
+	size_t i;
+	FILE *fp = stdout;
+
+	audit_opts_init(&o);
+	for (i = 1; i < (size_t)argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage_options("kmaint report [--section NAME]... [-o FILE] [OPTIONS]",
+				      opts);
+			return 0;
+		}
+	if (parse_options(argc - 1, argv + 1, opts, &operands))
+		return 129;
+	if (operands.nr) {
+		error("unexpected argument '%s'", operands.v[0]);
+		return 129;
+	}
+	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+		return 128;
+	path = db_path ? xstrdup(db_path) : idx_default_path();
+	if (!path)
+		die("not a git repository (or give --db)");
+	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
+		      scope_open_index(&ix, path, false))
+		return 128;
+	scope_init(&sc, &ix);
+	sc.maint_rev = maint_at;
+	if (scope_load_maintainers(&sc, maint_at))
+		return 128;
+	if (sections.nr) {
+		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		for (i = 0; i < sections.nr; i++) {
+			int s = scope_find_section(&sc, sections.v[i]);
+
+			if (s < 0 || scope_add_section_index(&sc, s))
+				return 128;
+			selected[s] = true;
+		}
+	}
+	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
+		return 128;
+	if (mh_history_load(&ix, a.now, &h))
+		return 128;
+
+	/* contributions per year over the window, by person and employer */
+	first_year = year_of(a.since);
+	last_year = year_of(a.now);
+	series_init(&by_person, first_year, last_year - first_year + 1);
+	series_init(&by_employer, first_year, last_year - first_year + 1);
+	range_init(&r);
+	r.since = a.since;
+	r.until = a.now;
+	col.by_person = &by_person;
+	col.by_employer = &by_employer;
+	col.o = &o;
+	col.ix = &ix;
+	col.nr = col.alloc = 0;
+	col.v = NULL;
+	strmap_init(&col.people);
+	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0)
+		return 128;
+
+	mh_date(d1, sizeof(d1), a.since);
+	mh_date(d2, sizeof(d2), a.now);
+	strbuf_addstr(&out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		      "<meta charset=\"utf-8\">\n"
+		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		      "style-src 'unsafe-inline'; img-src data:\">\n<title>");
+	if (title)
+		html_escape(&out, title);
+	else if (sections.nr == 1)
+		html_escape(&out, a.v[0].name);
+	else
+		strbuf_addstr(&out, "kmaint report");
+	strbuf_addf(&out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
+	if (title)
+		html_escape(&out, title);
+	else if (sections.nr == 1)
+		html_escape(&out, a.v[0].name);
+	else
+		strbuf_addstr(&out, "Maintainership report");
+	strbuf_addstr(&out, "</h1>\n<p>");
+	strbuf_addf(&out, "%zu section%s of ", a.nr, a.nr == 1 ? "" : "s");
+	html_escape(&out, sc.maint_from);
+	strbuf_addf(&out, "; activity from %s to %s (%d years); %zu finding%s.</p>\n",
+		    d1, d2, o.window_years, a.nr_findings,
+		    a.nr_findings == 1 ? "" : "s");
+	audit_table(&out, &a);
+	strbuf_addstr(&out, "<h2>Contributions over time</h2>\n");
+	series_chart(&out, &by_person, "Changesets per year by author");
+	series_chart(&out, &by_employer, "Changesets per year by employer");
+	tenure_chart(&out, &h, &a, a.now);
+	people_section(&out, &col);
+	strbuf_addstr(&out, "<p><small>Generated by kmaint report.</small></p>\n"
+		      "</body>\n</html>\n");
+
+	if (output && !(fp = fopen(output, "w")))
+		die_errno("cannot write '%s'", output);
+	if (fwrite(out.buf, 1, out.len, fp) != out.len || (output && fclose(fp)))
+		die_errno("cannot write '%s'", output ? output : "stdout");
+
+	strbuf_release(&out);
+	for (i = 0; i < col.nr; i++) {
+		free(col.v[i].name);
+		free(col.v[i].email);
+	}
+	free(col.v);
+	strmap_clear(&col.people, false);
+	series_release(&by_person);
+	series_release(&by_employer);
+	range_release(&r);
+	mh_history_release(&h);
+	audit_release(&a);
+	scope_release(&sc);
+	idx_close(&ix);
+	employer_map_free(emap);
+	ident_mailmap_free(mm);
+	free(selected);
+	free(path);
+	free(sections.v);
+	free(operands.v);
+	return 0;
+}

@@ -1,0 +1,1200 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "audit.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "email.h"
+#include "ident.h"
+#include "json.h"
+#include "mhistory.h"
+#include "scope.h"
+#include "strmap.h"
+
+const char *const audit_kind_names[AF_NR] = {
+	[AF_INACTIVE] = "inactive",
+	[AF_NAME_ONLY] = "maintained-in-name-only",
+	[AF_SINGLE] = "single-maintainer",
+	[AF_EMPLOYER] = "employer-concentration",
+	[AF_BUS_FACTOR] = "bus-factor",
+};
+
+int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
+		const char *gitdm_config, struct employer_map **emap,
+		struct ident_mailmap **mm)
+{
+	if (as_of && mh_parse_when(as_of, &o->now))
+		return error("--as-of: '%s' is neither a date (YYYY-MM-DD) nor "
+			     "a revision", as_of);
+	*emap = employer_map_new();
+	if (gitdm_config) {
+		if (employer_map_read_config(*emap, gitdm_config))
+			return -1;
+	} else {
+		employer_map_add_builtin(*emap);
+	}
+	if (email_map && employer_map_read_emailmap(*emap, email_map))
+		return -1;
+	o->emap = *emap;
+	*mm = ident_mailmap_new();
+	ident_mailmap_load_repo(*mm, NULL);
+	o->mailmap = *mm;
+	if (o->window_years <= 0)
+		return error("--window must be at least 1 (years)");
+	return 0;
+}
+
+void audit_opts_init(struct audit_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->window_years = 5;
+	o->min_changes = 50;
+	o->min_maintainers = 2;
+	o->employer_share = 100;
+	o->bus_factor = 1;
+	o->strong_share = 10;
+	o->top = 5;
+}
+
+const char *audit_ordinal(int n, char *buf, size_t len)
+{
+	const char *suf = "th";
+
+	if (n % 100 < 11 || n % 100 > 13) {
+		if (n % 10 == 1)
+			suf = "st";
+		else if (n % 10 == 2)
+			suf = "nd";
+		else if (n % 10 == 3)
+			suf = "rd";
+	}
+	snprintf(buf, len, "%d%s", n, suf);
+	return buf;
+}
+
+/*
+ * Addresses at these domains say nothing about an employer; anywhere
+ * else an unmapped domain stands for one, so that a section listed
+ * entirely at one company is seen even without a gitdm map.
+ */
+static const char *const personal_domains[] = {
+	"kernel.org", "gmail.com", "googlemail.com", "yahoo.com", "hotmail.com",
+	"outlook.com", "protonmail.com", "proton.me", "gmx.de", "gmx.net",
+	"web.de", "qq.com", "163.com", "126.com", "icloud.com", "me.com",
+	"mail.ru", "yandex.ru", "users.sourceforge.net", "infradead.org",
+	"fastmail.com", "posteo.de", "linux.dev", "example.com", "example.org",
+};
+
+const char *audit_employer(const struct audit_opts *o, const char *email,
+			   int64_t when)
+{
+	static struct strmap domains;	/* interned "[domain]" strings */
+	const char *e = employer_of(o->emap, email, when), *at;
+	struct strmap_entry *ent;
+	size_t i;
+
+	if (strcmp(e, EMPLOYER_UNKNOWN))
+		return e;
+	at = strrchr(email, '@');
+	if (!at || !at[1])
+		return EMPLOYER_UNKNOWN;
+	at++;
+	for (i = 0; i < ARRAY_SIZE(personal_domains); i++)
+		if (!strcasecmp(at, personal_domains[i]))
+			return EMPLOYER_UNKNOWN;
+	if (!domains.table)
+		strmap_init(&domains);
+	ent = strmap_insert(&domains, at, strlen(at));
+	if (!ent->value) {
+		char *lc = lowercase(at);
+
+		ent->value = xstrfmt("%s (by domain)", lc);
+		free(lc);
+	}
+	return ent->value;
+}
+
+/* (section slot, person) -> stats, open addressing. */
+struct stat_map {
+	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
+	uint32_t *vals;
+	size_t size, nr;
+	struct audit_stats *st;
+	size_t nr_st, alloc_st;
+};
+
+static uint64_t mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return k;
+}
+
+static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t pid)
+{
+	uint64_t key = (((uint64_t)slot << 32) | pid) + 1;
+	size_t i;
+
+	if (2 * (m->nr + 1) > m->size) {
+		size_t old = m->size, j;
+		uint64_t *ok = m->keys;
+		uint32_t *ov = m->vals;
+
+		m->size = old ? old * 2 : 4096;
+		m->keys = xcalloc(m->size, sizeof(*m->keys));
+		m->vals = xcalloc(m->size, sizeof(*m->vals));
+		for (j = 0; j < old; j++) {
+			if (!ok[j])
+				continue;
+			i = mix(ok[j]) & (m->size - 1);
+			while (m->keys[i])
+				i = (i + 1) & (m->size - 1);
+			m->keys[i] = ok[j];
+			m->vals[i] = ov[j];
+		}
+		free(ok);
+		free(ov);
+	}
+	i = mix(key) & (m->size - 1);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->size - 1);
+	if (!m->keys[i]) {
+		m->keys[i] = key;
+		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
+		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
+		m->vals[i] = (uint32_t)m->nr_st++;
+		m->nr++;
+	}
+	return &m->st[m->vals[i]];
+}
+
+struct path_map {
+	int64_t max_id;
+	uint32_t *first;	/* CSR over path ids */
+	uint32_t *slots;
+	/* collected pairs */
+	int64_t *pid;
+	uint32_t *pslot;
+	size_t nr, alloc, alloc2;
+	const int *slot_of;	/* section index -> slot, -1 */
+};
+
+static int collect_path(int64_t path_id, const char *path,
+			const struct match_result *res, void *data)
+{
+	struct path_map *pm = data;
+	size_t i;
+
+	for (i = 0; i < res->nr; i++) {
+		int slot = pm->slot_of[res->hits[i].section];
+
+		if (slot < 0)
+			continue;
+		ALLOC_GROW(pm->pid, pm->nr + 1, pm->alloc);
+		ALLOC_GROW(pm->pslot, pm->nr + 1, pm->alloc2);
+		pm->pid[pm->nr] = path_id;
+		pm->pslot[pm->nr++] = (uint32_t)slot;
+		if (path_id > pm->max_id)
+			pm->max_id = path_id;
+	}
+	return 0;
+}
+
+static void build_csr(struct path_map *pm)
+{
+	size_t i;
+	uint32_t *fill;
+
+	pm->first = xcalloc((size_t)pm->max_id + 2, sizeof(uint32_t));
+	for (i = 0; i < pm->nr; i++)
+		pm->first[pm->pid[i] + 1]++;
+	for (i = 1; i <= (size_t)pm->max_id + 1; i++)
+		pm->first[i] += pm->first[i - 1];
+	fill = xcalloc((size_t)pm->max_id + 2, sizeof(uint32_t));
+	pm->slots = xcalloc(pm->nr + 1, sizeof(uint32_t));
+	for (i = 0; i < pm->nr; i++) {
+		int64_t p = pm->pid[i];
+
+		pm->slots[pm->first[p] + fill[p]++] = pm->pslot[i];
+	}
+	free(fill);
+	free(pm->pid);
+	free(pm->pslot);
+	pm->pid = NULL;
+	pm->pslot = NULL;
+}
+
+static bool is_list_entry(const struct maintainers *m, const struct mnt_section *s,
+			  const char *email, const char *name)
+{
+	int j;
+
+	for (j = s->first; j < s->end; j++) {
+		const struct mnt_entry *e = &m->entries[j];
+		char *key;
+		bool same;
+
+		if (e->type != 'L')
+			continue;
+		key = mh_person_key(e->value);
+		same = !strcmp(key, email);
+		free(key);
+		if (same)
+			return true;
+	}
+	/* a bare address that says it is a list */
+	return !*name && (strstr(email, "list") || strstr(email, "devel@") ||
+			  starts_with(email, "linux-"));
+}
+
+enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
+
+static int64_t key_id(struct idx *ix, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int64_t query_one(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
+		   bool inwin)
+{
+	if (!st->first || t < st->first)
+		st->first = t;
+	if (t > st->last)
+		st->last = t;
+	switch (role) {
+	case 0:		/* author */
+		st->authored_all++;
+		st->authored += inwin;
+		if (t >= st->last_authored) {
+			st->last_authored = t;
+			st->last_authored_id = id;
+		}
+		break;
+	case 1:		/* committer */
+		st->applied_all++;
+		st->applied += inwin;
+		if (t >= st->last_applied) {
+			st->last_applied = t;
+			st->last_applied_id = id;
+		}
+		break;
+	case 2:		/* a tag */
+		st->tags_all++;
+		st->tags += inwin;
+		if (t >= st->last_tag) {
+			st->last_tag = t;
+			st->last_tag_id = id;
+		}
+		break;
+	case 3:		/* a review (also counted as a tag) */
+		st->reviews_all++;
+		st->reviews += inwin;
+		break;
+	}
+}
+
+static int cmp_people(const void *x, const void *y, void *data)
+{
+	const struct audit_person *a = x, *b = y;
+	const struct audit *au = data;
+
+	if (a->st.authored != b->st.authored)
+		return a->st.authored > b->st.authored ? -1 : 1;
+	if (a->st.reviews != b->st.reviews)
+		return a->st.reviews > b->st.reviews ? -1 : 1;
+	if (a->st.applied != b->st.applied)
+		return a->st.applied > b->st.applied ? -1 : 1;
+	return strcmp(au->emails[a->pid], au->emails[b->pid]);
+}
+
+static const struct audit *sort_audit;
+
+static int cmp_people_q(const void *x, const void *y)
+{
+	return cmp_people(x, y, (void *)sort_audit);
+}
+
+/* Rank by one count: people with more rank first, ties share nothing. */
+static void rank_by(struct audit_section *s, const struct audit *a, int which)
+{
+	size_t n = s->nr_people, i;
+	struct audit_person **v = xcalloc(n + 1, sizeof(*v));
+	int r = 0;
+
+	for (i = 0; i < n; i++)
+		v[i] = &s->people[i];
+	/* insertion sort on pointers is fine: sections have few people */
+	for (i = 1; i < n; i++) {
+		struct audit_person *p = v[i];
+		size_t j = i;
+		long pv = which == 1 ? p->st.reviews : p->st.applied;
+
+		while (j > 0) {
+			long qv = which == 1 ? v[j - 1]->st.reviews :
+				  v[j - 1]->st.applied;
+
+			if (qv > pv || (qv == pv &&
+					strcmp(a->emails[v[j - 1]->pid],
+					       a->emails[p->pid]) <= 0))
+				break;
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = p;
+	}
+	for (i = 0; i < n; i++) {
+		long val = which == 1 ? v[i]->st.reviews : v[i]->st.applied;
+
+		if (!val)
+			break;
+		r++;
+		if (which == 1)
+			v[i]->st.rank_reviews = r;
+		else
+			v[i]->st.rank_applied = r;
+	}
+	free(v);
+}
+
+static void add_finding(struct audit *a, struct audit_section *s,
+			enum audit_kind kind, int listed, char *text)
+{
+	struct audit_finding *f;
+
+	ALLOC_GROW(s->findings, s->nr_findings + 1, s->alloc_findings);
+	f = &s->findings[s->nr_findings++];
+	f->kind = kind;
+	f->listed = listed;
+	f->text = text;
+	a->nr_findings++;
+}
+
+static bool active(const struct audit_listed *l)
+{
+	return l->p && (l->p->st.authored || l->p->st.applied || l->p->st.tags ||
+			l->p->st.reviews);
+}
+
+static void judge(struct audit *a, struct audit_section *s)
+{
+	const struct audit_opts *o = a->o;
+	size_t i, j, nm = 0;
+	bool any_active = false;
+	char d[16];
+
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+
+		if (l->is_list)
+			continue;
+		if (active(l))
+			any_active = true;
+		else if (s->changes >= o->min_changes)
+			add_finding(a, s, AF_INACTIVE, (int)i,
+				    xstrfmt("%s %s: no authorship, commit or tag in "
+					    "%d years, in %ld changes",
+					    l->type == 'M' ? "maintainer" : "reviewer",
+					    l->value, o->window_years, s->changes));
+	}
+	if (s->maintained && s->nr_people_listed && s->changes > 0 && !any_active)
+		add_finding(a, s, AF_NAME_ONLY, -1,
+			    xstrfmt("%s but none of its %zu listed people was "
+				    "active in %ld changes in %d years",
+				    s->status ? s->status : "maintained",
+				    s->nr_people_listed, s->changes,
+				    o->window_years));
+	/* employer concentration among the M: people */
+	for (i = 0; i < s->nr_listed; i++) {
+		size_t same = 0;
+		const struct audit_listed *l = &s->listed[i];
+
+		if (l->is_list || l->type != 'M')
+			continue;
+		nm++;
+		if (!strcmp(l->employer, EMPLOYER_UNKNOWN))
+			continue;
+		for (j = 0; j < s->nr_listed; j++)
+			if (!s->listed[j].is_list && s->listed[j].type == 'M' &&
+			    !strcmp(s->listed[j].employer, l->employer))
+				same++;
+		if (same > s->top_employer_listed) {
+			s->top_employer_listed = same;
+			s->top_employer = l->employer;
+		}
+	}
+	s->nr_maintainers = nm;
+	if (o->min_maintainers && s->maintained && nm < (size_t)o->min_maintainers &&
+	    nm > 0 && s->changes >= o->min_changes)
+		add_finding(a, s, AF_SINGLE, -1,
+			    xstrfmt("%zu maintainer%s listed for %ld changes in "
+				    "%d years (at least %d asked for)", nm,
+				    nm == 1 ? "" : "s", s->changes,
+				    o->window_years, o->min_maintainers));
+	if (o->employer_share && nm >= 2 && s->top_employer &&
+	    s->top_employer_listed * 100 >= (size_t)o->employer_share * nm)
+		add_finding(a, s, AF_EMPLOYER, -1,
+			    xstrfmt("%zu of %zu listed maintainers at %s%s", 
+				    s->top_employer_listed, nm, s->top_employer,
+				    s->applied_employer &&
+				    !strcmp(s->applied_employer, s->top_employer) &&
+				    s->changes ?
+				    "; it also applied most of the changes" : ""));
+	if (o->bus_factor && s->changes >= o->min_changes &&
+	    s->bus_factor <= o->bus_factor) {
+		mh_date(d, sizeof(d), a->since);
+		add_finding(a, s, AF_BUS_FACTOR, -1,
+			    xstrfmt("bus factor %d: %d author%s wrote half of the "
+				    "%ld changes since %s", s->bus_factor,
+				    s->bus_factor, s->bus_factor == 1 ? "" : "s",
+				    s->changes, d));
+	}
+}
+
+int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
+	      const bool *selected, const struct audit_opts *o, struct audit *a)
+{
+	struct path_map pm = { 0 };
+	struct stat_map sm = { 0 };
+	int *slot_of = xcalloc(m->nr_sections + 1, sizeof(int));
+	int64_t *person_pid = NULL, max_people, k_sob, k_rev, k_ack, k_test;
+	struct strmap by_email;
+	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL, *pst = NULL;
+	int64_t *stamp = NULL;
+	size_t i, j, nslots = 0;
+	int frc, trc, rc = -1;
+	uint32_t *touched = NULL;
+	size_t nr_touched, alloc_touched = 0;
+	struct { int64_t pid; int kind; } *tr = NULL;
+	size_t nr_tr, alloc_tr = 0;
+	int **listed_pids = NULL;
+
+	memset(a, 0, sizeof(*a));
+	a->ix = ix;
+	a->o = o;
+	a->now = o->now ? o->now :
+		 query_one(ix, "SELECT max(commit_time) FROM commits");
+	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
+
+	/* people: one per mapped address */
+	strmap_init(&by_email);
+	max_people = query_one(ix, "SELECT max(id) FROM people");
+	person_pid = xcalloc((size_t)max_people + 2, sizeof(int64_t));
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people "
+			       "ORDER BY id", -1, &pst, NULL) != SQLITE_OK)
+		goto sql;
+	while (sqlite3_step(pst) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(pst, 0);
+		const char *name = (const char *)sqlite3_column_text(pst, 1);
+		char *email = lowercase((const char *)sqlite3_column_text(pst, 2));
+		struct strmap_entry *e = strmap_insert(&by_email, email, strlen(email));
+
+		if (!e->value) {
+			ALLOC_GROW(a->names, a->nr_people + 1, nslots);
+			a->emails = xrealloc(a->emails, nslots * sizeof(char *));
+			a->names[a->nr_people] = xstrdup(name ? name : "");
+			a->emails[a->nr_people] = email;
+			e->value = (void *)(uintptr_t)(++a->nr_people);
+		} else {
+			free(email);
+		}
+		person_pid[id] = (int64_t)(uintptr_t)e->value - 1;
+	}
+	sqlite3_finalize(pst);
+	pst = NULL;
+
+	/* the sections asked about, with their listed people */
+	for (i = 0; i < m->nr_sections; i++)
+		slot_of[i] = -1;
+	for (i = 0; i < m->nr_sections; i++)
+		if (!selected || selected[i])
+			a->nr++;
+	a->v = xcalloc(a->nr + 1, sizeof(*a->v));
+	listed_pids = xcalloc(a->nr + 1, sizeof(int *));
+	for (i = 0, nslots = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+		struct audit_section *s;
+		int e;
+
+		if (selected && !selected[i])
+			continue;
+		slot_of[i] = (int)nslots;
+		s = &a->v[nslots];
+		s->index = (int)i;
+		s->name = ms->name;
+		s->status = ms->status;
+		s->maintained = ms->maintained;
+		for (e = ms->first; e < ms->end; e++) {
+			const struct mnt_entry *en = &m->entries[e];
+			struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+			struct audit_listed *l;
+			const char *mn, *me;
+			struct strmap_entry *pe;
+			char *lc;
+
+			if (en->type != 'M' && en->type != 'R')
+				continue;
+			email_parse(en->value, &name, &addr);
+			strbuf_trim(&addr);
+			strbuf_trim(&name);
+			/* email_parse quotes names that need it: undo that */
+			if (name.len >= 2 && name.buf[0] == '"' &&
+			    name.buf[name.len - 1] == '"') {
+				memmove(name.buf, name.buf + 1, name.len - 2);
+				strbuf_setlen(&name, name.len - 2);
+			}
+			s->listed = xrealloc(s->listed, (s->nr_listed + 1) *
+					     sizeof(*s->listed));
+			l = &s->listed[s->nr_listed++];
+			memset(l, 0, sizeof(*l));
+			l->type = en->type;
+			l->value = xstrdup(en->value);
+			mn = name.buf;
+			me = addr.buf;
+			if (o->mailmap)
+				ident_map(o->mailmap, &mn, &me);
+			l->name = xstrdup(mn);
+			l->email = lowercase(me);
+			l->is_list = is_list_entry(m, ms, l->email, l->name);
+			l->employer = audit_employer(o, l->email, a->now);
+			lc = l->email;
+			pe = strmap_find(&by_email, lc, strlen(lc));
+			l->pid = pe ? (int)((uintptr_t)pe->value - 1) : -1;
+			if (!l->is_list)
+				s->nr_people_listed++;
+			strbuf_release(&name);
+			strbuf_release(&addr);
+		}
+		listed_pids[nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
+		for (j = 0; j < s->nr_listed; j++)
+			listed_pids[nslots][j] = s->listed[j].pid;
+		nslots++;
+	}
+
+	/* which selected sections each indexed path belongs to */
+	pm.slot_of = slot_of;
+	if (scope_foreach_path_sections(ix, mt, collect_path, &pm))
+		goto out;
+	build_csr(&pm);
+
+	k_sob = key_id(ix, "Signed-off-by");
+	k_rev = key_id(ix, "Reviewed-by");
+	k_ack = key_id(ix, "Acked-by");
+	k_test = key_id(ix, "Tested-by");
+	stamp = xcalloc(nslots + 1, sizeof(int64_t));
+
+	/* commits, files and trailers side by side, in commit id order */
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
+			       "nparents FROM commits ORDER BY id", -1, &cst,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
+			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &tst, NULL) != SQLITE_OK)
+		goto sql;
+	frc = sqlite3_step(fst);
+	trc = sqlite3_step(tst);
+	while (sqlite3_step(cst) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(cst, 0);
+		int64_t author = sqlite3_column_int64(cst, 1);
+		int64_t committer = sqlite3_column_int64(cst, 2);
+		int64_t t = sqlite3_column_int64(cst, 3);
+		bool merge = sqlite3_column_int(cst, 4) > 1;
+		bool inwin;
+		int64_t apid, cpid;
+
+		nr_touched = 0;
+		while (frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id) {
+			int64_t p = sqlite3_column_int64(fst, 1);
+
+			if (sqlite3_column_int64(fst, 0) == id && p >= 0 &&
+			    p <= pm.max_id) {
+				uint32_t x;
+
+				for (x = pm.first[p]; x < pm.first[p + 1]; x++) {
+					uint32_t slot = pm.slots[x];
+
+					if (stamp[slot] == id + 1)
+						continue;
+					stamp[slot] = id + 1;
+					ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
+					touched[nr_touched++] = slot;
+				}
+			}
+			frc = sqlite3_step(fst);
+		}
+		nr_tr = 0;
+		while (trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id) {
+			if (sqlite3_column_int64(tst, 0) == id) {
+				int64_t key = sqlite3_column_int64(tst, 1);
+				int64_t person = sqlite3_column_int64(tst, 2);
+				int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
+					   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
+
+				if (kind && person > 0 && person <= max_people) {
+					int64_t pid = person_pid[person];
+					size_t x;
+
+					for (x = 0; x < nr_tr; x++)
+						if (tr[x].pid == pid)
+							break;
+					if (x == nr_tr) {
+						ALLOC_GROW(tr, nr_tr + 1, alloc_tr);
+						tr[nr_tr].pid = pid;
+						tr[nr_tr++].kind = 0;
+					}
+					tr[x].kind |= kind;
+				}
+			}
+			trc = sqlite3_step(tst);
+		}
+		if (merge || t > a->now || !nr_touched)
+			continue;
+		inwin = t >= a->since;
+		apid = author > 0 && author <= max_people ? person_pid[author] : -1;
+		cpid = committer > 0 && committer <= max_people ? person_pid[committer] : -1;
+		for (i = 0; i < nr_touched; i++) {
+			uint32_t slot = touched[i];
+			struct audit_section *s = &a->v[slot];
+			bool involved = false;
+			size_t x;
+
+			s->changes_all++;
+			s->changes += inwin;
+			if (!s->first_change || t < s->first_change)
+				s->first_change = t;
+			if (t > s->last_change)
+				s->last_change = t;
+			if (apid >= 0)
+				credit(stat_get(&sm, slot, (uint32_t)apid), 0, t, id, inwin);
+			if (cpid >= 0)
+				credit(stat_get(&sm, slot, (uint32_t)cpid), 1, t, id, inwin);
+			for (x = 0; x < nr_tr; x++) {
+				struct audit_stats *st = stat_get(&sm, slot,
+								  (uint32_t)tr[x].pid);
+
+				credit(st, 2, t, id, inwin);
+				if ((tr[x].kind & (K_REVIEW | K_ACK)) && tr[x].pid != apid)
+					credit(st, 3, t, id, inwin);
+			}
+			if (!inwin)
+				continue;
+			for (j = 0; j < s->nr_listed && !involved; j++) {
+				int lp = listed_pids[slot][j];
+
+				if (lp < 0)
+					continue;
+				if (lp == apid || lp == cpid)
+					involved = true;
+				for (x = 0; x < nr_tr && !involved; x++)
+					if (tr[x].pid == lp)
+						involved = true;
+			}
+			s->changes_listed += involved;
+		}
+	}
+
+	/* per section: its people, ranks, bus factor, findings */
+	{
+		size_t *count = xcalloc(nslots + 1, sizeof(size_t));
+
+		for (i = 0; i < sm.size; i++)
+			if (sm.keys[i])
+				count[(sm.keys[i] - 1) >> 32]++;
+		for (i = 0; i < nslots; i++) {
+			a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
+		}
+		for (i = 0; i < sm.size; i++) {
+			uint64_t k;
+			struct audit_section *s;
+
+			if (!sm.keys[i])
+				continue;
+			k = sm.keys[i] - 1;
+			s = &a->v[k >> 32];
+			s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
+			s->people[s->nr_people++].st = sm.st[sm.vals[i]];
+		}
+		free(count);
+	}
+	sort_audit = a;
+	for (i = 0; i < nslots; i++) {
+		struct audit_section *s = &a->v[i];
+		long cum = 0;
+		int r = 0;
+		char *emp_name = NULL;
+
+		if (s->nr_people)
+			qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
+		for (j = 0; j < s->nr_people; j++) {
+			if (!s->people[j].st.authored)
+				break;
+			s->people[j].st.rank_changes = ++r;
+		}
+		rank_by(s, a, 1);
+		rank_by(s, a, 2);
+		for (j = 0; j < s->nr_people && s->changes; j++) {
+			cum += s->people[j].st.authored;
+			if (2 * cum >= s->changes) {
+				s->bus_factor = (int)j + 1;
+				break;
+			}
+		}
+		for (j = 0; j < s->nr_listed; j++) {
+			struct audit_listed *l = &s->listed[j];
+
+			if (l->pid >= 0)
+				l->p = audit_find_person(a, s, l->email);
+		}
+		/* the employer that applied most of the window's changes */
+		{
+			struct strmap emp;
+			long best = 0;
+			size_t x;
+
+			strmap_init(&emp);
+			for (j = 0; j < s->nr_people; j++) {
+				const struct audit_person *p = &s->people[j];
+				const char *e;
+				struct strmap_entry *ent;
+
+				if (!p->st.applied)
+					continue;
+				e = audit_employer(o, a->emails[p->pid], a->now);
+				if (!strcmp(e, EMPLOYER_UNKNOWN))
+					continue;
+				ent = strmap_insert(&emp, e, strlen(e));
+				ent->value = (void *)((uintptr_t)ent->value +
+						      (uintptr_t)p->st.applied);
+			}
+			for (x = 0; x < emp.size; x++) {
+				struct strmap_entry *ent = &emp.table[x];
+
+				if (ent->key && (long)(uintptr_t)ent->value > best) {
+					best = (long)(uintptr_t)ent->value;
+					emp_name = ent->key;
+				}
+			}
+			if (emp_name) {
+				/* employer strings live as long as the map */
+				s->applied_employer = audit_employer(o, "", 0);
+				for (j = 0; j < s->nr_people; j++) {
+					const char *e = audit_employer(o,
+						a->emails[s->people[j].pid], a->now);
+
+					if (!strcmp(e, emp_name)) {
+						s->applied_employer = e;
+						break;
+					}
+				}
+				s->applied_employer_commits = best;
+			}
+			strmap_clear(&emp, false);
+		}
+		judge(a, s);
+	}
+	rc = 0;
+	goto out;
+sql:
+	error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+out:
+	sqlite3_finalize(cst);
+	sqlite3_finalize(fst);
+	sqlite3_finalize(tst);
+	sqlite3_finalize(pst);
+	for (i = 0; listed_pids && i < nslots; i++)
+		free(listed_pids[i]);
+	free(listed_pids);
+	free(stamp);
+	free(touched);
+	free(tr);
+	free(pm.first);
+	free(pm.slots);
+	free(pm.pid);
+	free(pm.pslot);
+	free(sm.keys);
+	free(sm.vals);
+	free(sm.st);
+	free(slot_of);
+	free(person_pid);
+	strmap_clear(&by_email, false);
+	return rc;
+}
+
+void audit_release(struct audit *a)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->nr; i++) {
+		struct audit_section *s = &a->v[i];
+
+		for (j = 0; j < s->nr_listed; j++) {
+			free(s->listed[j].value);
+			free(s->listed[j].name);
+			free(s->listed[j].email);
+		}
+		free(s->listed);
+		free(s->people);
+		for (j = 0; j < s->nr_findings; j++)
+			free(s->findings[j].text);
+		free(s->findings);
+	}
+	free(a->v);
+	for (i = 0; i < a->nr_people; i++) {
+		free(a->names[i]);
+		free(a->emails[i]);
+	}
+	free(a->names);
+	free(a->emails);
+	memset(a, 0, sizeof(*a));
+}
+
+const struct audit_person *audit_find_person(const struct audit *a,
+					     const struct audit_section *s,
+					     const char *email)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_people; i++)
+		if (!strcasecmp(a->emails[s->people[i].pid], email))
+			return &s->people[i];
+	return NULL;
+}
+
+const char *audit_hash(const struct audit *a, int64_t id)
+{
+	static char ring[4][HASH_HEXSZ_MAX + 1];
+	static int next;
+	char *buf = ring[next++ & 3];
+	sqlite3_stmt *st;
+
+	strcpy(buf, "-");
+	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT hash FROM commits "
+				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return buf;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(buf, 13, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return buf;
+}
+
+static const char *date_or_never(char *buf, size_t len, int64_t t)
+{
+	if (!t)
+		snprintf(buf, len, "never");
+	else
+		mh_date(buf, len, t);
+	return buf;
+}
+
+void audit_evidence(struct strbuf *out, const struct audit *a,
+		    const struct audit_section *s)
+{
+	char d[16];
+	size_t i, shown = 0;
+
+	strbuf_addf(out, "Subsystem %s\n", s->name);
+	strbuf_addf(out, "  Changes %ld / %ld (%ld%%)\n", s->changes_listed,
+		    s->changes, s->changes ? s->changes_listed * 100 / s->changes : 0);
+	strbuf_addf(out, "  Last activity: %s\n",
+		    date_or_never(d, sizeof(d), s->last_change));
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+		const struct audit_stats *st = l->p ? &l->p->st : NULL;
+
+		if (l->is_list)
+			continue;
+		strbuf_addf(out, "  %s:\n", l->value);
+		if (st && st->authored_all)
+			strbuf_addf(out, "    Author %s %s %ld\n",
+				    audit_hash(a, st->last_authored_id),
+				    date_or_never(d, sizeof(d), st->last_authored),
+				    st->authored);
+		if (st && st->applied_all)
+			strbuf_addf(out, "    Committer %s %s %ld\n",
+				    audit_hash(a, st->last_applied_id),
+				    date_or_never(d, sizeof(d), st->last_applied),
+				    st->applied);
+		if (st && st->tags_all)
+			strbuf_addf(out, "    Tags %s %s %ld\n",
+				    audit_hash(a, st->last_tag_id),
+				    date_or_never(d, sizeof(d), st->last_tag),
+				    st->tags);
+	}
+	strbuf_addstr(out, "  Top reviewers:\n");
+	for (i = 1; shown < (size_t)a->o->top && i <= s->nr_people; i++) {
+		size_t j;
+
+		for (j = 0; j < s->nr_people; j++)
+			if (s->people[j].st.rank_reviews == (int)i)
+				break;
+		if (j == s->nr_people)
+			break;
+		strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+			    a->emails[s->people[j].pid]);
+		shown++;
+	}
+	for (i = 0; i < s->nr_findings; i++)
+		if (s->findings[i].kind == AF_INACTIVE) {
+			const struct audit_listed *l = &s->listed[s->findings[i].listed];
+
+			strbuf_addf(out, "  INACTIVE %s %s\n",
+				    l->type == 'M' ? "MAINTAINER" : "REVIEWER",
+				    l->value);
+		}
+}
+
+static void print_stats(FILE *fp, const struct audit_stats *st)
+{
+	char r1[16], r2[16], d1[16], d2[16], d3[16];
+
+	fprintf(fp, "changesets %ld%s%s%s, reviews %ld%s%s%s, applied %ld, tags %ld; "
+		"last authored %s, applied %s, tag %s\n",
+		st->authored, st->rank_changes ? " (" : "",
+		st->rank_changes ? audit_ordinal(st->rank_changes, r1, sizeof(r1)) : "",
+		st->rank_changes ? ")" : "",
+		st->reviews, st->rank_reviews ? " (" : "",
+		st->rank_reviews ? audit_ordinal(st->rank_reviews, r2, sizeof(r2)) : "",
+		st->rank_reviews ? ")" : "",
+		st->applied, st->tags,
+		date_or_never(d1, sizeof(d1), st->last_authored),
+		date_or_never(d2, sizeof(d2), st->last_applied),
+		date_or_never(d3, sizeof(d3), st->last_tag));
+}
+
+static bool is_listed(const struct audit *a, const struct audit_section *s,
+		      int pid)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_listed; i++)
+		if (s->listed[i].pid == pid && pid >= 0)
+			return true;
+	return false;
+}
+
+void audit_print_section(FILE *fp, const struct audit *a,
+			 const struct audit_section *s, bool evidence)
+{
+	char d[16], r[16];
+	size_t i, n;
+
+	fprintf(fp, "%s\n", s->name);
+	fprintf(fp, "  status %s; %ld changes in %d years (%ld ever), last %s; "
+		"bus factor %d\n", s->status ? s->status : "(none)", s->changes,
+		a->o->window_years, s->changes_all,
+		date_or_never(d, sizeof(d), s->last_change), s->bus_factor);
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+
+		fprintf(fp, "  %c: %s", l->type, l->value);
+		if (l->is_list) {
+			fprintf(fp, " (a list)\n");
+			continue;
+		}
+		fprintf(fp, " [%s]\n      ", l->employer);
+		if (l->p) {
+			print_stats(fp, &l->p->st);
+		} else {
+			fprintf(fp, "no activity in this section%s\n",
+				l->pid < 0 ? " (address never seen in the history)" : "");
+		}
+	}
+	fprintf(fp, "  top contributors not listed:");
+	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = &s->people[i];
+
+		if (!p->st.authored)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		fprintf(fp, "%s %s <%s> %ld (%s)", n ? "," : "", a->names[p->pid],
+			a->emails[p->pid], p->st.authored,
+			audit_ordinal(p->st.rank_changes, r, sizeof(r)));
+		n++;
+	}
+	fprintf(fp, "%s\n", n ? "" : " none");
+	fprintf(fp, "  top committers not listed:");
+	for (i = 1, n = 0; n < (size_t)a->o->top && i <= s->nr_people; i++) {
+		size_t j;
+
+		for (j = 0; j < s->nr_people; j++)
+			if (s->people[j].st.rank_applied == (int)i)
+				break;
+		if (j == s->nr_people)
+			break;
+		if (is_listed(a, s, s->people[j].pid))
+			continue;
+		fprintf(fp, "%s %s <%s> %ld", n ? "," : "",
+			a->names[s->people[j].pid], a->emails[s->people[j].pid],
+			s->people[j].st.applied);
+		n++;
+	}
+	fprintf(fp, "%s\n", n ? "" : " none");
+	if (s->applied_employer)
+		fprintf(fp, "  applied by employer: %s %ld of %ld\n",
+			s->applied_employer, s->applied_employer_commits, s->changes);
+	for (i = 0; i < s->nr_findings; i++)
+		fprintf(fp, "  finding: %s: %s\n",
+			audit_kind_names[s->findings[i].kind], s->findings[i].text);
+	if (evidence && s->nr_findings) {
+		struct strbuf ev = STRBUF_INIT;
+
+		audit_evidence(&ev, a, s);
+		fprintf(fp, "\n%s", ev.buf);
+		strbuf_release(&ev);
+	}
+	fputc('\n', fp);
+}
+
+static void json_date(struct strbuf *out, const char *key, int64_t t)
+{
+	char d[16];
+
+	strbuf_addf(out, ",\"%s\":", key);
+	if (!t) {
+		strbuf_addstr(out, "null");
+		return;
+	}
+	mh_date(d, sizeof(d), t);
+	strbuf_addf(out, "\"%s\"", d);
+}
+
+static void json_stats(struct strbuf *out, const struct audit *a,
+		       const struct audit_stats *st)
+{
+	strbuf_addf(out, "\"changesets\":%ld,\"reviews\":%ld,\"applied\":%ld,"
+		    "\"tags\":%ld,\"changesets_ever\":%ld,\"reviews_ever\":%ld,"
+		    "\"applied_ever\":%ld,\"rank_changesets\":%d,"
+		    "\"rank_reviews\":%d,\"rank_applied\":%d",
+		    st->authored, st->reviews, st->applied, st->tags,
+		    st->authored_all, st->reviews_all, st->applied_all,
+		    st->rank_changes, st->rank_reviews, st->rank_applied);
+	json_date(out, "first_activity", st->first);
+	json_date(out, "last_activity", st->last);
+	json_date(out, "last_authored", st->last_authored);
+	json_date(out, "last_applied", st->last_applied);
+	json_date(out, "last_tag", st->last_tag);
+}
+
+void audit_json_section(struct strbuf *out, const struct audit *a,
+			const struct audit_section *s)
+{
+	size_t i, n;
+
+	strbuf_addstr(out, "{\"section\":");
+	json_quote(out, s->name);
+	strbuf_addstr(out, ",\"status\":");
+	if (s->status)
+		json_quote(out, s->status);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
+		    "\"changes_with_listed\":%ld,\"bus_factor\":%d",
+		    s->changes, s->changes_all, s->changes_listed, s->bus_factor);
+	json_date(out, "last_change", s->last_change);
+	strbuf_addstr(out, ",\"listed\":[");
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+
+		strbuf_addf(out, "%s{\"type\":\"%c\",\"person\":", i ? "," : "",
+			    l->type);
+		json_quote(out, l->value);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, l->email);
+		strbuf_addf(out, ",\"list\":%s,\"employer\":",
+			    l->is_list ? "true" : "false");
+		json_quote(out, l->employer);
+		if (l->p) {
+			strbuf_addch(out, ',');
+			json_stats(out, a, &l->p->st);
+		}
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, "],\"top_unlisted\":[");
+	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = &s->people[i];
+
+		if (!p->st.authored)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		json_quote(out, a->names[p->pid]);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, a->emails[p->pid]);
+		strbuf_addch(out, ',');
+		json_stats(out, a, &p->st);
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, "],\"top_committers_unlisted\":[");
+	for (i = 1, n = 0; n < (size_t)a->o->top && i <= s->nr_people; i++) {
+		size_t j;
+
+		for (j = 0; j < s->nr_people; j++)
+			if (s->people[j].st.rank_applied == (int)i)
+				break;
+		if (j == s->nr_people)
+			break;
+		if (is_listed(a, s, s->people[j].pid))
+			continue;
+		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		json_quote(out, a->names[s->people[j].pid]);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, a->emails[s->people[j].pid]);
+		strbuf_addf(out, ",\"applied\":%ld}", s->people[j].st.applied);
+	}
+	strbuf_addstr(out, "],\"employer\":{\"top\":");
+	if (s->top_employer)
+		json_quote(out, s->top_employer);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"maintainers_at_top\":%zu,\"maintainers\":%zu,"
+		    "\"applied_by\":", s->top_employer_listed, s->nr_maintainers);
+	if (s->applied_employer)
+		json_quote(out, s->applied_employer);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"applied_commits\":%ld},\"findings\":[",
+		    s->applied_employer_commits);
+	for (i = 0; i < s->nr_findings; i++) {
+		struct strbuf ev = STRBUF_INIT;
+
+		strbuf_addf(out, "%s{\"kind\":\"%s\",\"text\":", i ? "," : "",
+			    audit_kind_names[s->findings[i].kind]);
+		json_quote(out, s->findings[i].text);
+		audit_evidence(&ev, a, s);
+		strbuf_addstr(out, ",\"evidence\":");
+		json_quote(out, ev.buf);
+		strbuf_addch(out, '}');
+		strbuf_release(&ev);
+	}
+	strbuf_addstr(out, "]}");
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_AUDIT_H
+#define KMAINT_AUDIT_H
+
+#include "employer.h"
+#include "index.h"
+#include "maintainers.h"
+#include "matcher.h"
+#include "strbuf.h"
+
+/*
+ * Who is listed against who does the work, per MAINTAINERS section.
+ *
+ * One pass over the index answers every section at once: the paths of
+ * the index are matched once (scope_foreach_path_sections()), then the
+ * commits, their files and their trailers are read in commit order, and
+ * each non-merge commit credits, in each section it touches, its author
+ * (a changeset), its committer (an applied commit) and the people of
+ * its Signed-off-by, Reviewed-by, Acked-by and Tested-by trailers (tags;
+ * Reviewed-by and Acked-by on someone else's change are reviews).
+ * People are compared by address after the .mailmap, as the index
+ * stores them.  This is what gitdm's missingmaints and the networking
+ * clean-ups ask of "git log -1 --author" one maintainer at a time.
+ */
+
+struct audit_opts {
+	int64_t now;		/* judge as of this commit time; 0: newest */
+	int window_years;	/* activity window, default 5 */
+	int min_changes;	/* inactive, bus factor, single: >= this many */
+	int min_maintainers;	/* fewer listed M: people is a finding; 0 off */
+	int employer_share;	/* percent of listed M: at one employer */
+	int bus_factor;		/* a bus factor <= this is a finding; 0 off */
+	int strong_share;	/* review verdicts: percent for "strong" */
+	int top;		/* unlisted contributors shown */
+	const struct employer_map *emap;
+	const struct ident_mailmap *mailmap;	/* for listed addresses */
+};
+
+void audit_opts_init(struct audit_opts *o);
+
+/*
+ * The commands' common set-up: --as-of (a date or revision) into o->now,
+ * the employer map (a gitdm config, else the built-in one, plus an
+ * EmailMap file), the repository's .mailmap for listed addresses.  The
+ * maps are the caller's to free.  0 or -1.
+ */
+int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
+		const char *gitdm_config, struct employer_map **emap,
+		struct ident_mailmap **mm);
+
+struct audit_stats {
+	long authored, applied, reviews, tags;	/* in the window */
+	long authored_all, applied_all, reviews_all, tags_all;
+	int64_t first, last;			/* any activity, ever */
+	int64_t last_authored, last_applied, last_tag;
+	int64_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
+	int rank_changes, rank_reviews, rank_applied;	/* 1-based; 0 none */
+};
+
+struct audit_person {
+	int pid;		/* into audit.names / audit.emails */
+	struct audit_stats st;
+};
+
+struct audit_listed {
+	char type;		/* 'M' or 'R' */
+	char *value, *name, *email;
+	bool is_list;		/* an M: that is a mailing list */
+	const char *employer;	/* EMPLOYER_UNKNOWN when not known */
+	int pid;		/* -1: never seen in the index */
+	const struct audit_person *p;	/* NULL: no activity in the section */
+};
+
+enum audit_kind {
+	AF_INACTIVE,		/* listed, no activity in the window */
+	AF_NAME_ONLY,		/* maintained, no listed person active */
+	AF_SINGLE,		/* fewer than min_maintainers */
+	AF_EMPLOYER,		/* listed M: at one employer */
+	AF_BUS_FACTOR,		/* few authors cover half the changes */
+	AF_NR
+};
+
+extern const char *const audit_kind_names[AF_NR];
+
+struct audit_finding {
+	enum audit_kind kind;
+	int listed;		/* AF_INACTIVE: index into listed, else -1 */
+	char *text;
+};
+
+struct audit_section {
+	int index;		/* into the maintainers' sections */
+	const char *name, *status;
+	bool maintained;
+	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
+	int64_t last_change, first_change;
+	struct audit_listed *listed;
+	size_t nr_listed;
+	size_t nr_people_listed;	/* listed, not lists */
+	struct audit_person *people;	/* by changesets, then reviews */
+	size_t nr_people;
+	int bus_factor;
+	const char *top_employer;	/* of the listed M: people */
+	size_t top_employer_listed, nr_maintainers;
+	const char *applied_employer;	/* of the window's committers */
+	long applied_employer_commits;
+	struct audit_finding *findings;
+	size_t nr_findings, alloc_findings;
+};
+
+struct audit {
+	struct idx *ix;
+	const struct audit_opts *o;
+	int64_t now, since;
+	struct audit_section *v;
+	size_t nr;
+	char **names, **emails;	/* per person id (pid) */
+	size_t nr_people;
+	size_t nr_findings;
+	/* commit hashes by indexed id, for evidence */
+	char **hashes;
+	size_t nr_hashes;
+};
+
+/*
+ * Audit the sections of @m for which @selected[i] is set (every one when
+ * @selected is NULL); @mt is @m's matcher.  0 or -1.
+ */
+int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
+	      const bool *selected, const struct audit_opts *o, struct audit *a);
+void audit_release(struct audit *a);
+
+/* A person's record in a section, by address; NULL when absent. */
+const struct audit_person *audit_find_person(const struct audit *a,
+					     const struct audit_section *s,
+					     const char *email);
+
+/* The commit id (12 hex digits) of an indexed commit. */
+const char *audit_hash(const struct audit *a, int64_t id);
+
+/* The employer used for concentration: the map's, else the domain. */
+const char *audit_employer(const struct audit_opts *o, const char *email,
+			   int64_t when);
+
+/* Text, JSON and the clean-up patches' evidence block. */
+void audit_print_section(FILE *fp, const struct audit *a,
+			 const struct audit_section *s, bool evidence);
+void audit_json_section(struct strbuf *out, const struct audit *a,
+			const struct audit_section *s);
+void audit_evidence(struct strbuf *out, const struct audit *a,
+		    const struct audit_section *s);
+
+/* "1st", "2nd", "23rd" */
+const char *audit_ordinal(int n, char *buf, size_t len);
+
+#endif
