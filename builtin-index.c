@@ -717,7 +717,8 @@ int cmd_index(int argc, const char **argv)
 	rc = history_finish(h, &missing);
 	fclose(list);
 
-	if (idx_begin(&ix) || idx_resolve_fixes(&ix, false) < 0)
+	if (idx_begin(&ix) || idx_resolve_fixes(&ix, false) < 0 ||
+	    idx_create_indexes(&ix))
 		die("cannot update the index");
 	if (!rc && (idx_meta_set(&ix, "tips", tips_str) ||
 		    idx_meta_set(&ix, "pending", NULL)))
@@ -737,15 +738,21 @@ int cmd_index(int argc, const char **argv)
 		int64_t total = idx_count(&ix, "commits");
 		int64_t bytes = file_size(path);
 
-		struct rusage ru;
+		struct rusage ru, rc_ru;
 
 		/* our own peak, without the git processes' */
 		getrusage(RUSAGE_SELF, &ru);
+		getrusage(RUSAGE_CHILDREN, &rc_ru);
 		printf("indexed %ld new commits, removed %ld, %lld in the index, "
-		       "%.1f s, %lld bytes per commit, peak memory %ld MB\n",
+		       "%.1f s, %lld bytes per commit, peak memory %ld MB, "
+		       "cpu %.1f s here and %.1f s in git\n",
 		       added, gone, (long long)total, now() - t0,
 		       total > 0 ? (long long)(bytes / total) : 0LL,
-		       (ru.ru_maxrss + 1023) / 1024);
+		       (ru.ru_maxrss + 1023) / 1024,
+		       (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+		       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
+		       (double)rc_ru.ru_utime.tv_sec + (double)rc_ru.ru_stime.tv_sec +
+		       (double)(rc_ru.ru_utime.tv_usec + rc_ru.ru_stime.tv_usec) / 1e6);
 	}
 	if (rc)
 		error("some commits could not be read; run 'kmaint index' "

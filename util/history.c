@@ -957,7 +957,7 @@ struct history *history_start(FILE *list, long nr,
 	 * Chunks: small enough to share the work out evenly, large
 	 * enough that starting a git per chunk costs nothing.
 	 */
-	h->chunk = nr / (h->nthreads * 8) + 1;
+	h->chunk = nr / (h->nthreads * 4) + 1;
 	if (h->chunk < 256)
 		h->chunk = 256;
 	if (h->chunk > 20000)

@@ -21,7 +21,6 @@ static const char schema_v1[] =
 	"  name TEXT NOT NULL, email TEXT NOT NULL,\n"
 	"  mname TEXT NOT NULL, memail TEXT NOT NULL,\n"
 	"  UNIQUE(email, name));\n"
-	"CREATE INDEX people_memail ON people(memail);\n"
 	"CREATE TABLE paths(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);\n"
 	"CREATE TABLE keys(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);\n"
 	"CREATE TABLE commits(\n"
@@ -35,8 +34,6 @@ static const char schema_v1[] =
 	"  commit_time INTEGER NOT NULL, commit_tz INTEGER NOT NULL,\n"
 	"  subject TEXT NOT NULL,\n"
 	"  flags INTEGER NOT NULL);\n"
-	"CREATE INDEX commits_author ON commits(author);\n"
-	"CREATE INDEX commits_time ON commits(commit_time);\n"
 	"CREATE TABLE files(\n"
 	"  commit_id INTEGER NOT NULL,\n"
 	"  path INTEGER NOT NULL,\n"
@@ -45,7 +42,6 @@ static const char schema_v1[] =
 	"  added INTEGER, removed INTEGER,\n"
 	"  flags INTEGER NOT NULL,\n"
 	"  PRIMARY KEY(commit_id, path)) WITHOUT ROWID;\n"
-	"CREATE INDEX files_path ON files(path);\n"
 	"CREATE TABLE trailers(\n"
 	"  commit_id INTEGER NOT NULL,\n"
 	"  seq INTEGER NOT NULL,\n"
@@ -54,7 +50,6 @@ static const char schema_v1[] =
 	"  person INTEGER,\n"
 	"  target INTEGER,\n"
 	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
-	"CREATE INDEX trailers_person ON trailers(person);\n"
 	"CREATE TABLE blobs(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  hash TEXT NOT NULL UNIQUE,\n"
@@ -86,6 +81,19 @@ static const char schema_v1[] =
 	"                  LEFT JOIN people p ON p.id = t.person\n"
 	"                  LEFT JOIN commits x ON x.id = t.target;\n";
 
+/*
+ * The secondary indexes, for the queries of the commands built on the
+ * index.  A first build loads everything without them and creates them
+ * at the end (a sort is much cheaper than as many B-tree inserts); later
+ * runs keep them up to date as they insert.
+ */
+static const char secondary_indexes[] =
+	"CREATE INDEX IF NOT EXISTS people_memail ON people(memail);\n"
+	"CREATE INDEX IF NOT EXISTS commits_author ON commits(author);\n"
+	"CREATE INDEX IF NOT EXISTS commits_time ON commits(commit_time);\n"
+	"CREATE INDEX IF NOT EXISTS files_path ON files(path);\n"
+	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n";
+
 static int sql_error(struct idx *ix, const char *what)
 {
 	return error("%s: %s: %s", ix->path, what, sqlite3_errmsg(ix->db));
@@ -101,6 +109,11 @@ int idx_exec(struct idx *ix, const char *sql)
 		return -1;
 	}
 	return 0;
+}
+
+int idx_create_indexes(struct idx *ix)
+{
+	return idx_exec(ix, secondary_indexes);
 }
 
 int idx_begin(struct idx *ix)

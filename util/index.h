@@ -61,6 +61,9 @@ int idx_open(struct idx *ix, const char *path, unsigned flags);
 void idx_close(struct idx *ix);
 
 int idx_exec(struct idx *ix, const char *sql);
+
+/* Create the secondary indexes if they are missing (see index.c). */
+int idx_create_indexes(struct idx *ix);
 int idx_begin(struct idx *ix);
 int idx_commit(struct idx *ix);
 
