@@ -1,0 +1,78 @@
+#!/bin/sh
+# kmaint audit on the XFS fixture: figures against git log's, findings,
+# evidence blocks, exit status.
+. "${0%/*}/lib.sh"
+. "$SRCDIR/t/lib-xfs.sh"
+
+R=$TRASH/xfs
+make_xfs_repo "$R" || { echo "1..0 # SKIP cannot build the fixture"; exit 0; }
+cd "$R" || exit 1
+expect_success "index the fixture" "$KMAINT" index -q
+printf 'sgi.com\tSGI\n' >"$TRASH/emailmap"
+UNTIL="$XFS_UNTIL 23:59:59"
+XFS_PATHS="fs/xfs Documentation/filesystems/xfs.txt"
+
+# git's answers: changes, and per-author counts (with the .mailmap)
+changes=$(git log --no-merges --oneline --until="$UNTIL" -- $XFS_PATHS | wc -l)
+git log --no-merges --format=%aE --until="$UNTIL" -- $XFS_PATHS | sort | uniq -c |
+	sort -k1,1nr -k2,2 >"$TRASH/authors"
+ben_applied=$(git log --no-merges --format=%cE --until="$UNTIL" -- $XFS_PATHS | grep -c '^bpm@sgi.com$')
+mark_authored=$(awk '$2 == "tinguely@sgi.com" { print $1 }' "$TRASH/authors")
+mark_rank=$(awk -v m="$mark_authored" '$1 > m { n++ } END { print n + 1 }' "$TRASH/authors")
+first=$(sed -n '1s/^ *[0-9]* //p' "$TRASH/authors")
+last_ben=$(git log -1 --no-merges --format=%cd --date=short --committer=bpm@sgi.com --until="$UNTIL" -- $XFS_PATHS)
+
+"$KMAINT" audit --as-of "$XFS_UNTIL" --section XFS --email-map "$TRASH/emailmap" >"$TRASH/a" 2>"$TRASH/err"
+is "$?" 1 "audit exits 1 when there are findings"
+like "$TRASH/a" "^  status Supported; $changes changes in 5 years" "changes as git log counts them ($changes)"
+like "$TRASH/a" "^  M: Mark Tinguely <tinguely@sgi.com> \\[SGI\\]\$" "employer from the email map"
+like "$TRASH/a" "changesets $mark_authored \\(${mark_rank}th\\)" "Mark Tinguely's changesets and rank as git log says"
+like "$TRASH/a" "applied $ben_applied, .*applied $last_ben" "Ben Myers' applied commits and last one, as git log says"
+like "$TRASH/a" "^  M: xfs@oss.sgi.com \\(a list\\)\$" "the list M: is a list"
+like "$TRASH/a" "^  top contributors not listed: [^<]* <$first> " "the top author first among the unlisted"
+like "$TRASH/a" '^  finding: employer-concentration: 2 of 2 listed maintainers at SGI' "employer concentration found"
+like "$TRASH/a" "^Subsystem XFS FILESYSTEM\$" "an evidence block"
+like "$TRASH/a" "^  Changes [0-9]* / $changes \\([0-9]*%\\)\$" "evidence: changes with a maintainer over all"
+like "$TRASH/a" "^  Ben Myers <bpm@sgi.com>:\$" "evidence: one line per maintainer"
+like "$TRASH/a" "^    Committer [0-9a-f]{12} $last_ben $ben_applied\$" "evidence: committer line"
+like "$TRASH/a" "^  Top reviewers:\$" "evidence: top reviewers"
+
+# findings made to happen with thresholds: a short window, a dead section
+cat >>MAINTAINERS <<'EOT'
+
+DEAD DRIVER
+M:	Nobody Here <nobody@example.com>
+S:	Maintained
+F:	fs/ext4/
+EOT
+"$KMAINT" audit --as-of "$XFS_UNTIL" --window 1 --min-changes 10 --email-map "$TRASH/emailmap" >"$TRASH/b" 2>&1
+is "$?" 1 "exit 1 with findings"
+like "$TRASH/b" '^  finding: inactive: maintainer Linus Torvalds <torvalds@linux-foundation.org>: no authorship' "an inactive maintainer"
+like "$TRASH/b" '^  INACTIVE MAINTAINER Linus Torvalds <torvalds@linux-foundation.org>$' "marked in the evidence block"
+like "$TRASH/b" '^  finding: maintained-in-name-only: Maintained but none of its 1 listed people' "maintained in name only"
+like "$TRASH/b" '^  finding: single-maintainer: 1 maintainer listed' "a single maintainer"
+like "$TRASH/b" '^  finding: bus-factor: bus factor 1' "bus factor"
+# git log --since stops walking at the first old commit; filter by time
+until_ts=$(date -u -d "$UNTIL" +%s)
+ted=$(git log --no-merges --format=%ct -- fs/ext4 |
+	awk -v lo=$((until_ts - 31557600)) -v hi="$until_ts" '$1 >= lo && $1 <= hi' | wc -l)
+like "$TRASH/b" "bus factor 1: 1 author wrote half of the $ted changes" "the window's ext4 changes as git counts them ($ted)"
+
+"$KMAINT" audit --as-of "$XFS_UNTIL" --window 1 --min-changes 10 --json >"$TRASH/j"
+is "$?" 1 "--json: exit 1 with findings too"
+if command -v python3 >/dev/null; then
+	expect_success "JSON parses, findings add up" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["findings"] == sum(len(s["findings"]) for s in d["sections"])
+x = [s for s in d["sections"] if s["section"] == "XFS FILESYSTEM"][0]
+assert x["changes"] > 0 and all("evidence" in f for f in x["findings"])' "$TRASH/j"
+fi
+
+"$KMAINT" audit --as-of "$XFS_UNTIL" --window 10 --min-maintainers 0 --employer-share 0 \
+	--bus-factor 0 --section XFS >"$TRASH/c" 2>&1
+is "$?" 0 "exit 0 without findings"
+expect_failure "an unknown section fails" "$KMAINT" audit --section 'NO SUCH THING'
+like "$TRASH/.err" "no section" "and says so"
+expect_failure "a bad --as-of fails" "$KMAINT" audit --as-of yesterday-ish
+done_testing
