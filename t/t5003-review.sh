@@ -1,0 +1,74 @@
+#!/bin/sh
+# kmaint review on the 2013 XFS maintainers patch, against the fixture
+# with the history of 2011-2013 (the acceptance test of issue 5).
+. "${0%/*}/lib.sh"
+. "$SRCDIR/t/lib-xfs.sh"
+
+PATCH=$SRCDIR/../shared/fixtures/xfs-update-maintainers-2013.patch
+[ -f "$PATCH" ] || PATCH=/work/shared/fixtures/xfs-update-maintainers-2013.patch
+[ -f "$PATCH" ] || skip_all "the 2013 XFS patch fixture is missing"
+R=$TRASH/xfs
+make_xfs_repo "$R" || { echo "1..0 # SKIP cannot build the fixture"; exit 0; }
+cd "$R" || exit 1
+expect_success "index the fixture" "$KMAINT" index -q
+printf 'sgi.com\tSGI\n' >"$TRASH/emailmap"
+UNTIL="$XFS_UNTIL 23:59:59"
+XFS_PATHS="fs/xfs Documentation/filesystems/xfs.txt"
+
+# git's ranking of authors up to the patch's date (ties by address)
+git log --no-merges --format=%aE --until="$UNTIL" -- $XFS_PATHS | sort | uniq -c |
+	sort -k1,1nr -k2,2 >"$TRASH/authors"
+nauthors=$(wc -l <"$TRASH/authors")
+mark=$(awk '$2 == "tinguely@sgi.com" { print $1 }' "$TRASH/authors")
+rank=$(awk -v m="$mark" '$1 > m { n++ } END { print n + 1 }' "$TRASH/authors")
+top1=$(sed -n '1s/^ *[0-9]* //p' "$TRASH/authors")
+top2=$(sed -n '2s/^ *[0-9]* //p' "$TRASH/authors")
+n1=$(sed -n '1s/^ *\([0-9]*\) .*/\1/p' "$TRASH/authors")
+n2=$(sed -n '2s/^ *\([0-9]*\) .*/\1/p' "$TRASH/authors")
+changes=$(git log --no-merges --oneline --until="$UNTIL" -- $XFS_PATHS | wc -l)
+ok $([ "$n1" -gt $((4 * mark)) ] && [ "$n2" -gt $((4 * mark)) ]; echo $?) \
+	"fixture: the two leading authors ($n1, $n2) far ahead of Mark Tinguely ($mark)"
+
+"$KMAINT" review --as-of "$XFS_UNTIL" --email-map "$TRASH/emailmap" "$PATCH" >"$TRASH/r" 2>"$TRASH/err"
+is "$?" 1 "review exits 1: an addition with weak history"
+like "$TRASH/r" '^XFS FILESYSTEM: changed$' "the XFS section changes"
+like "$TRASH/r" '^  added M: Mark Tinguely <tinguely@sgi.com> \[SGI\]$' "Mark Tinguely added"
+like "$TRASH/r" "^    verdict: weak history: changesets $mark of $changes \\(ranked ${rank}th of $nauthors authors\\)" \
+	"weak history, with his rank as git log gives it (${rank}th of $nauthors)"
+like "$TRASH/r" '^  removed M: Alex Elder <elder@kernel.org>' "Alex Elder removed"
+like "$TRASH/r" "^  top contributors not listed: [^<]* <$top1> $n1 changesets \\(1st\\), [^<]* <$top2> $n2 changesets \\(2nd\\)" \
+	"the two leading authors named as unlisted top contributors"
+like "$TRASH/r" '^  employers before: 1 of 2 listed maintainers at SGI$' "before: one of two at SGI"
+like "$TRASH/r" '^  employers after: every listed maintainer \(2 of 2\) at SGI$' "after: every listed maintainer at SGI"
+like "$TRASH/r" '^  note: every listed maintainer after the change is at one employer \(SGI\)$' "and says so"
+like "$TRASH/r" "^review of .* against MAINTAINERS as of commit $(git log -1 --format=%h --abbrev=12 --until="$UNTIL" -- MAINTAINERS)" \
+	"judged against MAINTAINERS as it was on $XFS_UNTIL"
+
+"$KMAINT" review --as-of "$XFS_UNTIL" --email-map "$TRASH/emailmap" --json "$PATCH" >"$TRASH/j"
+is "$?" 1 "--json: the same exit status"
+if command -v python3 >/dev/null; then
+	expect_success "JSON: verdict, rank, unlisted leaders, employers" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["sections"][0]
+assert s["section"] == "XFS FILESYSTEM" and s["kind"] == "changed"
+m = [p for p in s["people"] if p["change"] == "added"][0]
+assert m["email"] == "tinguely@sgi.com" and m["verdict"] == "weak", m
+assert m["rank_changesets"] == int(sys.argv[2]), m
+assert [p["email"] for p in s["top_unlisted"][:2]] == [sys.argv[3], sys.argv[4]]
+assert s["employer_after"]["all_at_one"] and s["employer_after"]["top"] == "SGI"
+assert not s["employer_before"]["all_at_one"]' "$TRASH/j" "$rank" "$top1" "$top2"
+fi
+
+# without --as-of the patch is already in: judged from its hunks, with
+# the history since, in which Mark Tinguely wrote a lot
+"$KMAINT" review --email-map "$TRASH/emailmap" "$PATCH" >"$TRASH/now" 2>"$TRASH/err"
+like "$TRASH/err" "does not apply" "without --as-of the patch does not apply, and it says so"
+like "$TRASH/now" '^    verdict: strong history' "and the later history makes the verdict strong"
+
+printf 'Subject: no MAINTAINERS\n\n--- a/README\n+++ b/README\n@@ -1,1 +1,1 @@\n-a\n+b\n' >"$TRASH/other.patch"
+expect_failure "a patch not touching MAINTAINERS fails" "$KMAINT" review "$TRASH/other.patch"
+like "$TRASH/.err" "does not change MAINTAINERS" "and says so"
+expect_failure "a missing patch fails" "$KMAINT" review "$TRASH/nope.patch"
+expect_failure "no patch is a usage error" "$KMAINT" review
+done_testing
