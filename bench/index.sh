@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # kmaint index against `git log --no-merges --numstat`, in the same run.
 #
-#	bench/index.sh [-n COMMITS] [REPO]
+#	bench/index.sh [-n COMMITS] [-l LINES] [REPO]
 #
-# On REPO (its HEAD), or on a history of COMMITS commits (default 50000;
-# the issue's figure is 200000) generated with git fast-import and kept
-# in ${TMPDIR:-/tmp} for the next run.  Prints the full index time beside
+# On REPO (its HEAD), or on a history of COMMITS commits (default 20000,
+# a few minutes in all; the issue's figure is 200000) with files of up to
+# LINES lines (200), generated with git fast-import and kept in
+# ${TMPDIR:-/tmp} for the next run.  Prints the full index time beside
 # git's (target: at most 0.6x on 2 cores), a no-op update (target: under
 # 0.3 s), peak memory for a quarter of the history and for all of it
 # (target: under 300 MB, flat), and database bytes per commit.
@@ -14,11 +15,14 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 export LC_ALL=C GIT_PAGER=cat
-n=50000
+n=20000
+lines=200
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n) n=$2; shift 2 ;;
 	-n*) n=${1#-n}; shift ;;
+	-l) lines=$2; shift 2 ;;
+	-l*) lines=${1#-l}; shift ;;
 	*) break ;;
 	esac
 done
@@ -29,16 +33,16 @@ if [ $# -gt 0 ]; then
 	repo=$(cd "$1" && pwd)
 	what="$repo"
 else
-	repo=${TMPDIR:-/tmp}/kmaint-bench-history-$n
+	repo=${TMPDIR:-/tmp}/kmaint-bench-history-$n-$lines
 	if [ ! -f "$repo/.generated" ]; then
 		echo "generating $n commits in $repo ..." >&2
 		rm -rf "$repo"
 		. "$top/t/lib-history.sh"
-		make_history "$repo" "$n" 42
+		make_history "$repo" "$n" 42 "$lines"
 		git -C "$repo" gc -q
 		touch "$repo/.generated"
 	fi
-	what="generated history, $n commits"
+	what="generated history, $n commits, files up to $lines lines"
 fi
 cd "$repo"
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Generated git histories for the index tests and bench/index.sh.
 #
-#	make_history DIR N [SEED]
+#	make_history DIR N [SEED [LINES]]
 #
 # builds a repository at DIR with about N commits on "main" through
 # git fast-import: kernel-like paths, Signed-off-by/Reviewed-by/Acked-by/
@@ -9,22 +9,31 @@
 # merges of side branches, a second root commit, binary files, submodule
 # gitlinks, an ISO-8859-1 commit, an empty author name, paths with tabs,
 # newlines and quotes, dates in 1970 and 2100, MAINTAINERS changes, and
-# a branch literally named HEAD.
+# a branch literally named HEAD.  Files have up to LINES (12) lines; with
+# more, a change rewrites a few of them, as real changes do.
 
 gen_history() {
 	n=$1
 	seed=${2:-1}
+	lines=${3:-12}
 	# Two binary blobs (NUL bytes), marks :1 and :2.
 	printf 'blob\nmark :1\ndata 8\nBIN\000\001\002\003\n'
 	printf 'blob\nmark :2\ndata 9\nBIN\000\001\002\003\004\n'
-	awk -v N="$n" -v SEED="$seed" '
+	awk -v N="$n" -v SEED="$seed" -v L="$lines" '
 	function rnd(k) { return int(rand() * k) }
 	function person(i) { return names[i] " <" mails[i] ">" }
-	function content(path, v,   k, s, j) {
-		k = 3 + rnd(12)
+	function content(path, v,   k, s, j, w) {
+		k = 3 + rnd(L)
 		s = ""
+		if (L <= 12) {
+			for (j = 0; j < k; j++)
+				s = s "line " j " of " path " v" (j % 3 ? v : 0) "\n"
+			return s
+		}
+		# longer files, a few lines changed at a time, as in real code
+		w = rnd(k)
 		for (j = 0; j < k; j++)
-			s = s "line " j " of " path " v" (j % 3 ? v : 0) "\n"
+			s = s "\tline " j " of " path (j >= w && j < w + 4 ? " v" v : "") "\n"
 		return s
 	}
 	function quote(p,   q) {
@@ -220,7 +229,7 @@ gen_history() {
 
 make_history() {
 	git init -q -b main "$1" &&
-	gen_history "$2" "${3:-1}" | git -C "$1" fast-import --quiet &&
+	gen_history "$2" "${3:-1}" "${4:-12}" | git -C "$1" fast-import --quiet &&
 	git -C "$1" symbolic-ref HEAD refs/heads/main &&
 	git -C "$1" config core.warnAmbiguousRefs false &&
 	git -C "$1" reset -q --hard main 2>/dev/null
