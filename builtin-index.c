@@ -295,7 +295,8 @@ struct numstat_row {
 	long added, removed;
 };
 
-static int verify_commit(struct idx *ix, int64_t id, const char *hash)
+static int verify_commit(struct idx *ix, int64_t id, const char *hash,
+			 bool renames)
 {
 	const char *show[] = {
 		"show", "-s", "--no-show-signature",
@@ -303,8 +304,8 @@ static int verify_commit(struct idx *ix, int64_t id, const char *hash)
 		"%(trailers:only,unfold)", hash, NULL
 	};
 	const char *diff[] = {
-		"diff-tree", "-z", "-r", "-M", "--root", "--no-commit-id",
-		"--numstat", hash, NULL
+		"diff-tree", "-z", "-r", "--root", "--no-commit-id",
+		"--numstat", hash, renames ? "-M" : "--no-renames", NULL
 	};
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	const char *f[9];
@@ -459,9 +460,12 @@ out:
 
 static int verify(struct idx *ix, int n)
 {
+	char *v = idx_meta_get(ix, "renames");
+	bool renames = !v || strcmp(v, "0");
 	sqlite3_stmt *st;
 	int bad = 0, checked = 0;
 
+	free(v);
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash FROM commits "
 			       "ORDER BY random() LIMIT ?1", -1, &st,
 			       NULL) != SQLITE_OK)
@@ -469,7 +473,8 @@ static int verify(struct idx *ix, int n)
 	sqlite3_bind_int(st, 1, n);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		bad += verify_commit(ix, sqlite3_column_int64(st, 0),
-				     (const char *)sqlite3_column_text(st, 1));
+				     (const char *)sqlite3_column_text(st, 1),
+				     renames);
 		checked++;
 	}
 	sqlite3_finalize(st);
@@ -636,6 +641,16 @@ int cmd_index(int argc, const char **argv)
 			die("cannot update the index");
 	}
 	free(v);
+
+	/* one rename setting per index, or counts would not add up */
+	v = idx_meta_get(&ix, "renames");
+	if (v && strcmp(v, no_renames ? "0" : "1") &&
+	    query_int(&ix, "SELECT count(*) FROM commits"))
+		die("the index was built %s rename detection; use --rebuild "
+		    "to change that", strcmp(v, "0") ? "with" : "without");
+	free(v);
+	if (idx_meta_set(&ix, "renames", no_renames ? "0" : "1"))
+		die("cannot update the index");
 
 	v = idx_meta_get(&ix, "tips");
 	split_words(v, &old_tips);

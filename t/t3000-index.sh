@@ -137,6 +137,17 @@ q "UPDATE files SET added = added + 1 WHERE added IS NOT NULL"
 expect_failure "verify reports differences" "$KMAINT" index --verify 10000
 like "$TRASH/.out" 'index has [0-9]+/[0-9]+, git has' "verify names the difference"
 
+# rename detection is one setting per index
+expect_failure "--no-renames on an index built with renames" "$KMAINT" index --no-renames
+like "$TRASH/.err" 'use --rebuild' "says how to change it"
+expect_success "an index without rename detection" \
+	"$KMAINT" index --no-renames --db "$TRASH/norenames.sqlite"
+is "$(sqlite3 "$TRASH/norenames.sqlite" 'SELECT count(*) FROM files WHERE old_path IS NOT NULL')" 0 "no renames"
+is "$(sqlite3 "$TRASH/norenames.sqlite" 'SELECT sum(added) FROM files')" \
+   "$(git log --no-merges --no-renames --numstat --format= main | awk '$1 != "-" && NF { a += $1 } END { print a }')" \
+   "line sums = git log --no-renames --numstat"
+expect_success "verify it (without renames)" "$KMAINT" index --db "$TRASH/norenames.sqlite" --verify 100
+
 expect_failure "unknown option" "$KMAINT" index --bogus
 expect_failure "not a commit" "$KMAINT" index no-such-branch
 like "$TRASH/.err" "'no-such-branch' is not a commit" "clear message for a bad revision"
