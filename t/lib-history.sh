@@ -7,7 +7,8 @@
 # git fast-import: kernel-like paths, Signed-off-by/Reviewed-by/Acked-by/
 # Tested-by/Reported-by/Cc/Link/Fixes trailers, renames, deletions,
 # merges of side branches, a second root commit, binary files, submodule
-# gitlinks, an ISO-8859-1 commit, an empty author name, paths with tabs,
+# gitlinks, an ISO-8859-1 commit, a commit in bytes that are not UTF-8,
+# an empty author name, paths with tabs,
 # newlines and quotes, dates in 1970 and 2100, MAINTAINERS changes, and
 # a branch literally named HEAD.  Files have up to LINES (12) lines; with
 # more, a change rewrites a few of them, as real changes do.
@@ -204,6 +205,17 @@ gen_history() {
 				data("latin1: caf\351\n\nSigned-off-by: Fran\347ois Accent <francois@example.fr>\n")
 				printf "from :%d\n", prev
 				modify("drivers/latin1/caf.c")
+				prev = mark
+			}
+			# bytes that are not UTF-8, with no encoding header
+			if (i == 8) {
+				mark++
+				printf "commit refs/heads/main\nmark :%d\n", mark
+				printf "author Bad \377\376 Bytes <bad@example.com> 1300000000 +0000\n"
+				printf "committer %s 1300000060 +0000\n", person(0)
+				data("bad: \377 not utf-8 \300\200\n\nSigned-off-by: Bad \377\376 Bytes <bad@example.com>\n")
+				printf "from :%d\n", prev
+				modify("drivers/bad/bad.c")
 				prev = mark
 			}
 			# an empty author name

@@ -65,6 +65,9 @@ is "$(q "SELECT author_time FROM commits ORDER BY author_time LIMIT 1")" 0 "a 19
 is "$(q "SELECT max(author_time) FROM commits")" 4102444800 "a date in 2100"
 is "$(q "SELECT count(*) FROM commits c JOIN people p ON p.id = c.author WHERE p.name = 'François Accent'")" 1 \
    "an ISO-8859-1 author is stored as UTF-8"
+is "$(q "SELECT hex(p.name) FROM commits c JOIN people p ON p.id = c.author WHERE p.email = 'bad@example.com'")" \
+   "$(printf 'Bad \377\376 Bytes' | od -An -tx1 | tr -d ' \n' | tr a-f A-F)" \
+   "bytes that are not UTF-8 stored as they are"
 is "$(q "SELECT count(*) FROM commits c JOIN people p ON p.id = c.author WHERE p.name = ''")" 1 \
    "an empty author name"
 is "$(q "SELECT author_tz FROM commits WHERE subject LIKE '%number 7'")" \
