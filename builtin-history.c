@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "builtin.h"
+#include "ident.h"
 #include "index.h"
 #include "json.h"
 #include "mhistory.h"
@@ -219,6 +220,7 @@ int cmd_history(int argc, const char **argv)
 	char **names = NULL;
 	size_t nr_names = 0, alloc = 0, i;
 	int64_t until = 0;
+	struct ident_mailmap *mm;
 	struct idx ix;
 	char *path;
 
@@ -249,7 +251,9 @@ int cmd_history(int argc, const char **argv)
 		die("not a git repository (or give --db)");
 	if (idx_open(&ix, path, IDX_READONLY))
 		return 128;
-	if (mh_history_load(&ix, until, &h))
+	mm = ident_mailmap_new();
+	ident_mailmap_load_repo(mm, NULL);
+	if (mh_history_load(&ix, until, mm, &h))
 		return 128;
 
 	/* the sections to show: every name an event or tenure carries */
@@ -298,6 +302,7 @@ int cmd_history(int argc, const char **argv)
 	strbuf_release(&out);
 	free(names);
 	mh_history_release(&h);
+	ident_mailmap_free(mm);
 	idx_close(&ix);
 	free(path);
 	free(sections.v);

@@ -499,7 +499,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
 		return 128;
-	if (mh_history_load(&ix, a.now, &h))
+	if (mh_history_load(&ix, a.now, mm, &h))
 		return 128;
 
 	/* contributions per year over the window, by person and employer */

@@ -1007,7 +1007,64 @@ static void mark_first(struct mh_history *h, const char *hash)
 			h->events[i].initial = true;
 }
 
-int mh_history_load(struct idx *ix, int64_t until, struct mh_history *h)
+/*
+ * Map the events' addresses through the .mailmap, and drop a removal and
+ * an addition of the same person in the same commit, section and role:
+ * the entry only changed its spelling or address.
+ */
+static void map_people(struct mh_history *h, const struct ident_mailmap *mm)
+{
+	size_t i, j, out = 0;
+
+	for (i = 0; mm && i < h->nr_events; i++) {
+		struct mh_event *e = &h->events[i];
+		const char *name = "", *email = e->key;
+
+		if (!e->type || !strcmp(e->key, "\001carried"))
+			continue;
+		if (ident_map(mm, &name, &email)) {
+			char *lc = lowercase(email);
+
+			free(e->key);
+			e->key = lc;
+		}
+	}
+	for (i = 0; i < h->nr_events; i++) {
+		struct mh_event *e = &h->events[i];
+
+		if (!e->type || e->added || !e->hash)
+			continue;
+		for (j = 0; j < h->nr_events; j++) {
+			struct mh_event *f = &h->events[j];
+
+			if (f->added && f->type == e->type && f->hash &&
+			    !strcmp(f->hash, e->hash) && !strcmp(f->key, e->key) &&
+			    !strcmp(f->section, e->section)) {
+				/* mark both: the tenure goes on */
+				free(e->hash);
+				e->hash = NULL;
+				free(f->hash);
+				f->hash = NULL;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < h->nr_events; i++) {
+		struct mh_event *e = &h->events[i];
+
+		if (e->hash) {
+			h->events[out++] = *e;
+			continue;
+		}
+		free(e->section);
+		free(e->person);
+		free(e->key);
+	}
+	h->nr_events = out;
+}
+
+int mh_history_load(struct idx *ix, int64_t until,
+		    const struct ident_mailmap *mm, struct mh_history *h)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
@@ -1202,6 +1259,7 @@ int mh_history_load(struct idx *ix, int64_t until, struct mh_history *h)
 	}
 	store_close(&bs);
 	strmap_clear(&need, false);
+	map_people(h, mm);
 	/* events in time order; seq keeps a commit's own order */
 	for (i = 0; i < h->nr_events; i++)
 		h->events[i].seq = i;
