@@ -320,7 +320,8 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	if (writable &&
 	    idx_exec(ix, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"))
 		goto fail;
-	if (idx_exec(ix, "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;"))
+	/* a bounded cache: memory stays flat however long the history */
+	if (idx_exec(ix, "PRAGMA cache_size=-32768;"))
 		goto fail;
 	if (migrate_schema(ix, writable))
 		goto fail;
