@@ -748,7 +748,6 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		struct audit_section *s = &a->v[i];
 		long cum = 0;
 		int r = 0;
-		char *emp_name = NULL;
 
 		if (s->nr_people)
 			qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
@@ -774,48 +773,33 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		}
 		/* the employer that applied most of the window's changes */
 		{
-			struct strmap emp;
-			long best = 0;
-			size_t x;
+			const char **emp = xcalloc(s->nr_people + 1, sizeof(*emp));
+			long *cnt = xcalloc(s->nr_people + 1, sizeof(*cnt));
+			size_t ne = 0, x;
 
-			strmap_init(&emp);
 			for (j = 0; j < s->nr_people; j++) {
 				const struct audit_person *p = &s->people[j];
 				const char *e;
-				struct strmap_entry *ent;
 
 				if (!p->st.applied)
 					continue;
+				/* employer strings live as long as the map */
 				e = audit_employer(o, a->emails[p->pid], a->now);
 				if (!strcmp(e, EMPLOYER_UNKNOWN))
 					continue;
-				ent = strmap_insert(&emp, e, strlen(e));
-				ent->value = (void *)((uintptr_t)ent->value +
-						      (uintptr_t)p->st.applied);
+				for (x = 0; x < ne && strcmp(emp[x], e); x++)
+					;
+				if (x == ne)
+					emp[ne++] = e;
+				cnt[x] += p->st.applied;
 			}
-			for (x = 0; x < emp.size; x++) {
-				struct strmap_entry *ent = &emp.table[x];
-
-				if (ent->key && (long)(uintptr_t)ent->value > best) {
-					best = (long)(uintptr_t)ent->value;
-					emp_name = ent->key;
+			for (x = 0; x < ne; x++)
+				if (cnt[x] > s->applied_employer_commits) {
+					s->applied_employer_commits = cnt[x];
+					s->applied_employer = emp[x];
 				}
-			}
-			if (emp_name) {
-				/* employer strings live as long as the map */
-				s->applied_employer = audit_employer(o, "", 0);
-				for (j = 0; j < s->nr_people; j++) {
-					const char *e = audit_employer(o,
-						a->emails[s->people[j].pid], a->now);
-
-					if (!strcmp(e, emp_name)) {
-						s->applied_employer = e;
-						break;
-					}
-				}
-				s->applied_employer_commits = best;
-			}
-			strmap_clear(&emp, false);
+			free(emp);
+			free(cnt);
 		}
 		judge(a, s);
 	}
