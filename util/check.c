@@ -10,10 +10,10 @@
  * line by line to give the same findings in the same order.
  *
  * Patterns are tested as the script does, `grep(m@^$regex@, @lsfiles)`,
- * but without trying every file: a pattern's literal prefix (all of it,
- * for the 95% of F: lines that are plain paths) bounds a binary search
- * in the sorted file list, and only the files in that range go through
- * PCRE2.
+ * but without trying every file: a pattern's literal prefix (all of it
+ * for the 6,851 of 6.12's 8,223 F:/X: lines that are plain paths) bounds
+ * a binary search in the sorted file list, and only the files in that
+ * range go through PCRE2 (JIT-compiled).
  */
 #include "check.h"
 

@@ -133,6 +133,7 @@ static void test_walk(void)
 	path_list_release(&l);
 	ok(l.nr == 0 && l.v == NULL, "release empties the list");
 
+	fprintf(stderr, "# (an error message is expected here)\n");
 	ok(tree_walk_files("/nonexistent/kmaint", &l) == -1 && !l.nr,
 	   "walk of a missing directory fails");
 }
@@ -170,6 +171,7 @@ static void test_git(void)
 		char *path = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
 
 		setenv("PATH", "/nonexistent-kmaint", 1);
+		fprintf(stderr, "# (a warning about git is expected here)\n");
 		ok(tree_git_ls_files(base, &w) == TREE_NO_GIT && !w.nr,
 		   "no git to run: TREE_NO_GIT");
 		ok(!tree_list_files(base, &w) && w.nr == g.nr + 1,
