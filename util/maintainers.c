@@ -266,7 +266,8 @@ int maintainers_add_path(struct maintainers *m, const char *path)
 	closedir(dir);
 	if (!nr)
 		ret = error("no MAINTAINERS files found in '%s'", path);
-	qsort(names, nr, sizeof(*names), cmp_str);
+	if (nr > 1)	/* names is NULL when nothing was found */
+		qsort(names, nr, sizeof(*names), cmp_str);
 	for (i = 0; i < nr; i++) {
 		if (!ret && add_file(m, names[i]))
 			ret = -1;
@@ -318,7 +319,8 @@ int maintainers_find_files(struct maintainers *m, const char *dir)
 	free(top);
 	if (!nr)
 		ret = error("no MAINTAINERS files found in '%s'", dir);
-	qsort(names, nr, sizeof(*names), cmp_str);
+	if (nr > 1)	/* names is NULL when nothing was found */
+		qsort(names, nr, sizeof(*names), cmp_str);
 	for (i = 0; i < nr; i++) {
 		/* "./x/MAINTAINERS" is read as "x/MAINTAINERS", as git would name it */
 		const char *name = starts_with(names[i], "./") ? names[i] + 2 : names[i];
