@@ -125,16 +125,22 @@ int cmd_map(int argc, const char **argv)
 		ret = maintainers_find_files(&m, a.mpath ? a.mpath : ".");
 	else
 		ret = maintainers_add_path(&m, a.mpath ? a.mpath : "MAINTAINERS");
-	if (ret)
+	/* release before failing: the ASan build reports leaks at exit */
+	if (ret) {
+		maintainers_release(&m);
 		return 1;
+	}
 	maintainers_finish(&m);
 	if (m.nr_errors) {
 		mnt_diag_print(&m, false);
+		maintainers_release(&m);
 		return 1;
 	}
 	mt = matcher_new(&m);
-	if (!mt)
+	if (!mt) {
+		maintainers_release(&m);
 		return 1;
+	}
 	/* a pattern that does not compile makes the whole map doubtful */
 	if (matcher_check_all(mt))
 		ret = 1;
@@ -144,6 +150,8 @@ int cmd_map(int argc, const char **argv)
 			files.v[files.nr++] = xstrdup(operands.v[i]);
 		}
 	} else if (tree_list_files(".", &files)) {
+		matcher_free(mt);
+		maintainers_release(&m);
 		return 1;
 	}
 	for (i = 0; i < m.nr_sections; i++)
