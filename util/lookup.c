@@ -54,6 +54,8 @@ void sort_uniq(char **v, size_t *nr)
 {
 	size_t i, j = 0;
 
+	if (*nr < 2)	/* v may be NULL, which qsort() must not see */
+		return;
 	qsort(v, *nr, sizeof(*v), cmp_str);
 	for (i = 0; i < *nr; i++) {
 		if (j && !strcmp(v[j - 1], v[i]))
