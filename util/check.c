@@ -180,33 +180,105 @@ static bool same_file(const struct checker *c, int a, int b)
 	       c->m->lines[a].file == c->m->lines[b].file;
 }
 
-/* --self-test=sections, for the heading candidate at line @i */
-static void check_section_header(struct checker *c, int i,
-				 const char ***headers, size_t *nr_headers,
-				 size_t *alloc_headers)
+/* $x->{line} =~ /^\S[^:]/ && next line =~ /^([A-Z]):\s*\S/ */
+static bool is_heading(const struct checker *c, size_t i)
 {
-	const struct maintainers *m = c->m;
-	const char *text = line_text(c, i), *status = "";
-	bool has_s = false, has_f = false, has_ml = false, dup = false;
-	size_t j;
+	const char *text = line_text(c, (int)i);
 
-	/* $x->{line} =~ /^\S[^:]/ && next line =~ /^([A-Z]):\s*\S/ */
 	if (!text[0] || is_pspace((unsigned char)text[0]) || !text[1] ||
 	    text[1] == ':')
-		return;
-	if ((size_t)i + 1 >= m->nr_lines || !is_full_field(line_text(c, i + 1)))
-		return;
+		return false;
+	return i + 1 < c->m->nr_lines && is_full_field(line_text(c, (int)i + 1));
+}
 
-	/* grep(m@^\Q$x->{line}\E@, @section_headers) */
-	for (j = 0; j < *nr_headers && !dup; j++)
-		dup = starts_with((*headers)[j], text);
-	if (dup) {
+static int cmp_heading(const void *a, const void *b, void *checker)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	int r = strcmp(line_text(checker, x), line_text(checker, y));
+
+	return r ? r : (x > y) - (x < y);
+}
+
+/*
+ * "duplicate section header", for every heading at once.  The script
+ * keeps the headings that were no duplicates and greps them for one that
+ * starts with the new heading.  Leaving the duplicates out changes no
+ * answer (a heading that starts with a duplicate also starts with what
+ * that duplicated), so a heading is a duplicate exactly when an earlier
+ * heading starts with it.  In byte order the headings starting with it
+ * are one run from its own place; a minimum tree over their line numbers
+ * says whether one is earlier.  O(n log n), where the script's grep is
+ * quadratic (and a hostile file could make it so here).
+ */
+static bool *find_duplicate_headings(const struct checker *c)
+{
+	size_t nr_lines = c->m->nr_lines, n = 0, i, k;
+	bool *dup = xcalloc(nr_lines ? nr_lines : 1, sizeof(*dup));
+	int *h = NULL, *tree;
+
+	for (i = 0; i < nr_lines; i++)
+		if (is_heading(c, i)) {
+			h = xrealloc(h, (n + 1) * sizeof(*h));
+			h[n++] = (int)i;
+		}
+	if (n < 2) {
+		free(h);
+		return dup;
+	}
+	qsort_r(h, n, sizeof(*h), cmp_heading, (void *)c);
+	/* leaves tree[n + k] = line of the k-th heading in byte order */
+	tree = xmalloc(2 * n * sizeof(*tree));
+	for (k = 0; k < n; k++)
+		tree[n + k] = h[k];
+	for (k = n - 1; k > 0; k--)
+		tree[k] = tree[2 * k] < tree[2 * k + 1] ? tree[2 * k] : tree[2 * k + 1];
+	for (k = 0; k < n; k++) {
+		const char *t = line_text(c, h[k]);
+		size_t len = strlen(t), lo = k, hi = n, l, r;
+		int min = h[k];
+
+		/* equal names sort by line: an earlier twin is before k */
+		while (lo > 0 && !strcmp(line_text(c, h[lo - 1]), t))
+			lo--;
+		/* the run of names starting with t ends at hi */
+		l = k + 1;
+		while (l < hi) {
+			size_t mid = l + (hi - l) / 2;
+
+			if (!strncmp(line_text(c, h[mid]), t, len))
+				l = mid + 1;
+			else
+				hi = mid;
+		}
+		for (l = lo + n, r = hi + n; l < r; l /= 2, r /= 2) {
+			if ((l & 1) && tree[l] < min)
+				min = tree[l];
+			if ((l & 1))
+				l++;
+			if ((r & 1) && tree[r - 1] < min)
+				min = tree[r - 1];
+		}
+		if (min < h[k])
+			dup[h[k]] = true;
+	}
+	free(tree);
+	free(h);
+	return dup;
+}
+
+/* --self-test=sections, for the line @i */
+static void check_section_header(struct checker *c, int i, const bool *dup)
+{
+	const struct maintainers *m = c->m;
+	const char *status = "";
+	bool has_s = false, has_f = false, has_ml = false;
+	size_t j;
+
+	if (!is_heading(c, (size_t)i))
+		return;
+	if (dup[i])
 		add(c, CHK_DUPLICATE_SECTION, MNT_WARNING, i,
 		    "duplicate section header");
-	} else {
-		ALLOC_GROW(*headers, *nr_headers + 1, *alloc_headers);
-		(*headers)[(*nr_headers)++] = text;
-	}
 	for (j = (size_t)i + 1; j < m->nr_lines; j++) {
 		const char *l = line_text(c, (int)j);
 
@@ -741,8 +813,8 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 {
 	struct checker c = { m, files, mask, res };
 	struct pattern_matcher pm = { pcre2_match_data_create(1, NULL) };
-	const char **headers = NULL;
-	size_t nr_headers = 0, alloc_headers = 0, i;
+	bool *dup = NULL;
+	size_t i;
 	const unsigned sections = CHK_BIT(CHK_DUPLICATE_SECTION) |
 		CHK_BIT(CHK_NO_EMAIL) | CHK_BIT(CHK_NO_STATUS) |
 		CHK_BIT(CHK_NO_PATTERN);
@@ -756,12 +828,15 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 
 	if (!pm.md)
 		die("out of memory");
+	if (mask & CHK_BIT(CHK_DUPLICATE_SECTION))
+		dup = find_duplicate_headings(&c);
+	else
+		dup = xcalloc(m->nr_lines ? m->nr_lines : 1, sizeof(*dup));
 	for (i = 0; i < m->nr_lines; i++) {
 		int li = (int)i;
 
 		if (mask & sections)
-			check_section_header(&c, li, &headers, &nr_headers,
-					     &alloc_headers);
+			check_section_header(&c, li, dup);
 		if (mask & patterns)
 			check_pattern(&c, li, &pm);
 		if (mask & style)
@@ -790,7 +865,7 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 		check_blank_lines(&c);
 	if (res->nr)
 		qsort(res->v, res->nr, sizeof(*res->v), cmp_finding);
-	free(headers);
+	free(dup);
 	pcre2_match_data_free(pm.md);
 }
 
