@@ -382,6 +382,9 @@ struct reader {
 	struct child_process cat;	/* git cat-file --batch-command */
 	bool cat_started;
 	struct strbuf missing;		/* "commit\tpath\tblob\n" */
+	/* commits handed over together: one wake-up per batch */
+	struct hist_commit *batch[64];
+	int nbatch;
 	struct strbuf errors;
 	int failed;
 };
@@ -829,16 +832,30 @@ struct history {
 	int nthreads;
 };
 
-static void emit_queue(struct reader *r, struct hist_commit *c)
+static void flush_queue(struct reader *r)
 {
 	struct history *h = r->h;
+	int i = 0;
 
+	if (!r->nbatch)
+		return;
 	pthread_mutex_lock(&h->lock);
-	while (h->qnr == h->qcap)
-		pthread_cond_wait(&h->not_full, &h->lock);
-	h->q[(h->qhead + h->qnr++) % h->qcap] = c;
-	pthread_cond_signal(&h->not_empty);
+	while (i < r->nbatch) {
+		while (h->qnr == h->qcap)
+			pthread_cond_wait(&h->not_full, &h->lock);
+		while (i < r->nbatch && h->qnr < h->qcap)
+			h->q[(h->qhead + h->qnr++) % h->qcap] = r->batch[i++];
+		pthread_cond_signal(&h->not_empty);
+	}
 	pthread_mutex_unlock(&h->lock);
+	r->nbatch = 0;
+}
+
+static void emit_queue(struct reader *r, struct hist_commit *c)
+{
+	r->batch[r->nbatch++] = c;
+	if (r->nbatch == (int)ARRAY_SIZE(r->batch))
+		flush_queue(r);
 }
 
 static void *reader_thread(void *arg)
@@ -868,7 +885,9 @@ static void *reader_thread(void *arg)
 			hashes[i][h->hexsz] = '\0';
 		}
 		read_range(r, hashes, n);
+		flush_queue(r);
 	}
+	flush_queue(r);
 	free(buf);
 	free(hashes);
 	cat_stop(r);
