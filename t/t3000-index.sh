@@ -135,6 +135,13 @@ is "$(sqlite3 "$TRASH/other.sqlite" 'SELECT count(*) FROM commits')" \
 is "$(sqlite3 "$TRASH/other.sqlite" "SELECT count(*) FROM commits WHERE subject = 'branch named HEAD'")" 1 \
    "its own commit is there"
 
+# a linked work tree shares the index of the repository
+git worktree add -q "$TRASH/wt" 2>/dev/null || exit 1
+expect_success "index from a linked work tree" "$KMAINT" -C "$TRASH/wt" index
+like "$TRASH/.out" '^indexed 0 new commits, removed 0' "same index, nothing new"
+is "$(ls "$TRASH/wt/.git" 2>/dev/null; ls "$R/.git/worktrees/wt/kmaint" 2>/dev/null)" "$TRASH/wt/.git" \
+   "no second index in the work tree's git directory"
+
 # --verify notices a wrong row
 q "UPDATE files SET added = added + 1 WHERE added IS NOT NULL"
 expect_failure "verify reports differences" "$KMAINT" index --verify 10000

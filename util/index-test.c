@@ -65,6 +65,18 @@ static int count_cb(const struct idx_commit_info *ci, void *data)
 	return 0;
 }
 
+static int version_cb(const char *commit, int64_t t, const char *blob,
+		      void *data)
+{
+	int64_t *last = data;
+
+	if (!blob || t < last[1])
+		last[2]++;	/* out of order, or a deletion we did not make */
+	last[0]++;
+	last[1] = t;
+	return 0;
+}
+
 static int trailer_cb(const char *key, const char *value, const char *name,
 		      const char *email, void *data)
 {
@@ -171,6 +183,12 @@ int main(void)
 	ok(idx_resolve_fixes(&ix, true) == 1, "one Fixes: resolved");
 	idx_commit(&ix);
 
+	{
+		int64_t v[3] = { 0, 0, 0 };
+
+		idx_foreach_version(&ix, version_cb, v);
+		ok(v[0] == 30 && v[2] == 0, "foreach_version: 30 versions in time order");
+	}
 	idx_foreach_touching(&ix, "drivers/net/", 0, count_cb, sums);
 	ok(sums[0] == 300 && sums[1] == 300 * 301 / 2, "foreach_touching a directory: count and added");
 	sums[0] = sums[1] = 0;

@@ -1083,6 +1083,28 @@ int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,
 	return rc;
 }
 
+int idx_foreach_version(struct idx *ix,
+			int (*fn)(const char *commit, int64_t commit_time,
+				  const char *blob, void *data),
+			void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT c.hash, c.commit_time, m.blob "
+			       "FROM maintainers m JOIN commits c ON c.id = m.commit_id "
+			       "ORDER BY c.commit_time, c.id", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix, "query");
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(st, 0),
+			sqlite3_column_int64(st, 1),
+			(const char *)sqlite3_column_text(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int idx_foreach_trailer(struct idx *ix, int64_t id,
 			int (*fn)(const char *key, const char *value,
 				  const char *name, const char *email,

@@ -114,6 +114,17 @@ int64_t idx_lookup_blob_id(struct idx *ix, const char *hash);
 int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out);
 
 /*
+ * Call @fn for every stored version of the tracked file (MAINTAINERS),
+ * oldest commit time first: the commit, its time, and the blob id (NULL
+ * where the commit deleted the file).  Rebuild a text with
+ * idx_blob_text().
+ */
+int idx_foreach_version(struct idx *ix,
+			int (*fn)(const char *commit, int64_t commit_time,
+				  const char *blob, void *data),
+			void *data);
+
+/*
  * Call @fn for every non-merge commit touching @path (a file, or a
  * directory when it ends in '/'; "" for all) with a commit time at or
  * after @since: the commit's rowid, id, mapped author and time.
