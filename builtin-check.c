@@ -274,6 +274,8 @@ int cmd_check(int argc, const char **argv)
 		print_json(&m, &res, hidden);
 	else
 		print_text(&m, &res);
+	/* the note after the findings, also when both go to one pipe */
+	fflush(stdout);
 	if (hidden && !json)
 		fprintf(stderr, "%s: %zu ordering finding%s not shown: "
 			"'kmaint check --only=order' lists them, --fix sorts the file\n",
