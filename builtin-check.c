@@ -36,6 +36,7 @@ static const char *const class_help[CHK_NR_CLASSES] = {
 	[CHK_LINK] = "W:, Q:, B: not a URL (B: also mailto:)",
 	[CHK_CHAT] = "C: not a URL with a scheme",
 	[CHK_PROFILE] = "P: naming a file that is not in the tree",
+	[CHK_BAD_REGEX] = "an N: or K: that is no valid regex (read with /x)",
 	[CHK_FIELD_ORDER] = "fields not in MRLSWQBCPTFXNK order (checkpatch.pl)",
 	[CHK_PATTERN_ORDER] = "adjacent F: or X: not sorted (checkpatch.pl)",
 	[CHK_SECTION_ORDER] = "sections not sorted as parse-maintainers.pl does",

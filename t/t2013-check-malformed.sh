@@ -74,6 +74,14 @@ like badre.out "^badre:4: warning: pattern is no valid regex as get_maintainer.p
 like badre.out "^badre:5: warning: pattern is no valid regex" "an unclosed ( too"
 like badre.out "^badre:6: warning: no file matches" "a { that is no quantifier is literal, as in Perl"
 
+# N: and K: are Perl regexes (with /x); get_maintainer.pl dies on bad ones
+printf 'A DRIVER\nM:\tA <a@example.com>\nS:\tMaintained\nN:\t(unclosed\nK:\tfoo[\nK:\t\\bfoo\\+ # comment\n' >badnk
+run badnk
+is $rc 1 "bad N:/K: regexes: exit 1"
+like badnk.out "^badnk:4: warning: N: is no valid regex as get_maintainer.pl uses it \\(missing closing parenthesis" "a bad N: is a bad-regex finding"
+like badnk.out "^badnk:5: warning: K: is no valid regex" "a bad K: too"
+is "$(grep -c ':6:' badnk.out)" 0 "a K: with /x syntax (a comment) is fine"
+
 # Files that are not there or cannot be read
 run missing
 is $rc 128 "missing file: exit 128"

@@ -41,6 +41,7 @@ static const char *const class_names[CHK_NR_CLASSES] = {
 	[CHK_LINK] = "link",
 	[CHK_CHAT] = "chat",
 	[CHK_PROFILE] = "profile",
+	[CHK_BAD_REGEX] = "bad-regex",
 	[CHK_FIELD_ORDER] = "field-order",
 	[CHK_PATTERN_ORDER] = "pattern-order",
 	[CHK_SECTION_ORDER] = "section-order",
@@ -57,7 +58,7 @@ static const struct {
 	{ "style", CHK_BIT(CHK_FIELD_TAB) | CHK_BIT(CHK_UNKNOWN_TYPE) |
 		   CHK_BIT(CHK_TRAILING_SPACE) },
 	{ "syntax", CHK_BIT(CHK_SCM) | CHK_BIT(CHK_LINK) | CHK_BIT(CHK_CHAT) |
-		    CHK_BIT(CHK_PROFILE) },
+		    CHK_BIT(CHK_PROFILE) | CHK_BIT(CHK_BAD_REGEX) },
 	{ "order", CHK_ORDER },
 	{ "default", CHK_DEFAULT },
 	{ "all", CHK_ALL },
@@ -395,6 +396,31 @@ static int any_file_matches(const struct checker *c, const char *re,
 	return found;
 }
 
+/*
+ * N: and K: are Perl regexes used with /x (N: on paths, K: on patches);
+ * get_maintainer.pl dies on one that does not compile.
+ */
+static void check_regex_field(struct checker *c, int i, const char *value)
+{
+	pcre2_code *code;
+	int errcode;
+	PCRE2_SIZE erroff;
+	PCRE2_UCHAR buf[256];
+
+	if (!*value)
+		return;
+	code = pcre2_compile((PCRE2_SPTR)value, PCRE2_ZERO_TERMINATED,
+			     PCRE2_EXTENDED, &errcode, &erroff, NULL);
+	if (code) {
+		pcre2_code_free(code);
+		return;
+	}
+	pcre2_get_error_message(errcode, buf, sizeof(buf));
+	add(c, CHK_BAD_REGEX, MNT_WARNING, i,
+	    "%c: is no valid regex as get_maintainer.pl uses it (%s at offset %zu)",
+	    line_text(c, i)[0], (char *)buf, (size_t)erroff);
+}
+
 /* --self-test=patterns, for the field at line @i */
 static void check_pattern(struct checker *c, int i, struct pattern_matcher *pm)
 {
@@ -531,6 +557,10 @@ static void check_syntax(struct checker *c, int i)
 	if (!vlen)
 		return;
 	switch (text[0]) {
+	case 'N':
+	case 'K':
+		check_regex_field(c, i, value);
+		break;
 	case 'T':
 		check_scm(c, i, value);
 		break;
@@ -822,7 +852,7 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 	const unsigned style = CHK_BIT(CHK_FIELD_TAB) | CHK_BIT(CHK_UNKNOWN_TYPE) |
 		CHK_BIT(CHK_TRAILING_SPACE);
 	const unsigned syntax = CHK_BIT(CHK_SCM) | CHK_BIT(CHK_LINK) |
-		CHK_BIT(CHK_CHAT) | CHK_BIT(CHK_PROFILE);
+		CHK_BIT(CHK_CHAT) | CHK_BIT(CHK_PROFILE) | CHK_BIT(CHK_BAD_REGEX);
 	const unsigned fields = CHK_BIT(CHK_FIELD_ORDER) |
 		CHK_BIT(CHK_PATTERN_ORDER);
 

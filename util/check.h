@@ -38,6 +38,7 @@ enum check_class {
 	CHK_LINK,
 	CHK_CHAT,
 	CHK_PROFILE,
+	CHK_BAD_REGEX,
 	/* ordering: checkpatch.pl and parse-maintainers.pl --order */
 	CHK_FIELD_ORDER,
 	CHK_PATTERN_ORDER,
