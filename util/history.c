@@ -466,6 +466,7 @@ static void note_tracked(struct reader *r, struct hist_commit *c)
 	if (!tracked)
 		return;
 	c->tracked_changed = false;
+	c->tracked_base[0] = '\0';
 	if (c->flags & HC_MERGE) {
 		/* new only if it differs from every parent's version */
 		char *obj = xstrfmt("%s:%s", c->hash, tracked);
@@ -484,6 +485,8 @@ static void note_tracked(struct reader *r, struct hist_commit *c)
 			free(obj);
 			if (rc > 0 && !strcmp(poid, oid))
 				return;
+			if (rc > 0 && p == c->parents)
+				strcpy(c->tracked_base, poid);
 			p += n;
 			while (*p == ' ')
 				p++;
@@ -498,6 +501,8 @@ static void note_tracked(struct reader *r, struct hist_commit *c)
 				c->tracked_changed = true;
 				strcpy(c->tracked_blob,
 				       f->status == 'D' ? "" : f->new_blob);
+				if (!is_zero_oid(f->old_blob))
+					strcpy(c->tracked_base, f->old_blob);
 			} else if (f->old_path && !strcmp(f->old_path, tracked) &&
 				   !c->tracked_changed) {
 				c->tracked_changed = true;

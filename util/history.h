@@ -76,6 +76,7 @@ struct hist_commit {
 	 */
 	bool tracked_changed;
 	char tracked_blob[HASH_HEXSZ_MAX + 1];
+	char tracked_base[HASH_HEXSZ_MAX + 1];	/* the (first) parent's */
 	struct strbuf tracked_text;
 };
 

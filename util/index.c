@@ -9,6 +9,8 @@
 
 #include "run-command.h"
 
+#define SWAP_STRBUF(a, b) do { struct strbuf tmp_ = (a); (a) = (b); (b) = tmp_; } while (0)
+
 /*
  * Schema version 1.  Documented in Documentation/kmaint-index.1; keep
  * the two in step, and add a migration rather than edit a released
@@ -302,7 +304,8 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 
 	memset(ix, 0, sizeof(*ix));
 	ix->path = xstrdup(path);
-	strbuf_init(&ix->last_text, 0);
+	for (size_t t = 0; t < ARRAY_SIZE(ix->texts); t++)
+		strbuf_init(&ix->texts[t].text, 0);
 	if (flags & IDX_CREATE) {
 		oflags |= SQLITE_OPEN_CREATE;
 		if (mkdir_parent(path))
@@ -328,7 +331,9 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	intern_init(&ix->people);
 	intern_init(&ix->paths);
 	intern_init(&ix->keys);
-	if (prepare(ix, &ix->has_commit, "SELECT 1 FROM commits WHERE hash = ?1"))
+	if (prepare(ix, &ix->has_commit, "SELECT 1 FROM commits WHERE hash = ?1") ||
+	    prepare(ix, &ix->get_blob_row, "SELECT base, prefix, suffix, depth, "
+		    "data, hash FROM blobs WHERE id = ?1"))
 		goto fail;
 	if (!writable)
 		return 0;
@@ -371,7 +376,7 @@ void idx_close(struct idx *ix)
 		&ix->ins_commit, &ix->ins_file, &ix->ins_trailer,
 		&ix->ins_person, &ix->get_person, &ix->ins_path, &ix->get_path,
 		&ix->ins_key, &ix->get_key, &ix->has_commit, &ix->ins_blob,
-		&ix->get_blob, &ix->ins_maint,
+		&ix->get_blob, &ix->ins_maint, &ix->get_blob_row,
 	};
 	size_t i;
 
@@ -388,7 +393,10 @@ void idx_close(struct idx *ix)
 		intern_clear(&ix->paths);
 	if (ix->keys.keys)
 		intern_clear(&ix->keys);
-	strbuf_release(&ix->last_text);
+	for (i = 0; i < ARRAY_SIZE(ix->texts); i++) {
+		strbuf_release(&ix->texts[i].text);
+		ix->texts[i].id = 0;
+	}
 	free(ix->path);
 	ix->path = NULL;
 }
@@ -528,47 +536,105 @@ void idx_canon_key(char *key)
 				toupper((unsigned char)key[i]));
 }
 
-/* Load the text of the newest blob, the delta base for the next. */
-static void load_last_blob(struct idx *ix)
+/* The cached text of blob @id, or NULL; marks it used. */
+static struct idx_text *cached_text(struct idx *ix, int64_t id)
 {
-	sqlite3_stmt *st;
+	size_t i;
 
-	ix->last_loaded = true;
-	ix->last_blob = 0;
-	strbuf_reset(&ix->last_text);
-	if (sqlite3_prepare_v2(ix->db, "SELECT hash, depth FROM blobs "
-			       "WHERE data IS NOT NULL ORDER BY id DESC LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		char *hash = xstrdup((const char *)sqlite3_column_text(st, 0));
-		int depth = sqlite3_column_int(st, 1);
-
-		sqlite3_finalize(st);
-		if (!idx_blob_text(ix, hash, &ix->last_text)) {
-			ix->last_blob = idx_lookup_blob_id(ix, hash);
-			ix->last_depth = depth;
+	for (i = 0; i < ARRAY_SIZE(ix->texts); i++)
+		if (ix->texts[i].id && ix->texts[i].id == id) {
+			ix->texts[i].used = ++ix->texts_clock;
+			return &ix->texts[i];
 		}
-		free(hash);
-		return;
+	return NULL;
+}
+
+static struct idx_text *cached_hash(struct idx *ix, const char *hash)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ix->texts); i++)
+		if (ix->texts[i].id && !strcmp(ix->texts[i].hash, hash)) {
+			ix->texts[i].used = ++ix->texts_clock;
+			return &ix->texts[i];
+		}
+	return NULL;
+}
+
+static struct idx_text *newest_text(struct idx *ix)
+{
+	struct idx_text *best = NULL;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ix->texts); i++)
+		if (ix->texts[i].id && (!best || ix->texts[i].used > best->used))
+			best = &ix->texts[i];
+	return best;
+}
+
+static void cache_text(struct idx *ix, int64_t id, int depth, const char *hash,
+		       const char *text, size_t len)
+{
+	struct idx_text *t = cached_text(ix, id);
+	size_t i;
+
+	if (!t) {
+		t = &ix->texts[0];
+		for (i = 1; i < ARRAY_SIZE(ix->texts); i++)
+			if (ix->texts[i].used < t->used)
+				t = &ix->texts[i];
 	}
-	sqlite3_finalize(st);
+	t->id = id;
+	t->depth = depth;
+	snprintf(t->hash, sizeof(t->hash), "%s", hash);
+	strbuf_reset(&t->text);
+	strbuf_add(&t->text, text, len);
+	t->used = ++ix->texts_clock;
+}
+
+/* Bytes @a and @b share at their start; memcmp by blocks first. */
+static size_t common_prefix(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+
+	while (i + 4096 <= n && !memcmp(a + i, b + i, 4096))
+		i += 4096;
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+static size_t common_suffix(const char *a, size_t alen, const char *b,
+			    size_t blen, size_t n)
+{
+	size_t i = 0;
+
+	while (i + 4096 <= n &&
+	       !memcmp(a + alen - i - 4096, b + blen - i - 4096, 4096))
+		i += 4096;
+	while (i < n && a[alen - 1 - i] == b[blen - 1 - i])
+		i++;
+	return i;
 }
 
 /*
  * Store a version of the tracked file once.  Versions differ little, so
  * each is kept as the bytes between the common prefix and suffix it
- * shares with the previous one stored, and every so often in full so
- * that rebuilding one never replays a long chain.
+ * shares with a base: the parent commit's version when that is at hand
+ * (it usually is, commits arriving about in order), else the last one
+ * stored.  A version sharing less than half with its base, or whose
+ * chain would grow past MAX_DEPTH, is kept whole, so that rebuilding
+ * one never replays a long chain.
  */
 #define MAX_DEPTH 200
 
 static int store_blob(struct idx *ix, const char *hash, const struct strbuf *text,
-		      bool have_text)
+		      bool have_text, const char *base_hash)
 {
 	size_t prefix = 0, suffix = 0, n;
-	const struct strbuf *base = &ix->last_text;
+	struct idx_text *base = NULL;
 	int64_t id;
+	int depth = 0;
 
 	sqlite3_bind_text(ix->get_blob, 1, hash, -1, SQLITE_STATIC);
 	if (step_id(ix->get_blob))
@@ -583,26 +649,25 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 		sqlite3_bind_null(ix->ins_blob, 6);
 		return step_insert(ix, ix->ins_blob, "blobs") < 0 ? -1 : 0;
 	}
-	if (!ix->last_loaded)
-		load_last_blob(ix);
-	if (ix->last_blob && ix->last_depth < MAX_DEPTH) {
-		n = base->len < text->len ? base->len : text->len;
-		while (prefix < n && base->buf[prefix] == text->buf[prefix])
-			prefix++;
-		while (suffix < n - prefix &&
-		       base->buf[base->len - 1 - suffix] ==
-		       text->buf[text->len - 1 - suffix])
-			suffix++;
+	if (base_hash && *base_hash)
+		base = cached_hash(ix, base_hash);
+	if (!base || base->depth >= MAX_DEPTH)
+		base = newest_text(ix);
+	if (base && base->depth < MAX_DEPTH) {
+		n = base->text.len < text->len ? base->text.len : text->len;
+		prefix = common_prefix(base->text.buf, text->buf, n);
+		suffix = common_suffix(base->text.buf, base->text.len,
+				       text->buf, text->len, n - prefix);
 	}
-	if (prefix + suffix > text->len / 2) {
-		sqlite3_bind_int64(ix->ins_blob, 2, ix->last_blob);
+	if (base && prefix + suffix > text->len / 2) {
+		depth = base->depth + 1;
+		sqlite3_bind_int64(ix->ins_blob, 2, base->id);
 		sqlite3_bind_int64(ix->ins_blob, 3, (int64_t)prefix);
 		sqlite3_bind_int64(ix->ins_blob, 4, (int64_t)suffix);
-		sqlite3_bind_int(ix->ins_blob, 5, ix->last_depth + 1);
+		sqlite3_bind_int(ix->ins_blob, 5, depth);
 		sqlite3_bind_blob(ix->ins_blob, 6, text->buf + prefix,
 				  (int)(text->len - prefix - suffix),
 				  SQLITE_STATIC);
-		ix->last_depth++;
 	} else {
 		sqlite3_bind_null(ix->ins_blob, 2);
 		sqlite3_bind_int(ix->ins_blob, 3, 0);
@@ -610,14 +675,11 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 		sqlite3_bind_int(ix->ins_blob, 5, 0);
 		sqlite3_bind_blob(ix->ins_blob, 6, text->buf, (int)text->len,
 				  SQLITE_STATIC);
-		ix->last_depth = 0;
 	}
 	id = step_insert(ix, ix->ins_blob, "blobs");
 	if (id < 0)
 		return -1;
-	ix->last_blob = id;
-	strbuf_reset(&ix->last_text);
-	strbuf_add(&ix->last_text, text->buf, text->len);
+	cache_text(ix, id, depth, hash, text->buf, text->len);
 	return 0;
 }
 
@@ -730,7 +792,8 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 			if (store_blob(ix, c->tracked_blob, &c->tracked_text,
 				       c->tracked_text.len > 0 ||
 				       !strcmp(c->tracked_blob,
-					       "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")))
+					       "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"),
+				       c->tracked_base))
 				goto out;
 		} else {
 			sqlite3_bind_null(ix->ins_maint, 2);
@@ -983,52 +1046,110 @@ int64_t idx_lookup_blob_id(struct idx *ix, const char *hash)
 	return id;
 }
 
-/* Rebuild blob @id into @out. */
-static int blob_text_id(struct idx *ix, int64_t id, struct strbuf *out,
-			int depth)
+/* One row of blobs: a whole text or a delta on @base. */
+struct blob_row {
+	int64_t id, base;
+	size_t prefix, suffix;
+	int depth;
+	char *data;		/* NULL when unreadable */
+	size_t len;
+	char hash[HASH_HEXSZ_MAX + 1];
+};
+
+static int read_blob_row(struct idx *ix, int64_t id, struct blob_row *b)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = ix->get_blob_row;
 	int rc = -1;
 
-	if (depth > MAX_DEPTH + 5)
-		return error("%s: blob delta chain too long", ix->path);
-	if (sqlite3_prepare_v2(ix->db, "SELECT base, prefix, suffix, data "
-			       "FROM blobs WHERE id = ?1", -1, &st,
-			       NULL) != SQLITE_OK)
-		return sql_error(ix, "blobs");
+	memset(b, 0, sizeof(*b));
+	b->id = id;
 	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 3) != SQLITE_NULL) {
-		const char *data = sqlite3_column_blob(st, 3);
-		size_t len = (size_t)sqlite3_column_bytes(st, 3);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		b->base = sqlite3_column_type(st, 0) == SQLITE_NULL ? 0 :
+			  sqlite3_column_int64(st, 0);
+		b->prefix = (size_t)sqlite3_column_int64(st, 1);
+		b->suffix = (size_t)sqlite3_column_int64(st, 2);
+		b->depth = sqlite3_column_int(st, 3);
+		if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
+			const char *d = sqlite3_column_blob(st, 4);
 
-		if (sqlite3_column_type(st, 0) == SQLITE_NULL) {
-			strbuf_reset(out);
-			strbuf_add(out, data, len);
-			rc = 0;
-		} else {
-			struct strbuf base = STRBUF_INIT;
-			size_t prefix = (size_t)sqlite3_column_int64(st, 1);
-			size_t suffix = (size_t)sqlite3_column_int64(st, 2);
-			char *copy = xstrndup(data ? data : "", len);
-			int64_t bid = sqlite3_column_int64(st, 0);
-
-			sqlite3_finalize(st);
-			st = NULL;
-			if (!blob_text_id(ix, bid, &base, depth + 1) &&
-			    prefix + suffix <= base.len) {
-				strbuf_reset(out);
-				strbuf_add(out, base.buf, prefix);
-				strbuf_add(out, copy, len);
-				strbuf_add(out, base.buf + base.len - suffix,
-					   suffix);
-				rc = 0;
-			}
-			free(copy);
-			strbuf_release(&base);
+			b->len = (size_t)sqlite3_column_bytes(st, 4);
+			b->data = xmalloc(b->len + 1);
+			if (b->len)
+				memcpy(b->data, d, b->len);
 		}
+		snprintf(b->hash, sizeof(b->hash), "%s",
+			 (const char *)sqlite3_column_text(st, 5));
+		rc = 0;
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
+	return rc;
+}
+
+/*
+ * Rebuild blob @id into @out: walk down the chain of bases to a whole
+ * text or one in the cache, then apply the deltas back up, caching the
+ * result so that the next version in order costs one delta.
+ */
+static int blob_text_id(struct idx *ix, int64_t id, struct strbuf *out)
+{
+	struct blob_row *chain = NULL;
+	size_t nr = 0, alloc = 0, i;
+	struct strbuf cur = STRBUF_INIT, next = STRBUF_INIT;
+	struct idx_text *t;
+	int rc = -1;
+
+	for (;;) {
+		if ((t = cached_text(ix, id))) {
+			strbuf_add(&cur, t->text.buf, t->text.len);
+			break;
+		}
+		if (nr > MAX_DEPTH + 5) {
+			error("%s: blob delta chain too long", ix->path);
+			goto out;
+		}
+		ALLOC_GROW(chain, nr + 1, alloc);
+		if (read_blob_row(ix, id, &chain[nr]))
+			goto out;
+		if (!chain[nr++].data)
+			goto out;	/* unreadable when indexed */
+		if (!chain[nr - 1].base) {
+			nr--;
+			strbuf_add(&cur, chain[nr].data, chain[nr].len);
+			cache_text(ix, chain[nr].id, 0, chain[nr].hash,
+				   cur.buf, cur.len);
+			free(chain[nr].data);
+			break;
+		}
+		id = chain[nr - 1].base;
+	}
+	while (nr--) {
+		struct blob_row *b = &chain[nr];
+
+		if (b->prefix + b->suffix > cur.len) {
+			error("%s: blob %s: bad delta", ix->path, b->hash);
+			nr++;
+			goto out;
+		}
+		strbuf_reset(&next);
+		strbuf_add(&next, cur.buf, b->prefix);
+		strbuf_add(&next, b->data, b->len);
+		strbuf_add(&next, cur.buf + cur.len - b->suffix, b->suffix);
+		cache_text(ix, b->id, b->depth, b->hash, next.buf, next.len);
+		free(b->data);
+		b->data = NULL;
+		SWAP_STRBUF(cur, next);
+	}
+	nr = 0;
+	strbuf_reset(out);
+	strbuf_add(out, cur.buf, cur.len);
+	rc = 0;
+out:
+	for (i = 0; i < nr; i++)
+		free(chain[i].data);
+	free(chain);
+	strbuf_release(&cur);
+	strbuf_release(&next);
 	return rc;
 }
 
@@ -1038,7 +1159,7 @@ int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out)
 
 	if (!id)
 		return -1;
-	return blob_text_id(ix, id, out, 0);
+	return blob_text_id(ix, id, out);
 }
 
 int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,

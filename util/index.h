@@ -41,11 +41,20 @@ struct idx {
 		     *has_commit, *ins_blob, *get_blob, *ins_maint;
 	struct idx_intern people, paths, keys;
 
-	/* The last blob stored, the base for the next one's delta. */
-	int64_t last_blob;
-	int last_depth;
-	struct strbuf last_text;
-	bool last_loaded;
+	/*
+	 * Recent tracked-file versions, stored or rebuilt: delta bases
+	 * for the next ones, and what makes rebuilding versions in order
+	 * cost one delta each.
+	 */
+	struct idx_text {
+		int64_t id;
+		int depth;
+		char hash[HASH_HEXSZ_MAX + 1];
+		struct strbuf text;
+		unsigned long used;
+	} texts[8];
+	unsigned long texts_clock;
+	sqlite3_stmt *get_blob_row;
 
 	long batch;		/* commits in the open transaction */
 };
