@@ -588,6 +588,13 @@ int cmd_index(int argc, const char **argv)
 	if (!path)
 		die("cannot find the git directory");
 
+	if (verify_arg && *verify_arg && atoi(verify_arg) <= 0) {
+		error("--verify expects a number of commits, not '%s'", verify_arg);
+		free(path);
+		free(operands.v);
+		strbuf_release(&out);
+		return 129;
+	}
 	if (stats || verify_arg || show_blob) {
 		rc = read_only(path, stats, verify_arg, show_blob);
 		free(path);
@@ -627,7 +634,7 @@ int cmd_index(int argc, const char **argv)
 		free(shm);
 	}
 	if (idx_open(&ix, path, IDX_CREATE))
-		die("cannot open the index");
+		die("cannot open the index (--db PATH puts it elsewhere)");
 
 	/* The .mailmap: people are re-mapped when it changes. */
 	mm = ident_mailmap_new();
