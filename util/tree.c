@@ -70,6 +70,35 @@ size_t path_list_lower_bound(const struct path_list *l, const char *key)
 	return lo;
 }
 
+struct dir_entry {
+	size_t name;		/* offset in the directory's name buffer */
+	bool dir;
+};
+
+/*
+ * Order of the entries of one directory such that walking them in turn
+ * lists paths in strcmp() order: a directory compares as its name plus
+ * "/", since every path below it continues with one ("a-b" < "a.c" <
+ * "a/x" < "a0", as '-' < '.' < '/' < '0').  The whole walk then comes
+ * out sorted, without a final sort of all the paths (which took a third
+ * of the time on a kernel tree).
+ */
+static int cmp_entry(const void *x, const void *y, void *names)
+{
+	const struct dir_entry *e = x, *f = y;
+	const unsigned char *a = (const unsigned char *)names + e->name;
+	const unsigned char *b = (const unsigned char *)names + f->name;
+	int ca, cb;
+
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	ca = *a ? *a : e->dir ? '/' : 0;
+	cb = *b ? *b : f->dir ? '/' : 0;
+	return ca - cb;
+}
+
 /*
  * Walk the directory open as @dfd, whose path relative to the root is
  * @prefix (empty, or ending in "/").  Takes ownership of @dfd.
@@ -77,7 +106,9 @@ size_t path_list_lower_bound(const struct path_list *l, const char *key)
 static int walk(int dfd, struct strbuf *prefix, struct path_list *out,
 		const char *root)
 {
-	size_t base = prefix->len;
+	size_t base = prefix->len, nr = 0, alloc = 0, i;
+	struct strbuf names = STRBUF_INIT;
+	struct dir_entry *v = NULL;
 	struct dirent *de;
 	DIR *dir = fdopendir(dfd);
 	int ret = 0;
@@ -108,14 +139,29 @@ static int walk(int dfd, struct strbuf *prefix, struct path_list *out,
 			else if (S_ISLNK(st.st_mode))
 				type = DT_LNK;
 		}
-		if (type == DT_DIR) {
-			int sub;
+		/* git skips .git at every level: submodules, worktrees */
+		if (type == DT_DIR && !strcmp(name, ".git"))
+			continue;
+		/* fifos, sockets and devices are no source files */
+		if (type != DT_DIR && type != DT_REG && type != DT_LNK)
+			continue;
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr].name = names.len;
+		v[nr++].dir = type == DT_DIR;
+		strbuf_add(&names, name, strlen(name) + 1);
+	}
+	if (!ret && errno)
+		ret = error("cannot read directory '%s/%s': %s", root,
+			    prefix->buf, strerror(errno));
+	if (!ret && nr)
+		qsort_r(v, nr, sizeof(*v), cmp_entry, names.buf);
+	for (i = 0; !ret && i < nr; i++) {
+		const char *name = names.buf + v[i].name;
 
-			/* git skips .git at every level: submodules, worktrees */
-			if (!strcmp(name, ".git"))
-				continue;
-			sub = openat(dirfd(dir), name,
-				     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (v[i].dir) {
+			int sub = openat(dirfd(dir), name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
 			if (sub < 0) {
 				ret = error("cannot open directory '%s/%s%s': %s",
 					    root, prefix->buf, name,
@@ -126,9 +172,7 @@ static int walk(int dfd, struct strbuf *prefix, struct path_list *out,
 			strbuf_addch(prefix, '/');
 			ret = walk(sub, prefix, out, root);
 			strbuf_setlen(prefix, base);
-			if (ret)
-				break;
-		} else if (type == DT_REG || type == DT_LNK) {
+		} else {
 			size_t n = strlen(name);
 			char *p = xmalloc(base + n + 1);
 
@@ -136,12 +180,10 @@ static int walk(int dfd, struct strbuf *prefix, struct path_list *out,
 			memcpy(p + base, name, n + 1);
 			path_list_push(out, p);
 		}
-		/* fifos, sockets and devices are no source files */
 	}
-	if (!ret && errno)
-		ret = error("cannot read directory '%s/%s': %s", root,
-			    prefix->buf, strerror(errno));
 	closedir(dir);
+	strbuf_release(&names);
+	free(v);
 	return ret;
 }
 
