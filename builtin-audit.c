@@ -48,10 +48,10 @@ int cmd_audit(int argc, const char **argv)
 	struct scope sc;
 	struct audit a;
 	struct idx ix;
-	bool *selected = NULL;
-	char *path;
+	bool *selected = NULL, have_ix = false, have_sc = false, have_a = false;
+	char *path = NULL;
 	size_t i;
-	int rc;
+	int rc = 128;
 
 	audit_opts_init(&o);
 	for (i = 1; i < (size_t)argc; i++)
@@ -59,37 +59,45 @@ int cmd_audit(int argc, const char **argv)
 			usage_options("kmaint audit [--section NAME]... [OPTIONS]", opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
-		return 129;
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		rc = 129;
+		goto out;
+	}
 	if (operands.nr) {
 		error("unexpected argument '%s' (sections are given with --section)",
 		      operands.v[0]);
-		return 129;
+		rc = 129;
+		goto out;
 	}
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
-		return 128;
+		goto out;
 	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("not a git repository (or give --db)");
+	if (!path) {
+		error("not a git repository (or give --db)");
+		goto out;
+	}
 	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
 		      scope_open_index(&ix, path, false))
-		return 128;
+		goto out;
+	have_ix = true;
 	scope_init(&sc, &ix);
+	have_sc = true;
 	sc.maint_rev = maint_at;
 	if (scope_load_maintainers(&sc, maint_at))
-		return 128;
+		goto out;
 	if (sections.nr) {
 		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
 		for (i = 0; i < sections.nr; i++) {
 			int s = scope_find_section(&sc, sections.v[i]);
 
 			if (s < 0)
-				return 128;
+				goto out;
 			selected[s] = true;
 		}
 	}
+	have_a = true;
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
-		return 128;
+		goto out;
 
 	if (json) {
 		struct strbuf out = STRBUF_INIT;
@@ -130,9 +138,13 @@ int cmd_audit(int argc, const char **argv)
 		       a.nr_findings, with);
 	}
 	rc = a.nr_findings ? 1 : 0;
-	audit_release(&a);
-	scope_release(&sc);
-	idx_close(&ix);
+out:
+	if (have_a)
+		audit_release(&a);
+	if (have_sc)
+		scope_release(&sc);
+	if (have_ix)
+		idx_close(&ix);
 	employer_map_free(emap);
 	ident_mailmap_free(mm);
 	free(selected);

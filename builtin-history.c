@@ -220,9 +220,10 @@ int cmd_history(int argc, const char **argv)
 	char **names = NULL;
 	size_t nr_names = 0, alloc = 0, i;
 	int64_t until = 0;
-	struct ident_mailmap *mm;
+	struct ident_mailmap *mm = NULL;
 	struct idx ix;
-	char *path;
+	char *path = NULL;
+	int rc = 128;
 
 	for (i = 1; i < (size_t)argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -230,31 +231,42 @@ int cmd_history(int argc, const char **argv)
 				      "   or: kmaint history --diff A B [--json]", opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
-		return 129;
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		rc = 129;
+		goto done;
+	}
 	if (diff) {
 		if (operands.nr != 2) {
 			error("--diff takes two versions: files or revisions");
-			return 129;
+			rc = 129;
+		} else {
+			rc = do_diff(operands.v[0], operands.v[1], json);
 		}
-		return do_diff(operands.v[0], operands.v[1], json);
+		goto done;
 	}
 	if (operands.nr) {
 		error("unexpected argument '%s'", operands.v[0]);
-		return 129;
+		rc = 129;
+		goto done;
 	}
-	if (until_arg && mh_parse_when(until_arg, &until))
-		die("--until: '%s' is neither a date (YYYY-MM-DD) nor a revision",
-		    until_arg);
+	if (until_arg && mh_parse_when(until_arg, &until)) {
+		error("--until: '%s' is neither a date (YYYY-MM-DD) nor a revision",
+		      until_arg);
+		goto done;
+	}
 	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("not a git repository (or give --db)");
+	if (!path) {
+		error("not a git repository (or give --db)");
+		goto done;
+	}
 	if (idx_open(&ix, path, IDX_READONLY))
-		return 128;
+		goto done;
 	mm = ident_mailmap_new();
 	ident_mailmap_load_repo(mm, NULL);
-	if (mh_history_load(&ix, until, mm, &h))
-		return 128;
+	if (mh_history_load(&ix, until, mm, &h)) {
+		idx_close(&ix);
+		goto done;
+	}
 
 	/* the sections to show: every name an event or tenure carries */
 	for (i = 0; i < h.nr_events + h.nr_tenures; i++) {
@@ -302,10 +314,12 @@ int cmd_history(int argc, const char **argv)
 	strbuf_release(&out);
 	free(names);
 	mh_history_release(&h);
-	ident_mailmap_free(mm);
 	idx_close(&ix);
+	rc = 0;
+done:
+	ident_mailmap_free(mm);
 	free(path);
 	free(sections.v);
 	free(operands.v);
-	return 0;
+	return rc;
 }

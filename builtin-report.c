@@ -469,38 +469,43 @@ int cmd_report(int argc, const char **argv)
 				      opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		free(operands.v);
+		free(sections.v);
 		return 129;
+	}
 	if (operands.nr) {
 		error("unexpected argument '%s'", operands.v[0]);
+		free(operands.v);
+		free(sections.v);
 		return 129;
 	}
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	path = db_path ? xstrdup(db_path) : idx_default_path();
 	if (!path)
 		die("not a git repository (or give --db)");
 	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
 		      scope_open_index(&ix, path, false))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	scope_init(&sc, &ix);
 	sc.maint_rev = maint_at;
 	if (scope_load_maintainers(&sc, maint_at))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	if (sections.nr) {
 		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
 		for (i = 0; i < sections.nr; i++) {
 			int s = scope_find_section(&sc, sections.v[i]);
 
 			if (s < 0 || scope_add_section_index(&sc, s))
-				return 128;
+				exit(128);
 			selected[s] = true;
 		}
 	}
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	if (mh_history_load(&ix, a.now, mm, &h))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 
 	/* contributions per year over the window, by person and employer */
 	first_year = year_of(a.since);
@@ -518,7 +523,7 @@ int cmd_report(int argc, const char **argv)
 	col.v = NULL;
 	strmap_init(&col.people);
 	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0)
-		return 128;
+		exit(128);	/* the message is out; like die() */
 
 	mh_date(d1, sizeof(d1), a.since);
 	mh_date(d2, sizeof(d2), a.now);

@@ -451,19 +451,22 @@ int cmd_review(int argc, const char **argv)
 			usage_options("kmaint review [--as-of WHEN] [--json] PATCH", opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		free(operands.v);
 		return 129;
+	}
 	if (operands.nr != 1) {
 		error("review takes one patch file");
+		free(operands.v);
 		return 129;
 	}
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	if (read_file(operands.v[0], &buf, &len))
 		die_errno("cannot read '%s'", operands.v[0]);
 	popts.ranges = true;
 	if (patch_read(operands.v[0], buf, len, &popts, &pi) < 0)
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	free(buf);
 	nr_hunks = read_hunks(&pi, &hunks);
 	if (!nr_hunks)
@@ -474,7 +477,7 @@ int cmd_review(int argc, const char **argv)
 		die("not a git repository (or give --db)");
 	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
 		      scope_open_index(&ix, path, false))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 
 	/* MAINTAINERS as it was, and as the patch leaves it */
 	if (as_of) {
@@ -553,9 +556,9 @@ int cmd_review(int argc, const char **argv)
 			}
 	}
 	if (audit_run(&ix, &m_new, mt_new, sel_new, &o, &a_new))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 	if (have_old && audit_run(&ix, &m_old, mt_old, sel_old, &o, &a_old))
-		return 128;
+		exit(128);	/* the message is out; like die() */
 
 	if (json) {
 		char d1[16];
