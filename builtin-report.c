@@ -155,7 +155,8 @@ struct collect {
 	struct strmap people;	/* email -> index + 1 */
 	struct contributor *v;
 	size_t nr, alloc;
-	const char *author;	/* of the commit being read */
+	char **authors;		/* by commit id: the scope's commits' authors */
+	size_t nr_authors;
 };
 
 static struct contributor *contributor(struct collect *col, const char *name,
@@ -177,15 +178,32 @@ static struct contributor *contributor(struct collect *col, const char *name,
 	return &col->v[(uintptr_t)e->value - 1];
 }
 
-static int collect_trailer(const char *key, const char *value, const char *name,
-			   const char *email, void *data)
+/*
+ * Reviews given on the scope's commits, in one query: Reviewed-by and
+ * Acked-by on someone else's change.
+ */
+static int collect_reviews(struct collect *col)
 {
-	struct collect *col = data;
+	sqlite3_stmt *st;
 
-	if (!email || !*email || strcasecmp(email, col->author))
-		if (email && *email && (!strcmp(key, "Reviewed-by") ||
-					!strcmp(key, "Acked-by")))
-			contributor(col, name, email, 0)->reviews += 1;
+	if (sqlite3_prepare_v2(col->ix->db,
+			       "SELECT t.commit_id, p.mname, p.memail FROM trailers t "
+			       "JOIN keys k ON k.id = t.key "
+			       "JOIN people p ON p.id = t.person "
+			       "WHERE k.key IN ('Reviewed-by', 'Acked-by')", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", col->ix->path, sqlite3_errmsg(col->ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		const char *email = (const char *)sqlite3_column_text(st, 2);
+
+		if (id < 0 || (size_t)id >= col->nr_authors || !col->authors[id] ||
+		    !email || !*email || !strcasecmp(email, col->authors[id]))
+			continue;
+		contributor(col, name, email, 0)->reviews += 1;
+	}
+	sqlite3_finalize(st);
 	return 0;
 }
 
@@ -207,8 +225,19 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	series_add(col->by_employer,
 		   audit_employer(col->o, c->author_email, c->commit_time), y);
 	contributor(col, c->author_name, c->author_email, c->commit_time)->authored += 1;
-	col->author = c->author_email;
-	return idx_foreach_trailer(col->ix, c->id, collect_trailer, col);
+	if (c->id >= 0) {
+		if ((size_t)c->id >= col->nr_authors) {
+			size_t n = (size_t)c->id * 2 + 16;
+
+			col->authors = xrealloc(col->authors, n * sizeof(char *));
+			memset(col->authors + col->nr_authors, 0,
+			       (n - col->nr_authors) * sizeof(char *));
+			col->nr_authors = n;
+		}
+		free(col->authors[c->id]);
+		col->authors[c->id] = xstrdup(c->author_email);
+	}
+	return 0;
 }
 
 static const char style[] =
@@ -521,8 +550,11 @@ int cmd_report(int argc, const char **argv)
 	col.ix = &ix;
 	col.nr = col.alloc = 0;
 	col.v = NULL;
+	col.authors = NULL;
+	col.nr_authors = 0;
 	strmap_init(&col.people);
-	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0)
+	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0 ||
+	    collect_reviews(&col))
 		exit(128);	/* the message is out; like die() */
 
 	mh_date(d1, sizeof(d1), a.since);
@@ -570,6 +602,9 @@ int cmd_report(int argc, const char **argv)
 		free(col.v[i].email);
 	}
 	free(col.v);
+	for (i = 0; i < col.nr_authors; i++)
+		free(col.authors[i]);
+	free(col.authors);
 	strmap_clear(&col.people, false);
 	series_release(&by_person);
 	series_release(&by_employer);
