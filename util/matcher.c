@@ -228,7 +228,12 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	p = &mt->pats[pat];
 	len = strlen(re);
 	p->dir = len && re[len - 1] == '/';
-	if (!p->dir && !strchr(re, '.') && is_dir(re)) {
+	/*
+	 * The script asks -d of the converted value.  Only a '?' (now '.')
+	 * can make that true in a real tree ("?" is ".", "??" is ".."):
+	 * names with "\\." or ".*" in them are not worth a stat().
+	 */
+	if (!p->dir && !strstr(re, "\\.") && !strstr(re, ".*") && is_dir(re)) {
 		char *with_slash = xstrfmt("%s/", re);
 
 		free(re);
