@@ -319,6 +319,8 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 	}
 }
 
+static const struct audit *sort_audit;
+
 static int cmp_people(const void *x, const void *y, void *data)
 {
 	const struct audit_person *a = x, *b = y;
@@ -333,14 +335,30 @@ static int cmp_people(const void *x, const void *y, void *data)
 	return strcmp(au->emails[a->pid], au->emails[b->pid]);
 }
 
-static const struct audit *sort_audit;
-
 static int cmp_people_q(const void *x, const void *y)
 {
 	return cmp_people(x, y, (void *)sort_audit);
 }
 
-/* Rank by one count: people with more rank first, ties share nothing. */
+static int rank_which;
+
+static long rank_value(const struct audit_person *p)
+{
+	return rank_which == 1 ? p->st.reviews : p->st.applied;
+}
+
+static int cmp_rank(const void *x, const void *y)
+{
+	const struct audit_person *a = *(const struct audit_person *const *)x;
+	const struct audit_person *b = *(const struct audit_person *const *)y;
+	long va = rank_value(a), vb = rank_value(b);
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
+}
+
+/* Rank by reviews (1) or applied commits (2); ties by address. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
 	size_t n = s->nr_people, i;
@@ -349,29 +367,12 @@ static void rank_by(struct audit_section *s, const struct audit *a, int which)
 
 	for (i = 0; i < n; i++)
 		v[i] = &s->people[i];
-	/* insertion sort on pointers is fine: sections have few people */
-	for (i = 1; i < n; i++) {
-		struct audit_person *p = v[i];
-		size_t j = i;
-		long pv = which == 1 ? p->st.reviews : p->st.applied;
-
-		while (j > 0) {
-			long qv = which == 1 ? v[j - 1]->st.reviews :
-				  v[j - 1]->st.applied;
-
-			if (qv > pv || (qv == pv &&
-					strcmp(a->emails[v[j - 1]->pid],
-					       a->emails[p->pid]) <= 0))
-				break;
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = p;
-	}
+	sort_audit = a;
+	rank_which = which;
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_rank);
 	for (i = 0; i < n; i++) {
-		long val = which == 1 ? v[i]->st.reviews : v[i]->st.applied;
-
-		if (!val)
+		if (!rank_value(v[i]))
 			break;
 		r++;
 		if (which == 1)
