@@ -168,6 +168,28 @@ static void rm_rf(const char *dir)
 			;
 }
 
+/*
+ * The script asks -d of the converted value: "?" is "." (the top of the
+ * tree) and becomes "./", "??" is "..".  Checked against the oracle.
+ */
+static void test_question_mark(void)
+{
+	char *text = xstrdup("Q\nM:\tQ <q@x.org>\nS:\tMaintained\nF:\t?\n\n"
+			     "QQ\nM:\tQQ <qq@x.org>\nS:\tMaintained\nF:\t??\n");
+	struct maintainers m2;
+
+	maintainers_init(&m2);
+	maintainers_add_buffer(&m2, "MAINTAINERS.q", text, strlen(text));
+	maintainers_finish(&m2);
+	mnt = &m2;
+	mt = matcher_new(&m2);
+	expect("README", 0, "", 0, "F: ? is the directory \"./\": no top-level file");
+	expect("a/x.c", 0, "Q:1", 1, "F: ? matches a path in a one-letter directory");
+	expect("fs/xfs.c", 0, "QQ:1", 1, "F: ?? is \"../\": two letters and a '/'");
+	matcher_free(mt);
+	maintainers_release(&m2);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -265,6 +287,7 @@ int main(void)
 	expect("fs/xfs/xfs_super.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
 	       "second lookup after the directory test was cached");
 	matcher_free(mt);
+	test_question_mark();
 out:
 	maintainers_release(&m);
 	if (chdir("/"))
