@@ -66,6 +66,37 @@ fi
 like "$TRASH/err" "does not apply" "without --as-of the patch does not apply, and it says so"
 like "$TRASH/now" '^    verdict: strong history' "and the later history makes the verdict strong"
 
+# two hunks, line numbers off, one mid-section: a reviewer and a section
+cat >"$TRASH/two.patch" <<'EOT'
+--- a/MAINTAINERS
++++ b/MAINTAINERS
+@@ -30,6 +30,7 @@ XFS FILESYSTEM
+ S:	Supported
+ F:	Documentation/filesystems/xfs.txt
+ F:	fs/xfs/
++R:	Dave Chinner <david@fromorbit.com>
+ 
+ EXT4 FILE SYSTEM
+ M:	Theodore Ts'o <tytso@mit.edu>
+@@ -40,4 +41,10 @@ EXT4 FILE SYSTEM
+ L:	linux-ext4@vger.kernel.org
+ S:	Maintained
+ F:	fs/ext4/
+ 
++NEW THING
++M:	Nobody New <new@example.com>
++S:	Maintained
++F:	fs/new/
++
+EOT
+"$KMAINT" review --as-of "$XFS_UNTIL" "$TRASH/two.patch" >"$TRASH/two" 2>&1
+is "$?" 1 "a patch adding someone without history exits 1"
+like "$TRASH/two" '^NEW THING: new section$' "the new section"
+like "$TRASH/two" '^    verdict: no history: ' "its maintainer has no history"
+like "$TRASH/two" "^  added R: Dave Chinner <david@fromorbit.com> .*\$" "the reviewer added mid-section"
+like "$TRASH/two" "^    verdict: strong history: changesets $n1 of $changes \(ranked 1st of $nauthors authors\)" \
+	"the leading author's addition is strong"
+
 printf 'Subject: no MAINTAINERS\n\n--- a/README\n+++ b/README\n@@ -1,1 +1,1 @@\n-a\n+b\n' >"$TRASH/other.patch"
 expect_failure "a patch not touching MAINTAINERS fails" "$KMAINT" review "$TRASH/other.patch"
 like "$TRASH/.err" "does not change MAINTAINERS" "and says so"
