@@ -34,7 +34,7 @@ like "$TRASH/a" '^  finding: employer-concentration: 2 of 2 listed maintainers a
 like "$TRASH/a" "^Subsystem XFS FILESYSTEM\$" "an evidence block"
 like "$TRASH/a" "^  Changes [0-9]* / $changes \\([0-9]*%\\)\$" "evidence: changes with a maintainer over all"
 like "$TRASH/a" "^  Ben Myers <bpm@sgi.com>:\$" "evidence: one line per maintainer"
-like "$TRASH/a" "^    Committer [0-9a-f]{12} $last_ben $ben_applied\$" "evidence: committer line"
+like "$TRASH/a" "^    Committer [0-9a-f]{12} $last_ben [0-9:]{8} $ben_applied\$" "evidence: committer line"
 like "$TRASH/a" "^  Top reviewers:\$" "evidence: top reviewers"
 
 # findings made to happen with thresholds: a short window, a dead section

@@ -899,10 +899,21 @@ static const char *date_or_never(char *buf, size_t len, int64_t t)
 	return buf;
 }
 
+/* "2013-11-03 16:00:00", as the clean-up patches print commit times. */
+static const char *stamp(char *buf, size_t len, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm);
+	return buf;
+}
+
 void audit_evidence(struct strbuf *out, const struct audit *a,
 		    const struct audit_section *s)
 {
-	char d[16];
+	char d[16], ts[32];
 	size_t i, shown = 0;
 
 	strbuf_addf(out, "Subsystem %s\n", s->name);
@@ -920,17 +931,17 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 		if (st && st->authored_all)
 			strbuf_addf(out, "    Author %s %s %ld\n",
 				    audit_hash(a, st->last_authored_id),
-				    date_or_never(d, sizeof(d), st->last_authored),
+				    stamp(ts, sizeof(ts), st->last_authored),
 				    st->authored);
 		if (st && st->applied_all)
 			strbuf_addf(out, "    Committer %s %s %ld\n",
 				    audit_hash(a, st->last_applied_id),
-				    date_or_never(d, sizeof(d), st->last_applied),
+				    stamp(ts, sizeof(ts), st->last_applied),
 				    st->applied);
 		if (st && st->tags_all)
 			strbuf_addf(out, "    Tags %s %s %ld\n",
 				    audit_hash(a, st->last_tag_id),
-				    date_or_never(d, sizeof(d), st->last_tag),
+				    stamp(ts, sizeof(ts), st->last_tag),
 				    st->tags);
 	}
 	strbuf_addstr(out, "  Top reviewers:\n");
