@@ -110,6 +110,7 @@ static void print_section(const struct mh_history *h, const char *name)
 {
 	char d1[16], d2[16];
 	size_t i, adds = 0, dels = 0;
+	int64_t since = 0;	/* the section's first tenure */
 
 	printf("%s\n", name);
 	for (i = 0; i < h->nr_events; i++) {
@@ -137,6 +138,8 @@ static void print_section(const struct mh_history *h, const char *name)
 
 		if (strcmp(t->section, name))
 			continue;
+		if (!since || t->start < since)
+			since = t->start;
 		mh_date(d1, sizeof(d1), t->start);
 		mh_date(d2, sizeof(d2), t->end);
 		printf("    %c: %s: %s%s .. %s (%.1f years)\n", t->type, t->person,
@@ -145,7 +148,7 @@ static void print_section(const struct mh_history *h, const char *name)
 	}
 	printf("  turnover: %zu added, %zu removed", adds, dels);
 	if (adds + dels)
-		printf(" over %.1f years", years(h->first, h->last));
+		printf(" in %.1f years", years(since ? since : h->first, h->last));
 	printf("\n\n");
 }
 
