@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "history.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -64,7 +65,9 @@ int parse_tz(const char *s)
 		sign = -1;
 	if (*s == '+' || *s == '-')
 		s++;
-	if (strlen(s) < 4)
+	if (strlen(s) < 4 || !isdigit((unsigned char)s[0]) ||
+	    !isdigit((unsigned char)s[1]) || !isdigit((unsigned char)s[2]) ||
+	    !isdigit((unsigned char)s[3]))
 		return 0;
 	v = (s[0] - '0') * 600 + (s[1] - '0') * 60 + (s[2] - '0') * 10 +
 	    (s[3] - '0');
