@@ -821,7 +821,10 @@ static long delete_doomed(struct idx *ix)
 		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);";
 	int64_t n = idx_count(ix, "temp.doomed");
 
-	if (n < 0 || idx_exec(ix, sql))
+	/* nothing to do is the usual case: skip the scans */
+	if (n <= 0)
+		return (long)n;
+	if (idx_exec(ix, sql))
 		return -1;
 	return (long)n;
 }
