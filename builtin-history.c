@@ -277,7 +277,8 @@ int cmd_history(int argc, const char **argv)
 				h.tenures[i - h.nr_events].section;
 		size_t j;
 
-		if (i < h.nr_events && (h.events[i].initial && !all))
+		/* without --all: only sections that changed after the first version */
+		if (i < h.nr_events ? h.events[i].initial && !all : !all)
 			continue;
 		if (!wanted(&sections, n))
 			continue;

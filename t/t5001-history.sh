@@ -29,6 +29,11 @@ like "$TRASH/h" '^    M: Alex Elder <aelder@sgi.com>: <=2011-01-03 \.\. 2013-11-
 like "$TRASH/h" '^  turnover: 3 added, 2 removed' "turnover"
 like "$TRASH/h" '^4 versions of MAINTAINERS, 1 sections shown$' "four versions"
 
+expect_success "history of every section" "$KMAINT" history
+like "$TRASH/.out" '^4 versions of MAINTAINERS, 1 sections shown$' "only the section that changed"
+expect_success "--all" "$KMAINT" history --all
+like "$TRASH/.out" '^4 versions of MAINTAINERS, 4 sections shown$' "--all: every section, with its tenures"
+
 expect_success "--until the dispute" "$KMAINT" history --until 2013-11-07 --section 'XFS FILESYSTEM'
 cp "$TRASH/.out" "$TRASH/u"
 if grep -q Tinguely "$TRASH/u"; then ok 1 "--until leaves out later versions"; else ok 0 "--until leaves out later versions"; fi
