@@ -1169,25 +1169,45 @@ int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,
 			 int (*fn)(const struct idx_commit_info *ci, void *data),
 			 void *data)
 {
-	static const char sql[] =
+	/*
+	 * One statement per kind of @path, so that SQLite can use the
+	 * paths index for a file or a directory's range of names.
+	 */
+	static const char *const where[] = {
+		"",
+		"AND p.path = ?2 ",
+		"AND p.path >= ?2 AND p.path < ?3 ",
+	};
+	size_t len = strlen(path);
+	int kind = !len ? 0 : path[len - 1] == '/' ? 2 : 1;
+	char *sql = xstrfmt(
 		"SELECT c.id, c.hash, a.mname, a.memail, c.author_time, "
 		"       c.commit_time, c.subject, "
 		"       sum(f.added), sum(f.removed), count(f.added) = count(*) "
-		"FROM commits c JOIN people a ON a.id = c.author "
-		"JOIN files f ON f.commit_id = c.id "
-		"JOIN paths p ON p.id = f.path "
-		"WHERE c.commit_time >= ?1 AND c.nparents < 2 AND "
-		"      (?2 = '' OR p.path = ?2 OR "
-		"       (substr(?2, -1) = '/' AND p.path >= ?2 AND "
-		"        p.path < ?2 || x'ff')) "
-		"GROUP BY c.id ORDER BY c.commit_time, c.id";
+		"FROM paths p JOIN files f ON f.path = p.id "
+		"JOIN commits c ON c.id = f.commit_id "
+		"JOIN people a ON a.id = c.author "
+		"WHERE c.commit_time >= ?1 AND c.nparents < 2 %s"
+		"GROUP BY c.id ORDER BY c.commit_time, c.id", where[kind]);
+	char *hi = NULL;
 	sqlite3_stmt *st;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK) {
+		free(sql);
 		return sql_error(ix, "query");
+	}
+	free(sql);
+	if (kind == 2) {
+		/* every name under "dir/" sorts before "dir0" ('/' + 1) */
+		hi = xstrdup(path);
+		hi[len - 1] = '/' + 1;
+		sqlite3_bind_text(st, 3, hi, -1, SQLITE_TRANSIENT);
+		free(hi);
+	}
 	sqlite3_bind_int64(st, 1, since);
-	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
+	if (kind)
+		sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
 		struct idx_commit_info ci;
 		bool known = sqlite3_column_int(st, 9);
