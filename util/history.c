@@ -802,6 +802,7 @@ static void read_range(struct reader *r, char **hashes, long nr)
 			hist_commit_release(pending);
 			free(pending);
 		}
+		/* KMAINT_DEBUG=1 says why a diff-tree stopped early */
 		if (getenv("KMAINT_DEBUG")) {
 			struct strbuf e = STRBUF_INIT;
 
