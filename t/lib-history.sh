@@ -126,10 +126,6 @@ gen_history() {
 			a = rnd(np)
 			mark++
 			header("refs/heads/main", mark, i, a)
-			if (i == 3) {
-				# an empty author name
-				printf ""
-			}
 			data(msg(i, a))
 			if (prev)
 				printf "from :%d\n", prev
