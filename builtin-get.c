@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "gitroles.h"
 #include "lookup.h"
 #include "parse-options.h"
 #include "patch.h"
@@ -29,6 +30,8 @@ struct get_args {
 	int find_maintainer_files, version, help, maintainers_sections;
 	int per_patch;
 	const char *git_since, *hg_since, *mpath, *self_test;
+	struct gitroles_opts gro;
+	struct gitroles *gr;
 };
 
 static const char get_usage[] =
@@ -337,12 +340,11 @@ static int answer(struct get_args *a, const struct maintainers *m,
 		lookup_add_sections(&lk, seen);
 		free(seen);
 	}
+	gitroles_set_fixes(a->gr, in->patch.fixes, in->patch.nr_fixes);
+	gitroles_attach(a->gr, &lk);
 	lookup_run(&lk, in->files, in->nr, in->kw.entries, in->kw.nr);
-	if (o->email && a->git_fallback && lk.inexact.nr &&
-	    !access(".git", F_OK))
-		warning("no exact MAINTAINERS match for %s; git fallback needs "
-			"the history index (kmaint index), not used",
-			lk.inexact.v[0]);
+	if (gitroles_status(a->gr))
+		in->status = 1;
 	if (o->json)
 		lookup_print_json(&lk);
 	else
@@ -425,12 +427,23 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 			die("missing patchfile or -f file - use --help if necessary");
 		opt_list_push(operands, "-");
 	}
-	if (a->git || a->git_blame) {
-		error("--git%s needs the history index, which kmaint get cannot "
-		      "read yet; use scripts/get_maintainer.pl for history",
-		      a->git ? "" : "-blame");
+	if (a->git_blame) {
+		error("--git-blame is not supported yet; use --git (history "
+		      "from the index) or scripts/get_maintainer.pl");
 		goto out;
 	}
+	a->gro = (struct gitroles_opts) {
+		.git = a->git, .fallback = a->git_fallback,
+		.fixes = a->o.email_fixes,
+		.min_signatures = a->git_min_signatures,
+		.max_maintainers = a->git_max_maintainers,
+		.min_percent = a->git_min_percent,
+		.all_signature_types = a->git_all_signature_types,
+		.chiefs = a->o.email_git_penguin_chiefs,
+		.rolestats = a->o.output_rolestats,
+		.since = a->git_since,
+	};
+	a->gr = gitroles_new(&a->gro, true);
 	if (a->per_patch) {
 		if (a->from_filename)
 			die("--per-patch reads patches, not -f files");
@@ -445,6 +458,8 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 	if (matcher_errors(mt))
 		ret = 1;
 out:
+	gitroles_free(a->gr);
+	a->gr = NULL;
 	inputs_release(&in);
 	matcher_free(mt);
 out_m:

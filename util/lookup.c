@@ -755,6 +755,9 @@ void lookup_run(struct lookup *lk, char **files, size_t nr_files,
 	for (i = 0; i < lk->nr_lists; i++)
 		deduplicate_email(lk, &lk->lists[i].email);
 
+	if (o->email && lk->git_hook)
+		lk->git_hook(lk, LOOKUP_GIT_FILES, files, nr_files);
+
 	if (o->email) {
 		struct strbuf chief = STRBUF_INIT, m = STRBUF_INIT;
 		struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
@@ -791,6 +794,23 @@ void lookup_run(struct lookup *lk, char **files, size_t nr_files,
 		strbuf_release(&name);
 		strbuf_release(&addr);
 	}
+	if (lk->git_hook)
+		lk->git_hook(lk, LOOKUP_GIT_FIXES, files, nr_files);
+}
+
+void lookup_dedup_email(struct lookup *lk, char **email)
+{
+	deduplicate_email(lk, email);
+}
+
+bool lookup_push_email(struct lookup *lk, const char *line, const char *role)
+{
+	return push_email_address(lk, line, role);
+}
+
+void lookup_add_role(struct lookup *lk, const char *line, const char *role)
+{
+	add_role(lk, line, role);
 }
 
 static void output(struct lookup *lk, struct str_list *l)

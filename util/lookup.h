@@ -56,7 +56,19 @@ struct lookup {
 	char **role, **short_name;
 	/* paths without an exact F: match: where git fallback would look */
 	struct str_list inexact;
+
+	/*
+	 * get_maintainer.pl's history steps, called by lookup_run() where
+	 * the script runs them: LOOKUP_GIT_FILES after the section people
+	 * are deduplicated (git signers per file, then Linus is dropped),
+	 * LOOKUP_GIT_FIXES after the addresses found in files.
+	 */
+	void (*git_hook)(struct lookup *lk, int phase, char **files,
+			 size_t nr_files);
+	void *git_data;
 };
+
+enum { LOOKUP_GIT_FILES, LOOKUP_GIT_FIXES };
 
 void lookup_init(struct lookup *lk, const struct gm_opts *o,
 		 const struct maintainers *m, struct matcher *mt,
@@ -79,6 +91,15 @@ void lookup_print_json(struct lookup *lk);
 
 /* Print the answer: people and lists, then --scm, --status, ... blocks. */
 void lookup_print(struct lookup *lk);
+
+/*
+ * The script's own steps, for the history roles (util/gitroles.c):
+ * deduplicate_email() (the result replaces *email), push_email_address()
+ * and add_role().
+ */
+void lookup_dedup_email(struct lookup *lk, char **email);
+bool lookup_push_email(struct lookup *lk, const char *line, const char *role);
+void lookup_add_role(struct lookup *lk, const char *line, const char *role);
 
 /* sort_and_uniq() for path lists, byte order */
 void sort_uniq(char **v, size_t *nr);

@@ -402,8 +402,7 @@ static char *resolve_commit(const char *rev)
 	return hash;
 }
 
-/* A date as git reads it, through "git rev-parse --since=". */
-static int parse_date(const char *s, int64_t *t)
+int scope_parse_date(const char *s, int64_t *t)
 {
 	struct strbuf out = STRBUF_INIT;
 	char *opt = xstrfmt("--since=%s", s);
@@ -514,7 +513,7 @@ int range_parse(struct range *r, struct idx *ix, const char *since,
 	}
 	if (since) {
 		since_c = resolve_commit(since);
-		if (!since_c && parse_date(since, &r->since))
+		if (!since_c && scope_parse_date(since, &r->since))
 			return -1;
 		strbuf_addf(&r->what, "since %s", since);
 	}
@@ -524,7 +523,7 @@ int range_parse(struct range *r, struct idx *ix, const char *since,
 			/* git log --until=X is --min-age: at or before X */
 			int64_t t;
 
-			if (parse_date(until, &t)) {
+			if (scope_parse_date(until, &t)) {
 				free(since_c);
 				return -1;
 			}

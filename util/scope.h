@@ -105,6 +105,12 @@ void range_release(struct range *r);
 int range_parse(struct range *r, struct idx *ix, const char *since,
 		const char *until, const char *rev);
 
+/*
+ * A date as git reads it ("2020-01-01", "1-year-ago"), through "git
+ * rev-parse --since=", as a Unix time; 0, or -1 with a message.
+ */
+int scope_parse_date(const char *s, int64_t *t);
+
 /* Is indexed commit @id with @commit_time in the range? */
 bool range_has(const struct range *r, int64_t id, int64_t commit_time);
 

@@ -1,0 +1,1033 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "gitroles.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "email.h"
+#include "mailmap.h"
+#include "run-command.h"
+#include "scope.h"
+#include "strmap.h"
+
+struct away_list {
+	int64_t *v;		/* commit ids */
+	size_t nr, alloc;
+};
+
+struct gitroles {
+	const struct gitroles_opts *o;
+	bool update;
+	bool tried, ready, printed_novcs;
+	int status;
+	struct idx ix;
+
+	int64_t since;
+	int64_t *order;		/* by commit id: position in git's walk, 0: unseen */
+	int64_t nr_order;
+	bool walked;
+	struct strmap away;	/* old path -> struct away_list: renames in the window */
+
+	char **fixes;
+	size_t nr_fixes;
+
+	char **ignore;		/* .get_maintainer.ignore */
+	size_t nr_ignore, alloc_ignore;
+
+	sqlite3_stmt *trailers, *author, *file_rows;
+};
+
+struct fcommit {
+	int64_t id;
+	long added, removed;
+	bool stat_ok;
+};
+
+struct fcommits {
+	struct fcommit *v;
+	size_t nr, alloc;
+};
+
+/* .get_maintainer.ignore, looked for where the script looks for it. */
+static void read_ignore(struct gitroles *gr)
+{
+	const char *home = getenv("HOME");
+	const char *dirs[] = { ".", home ? home : "", ".scripts" };
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+	FILE *fp = NULL;
+
+	for (i = 0; i < ARRAY_SIZE(dirs) && !fp; i++) {
+		char *p = xstrfmt("%s/.get_maintainer.ignore", dirs[i]);
+
+		if (is_file(p))
+			fp = fopen(p, "r");
+		free(p);
+	}
+	if (!fp)
+		return;
+	while (strbuf_getline(&line, fp) != EOF) {
+		char *hash = strchr(line.buf, '#');
+
+		if (hash)
+			strbuf_setlen(&line, (size_t)(hash - line.buf));
+		strbuf_trim(&line);
+		if (!line.len || !rfc822_valid(line.buf))
+			continue;
+		ALLOC_GROW(gr->ignore, gr->nr_ignore + 1, gr->alloc_ignore);
+		gr->ignore[gr->nr_ignore++] = xstrdup(line.buf);
+	}
+	fclose(fp);
+	strbuf_release(&line);
+}
+
+struct gitroles *gitroles_new(const struct gitroles_opts *o, bool update)
+{
+	struct gitroles *gr = xcalloc(1, sizeof(*gr));
+
+	gr->o = o;
+	gr->update = update;
+	read_ignore(gr);
+	return gr;
+}
+
+void gitroles_free(struct gitroles *gr)
+{
+	size_t i;
+
+	if (!gr)
+		return;
+	if (gr->ready) {
+		sqlite3_finalize(gr->trailers);
+		sqlite3_finalize(gr->author);
+		sqlite3_finalize(gr->file_rows);
+		idx_close(&gr->ix);
+	}
+	free(gr->order);
+	if (gr->walked) {
+		for (i = 0; i < gr->away.size; i++) {
+			struct away_list *l = gr->away.table[i].value;
+
+			if (gr->away.table[i].key && l)
+				free(l->v);
+		}
+		strmap_clear(&gr->away, true);
+	}
+	for (i = 0; i < gr->nr_ignore; i++)
+		free(gr->ignore[i]);
+	free(gr->ignore);
+	free(gr);
+}
+
+void gitroles_set_fixes(struct gitroles *gr, char **fixes, size_t nr)
+{
+	gr->fixes = fixes;
+	gr->nr_fixes = nr;
+}
+
+int gitroles_status(const struct gitroles *gr)
+{
+	return gr->status;
+}
+
+/* The script's vcs_exists(): git, and a .git here. */
+static bool vcs_exists(struct gitroles *gr)
+{
+	if (!access(".git", F_OK))
+		return true;
+	if (!gr->printed_novcs && gr->o->git) {
+		fprintf(stderr, "%s: No supported VCS found.  Add --nogit to "
+			"options?\nUsing a git repository produces better "
+			"results.\nTry Linus Torvalds' latest git repository "
+			"using:\ngit clone git://git.kernel.org/pub/scm/linux/"
+			"kernel/git/torvalds/linux.git\n", progname);
+		gr->printed_novcs = true;
+	}
+	return false;
+}
+
+/* A max-heap of commits by date; equal dates leave in insertion order. */
+struct heap_item {
+	int64_t time, ctr;
+	size_t k;
+};
+
+static bool heap_less(const struct heap_item *a, const struct heap_item *b)
+{
+	/* "a comes out after b" */
+	return a->time != b->time ? a->time < b->time : a->ctr > b->ctr;
+}
+
+static void heap_push(struct heap_item *h, size_t *n, struct heap_item it)
+{
+	size_t i = (*n)++;
+
+	while (i && heap_less(&h[(i - 1) / 2], &it)) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = it;
+}
+
+static struct heap_item heap_pop(struct heap_item *h, size_t *n)
+{
+	struct heap_item top = h[0], last = h[--(*n)];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && heap_less(&h[c], &h[c + 1]))
+			c++;
+		if (!heap_less(&last, &h[c]))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = last;
+	return top;
+}
+
+/*
+ * Which commits "git log --since" sees, and in what order: it walks from
+ * HEAD taking the newest commit first (a priority queue by commit date)
+ * and neither shows nor walks past a commit older than the limit, so a
+ * new commit behind an old one is not seen either.  Renames in the
+ * window are collected on the way: "git log --follow" shows the commit
+ * that renames a file away as that file's deletion.
+ */
+static int walk_since(struct gitroles *gr)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *args[] = { "rev-parse", "-q", "--verify", "HEAD^{commit}",
+			       NULL };
+	struct strmap by_hash;
+	sqlite3_stmt *st;
+	int64_t *ids = NULL, *times = NULL, max = 0, ctr = 0, pos = 0;
+	char **parents = NULL;
+	size_t nr = 0, alloc = 0, alloc_p = 0, alloc_t = 0, nh = 0, i;
+	struct heap_item *heap;
+	struct strmap_entry *e;
+	unsigned char *seen;
+
+	gr->walked = true;
+	strmap_init(&gr->away);
+	if (capture_git(args, &out, &err)) {
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return error("no HEAD commit");
+	}
+	strbuf_trim(&out);
+	strmap_init(&by_hash);
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time "
+			       "FROM commits WHERE commit_time >= ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
+	sqlite3_bind_int64(st, 1, gr->since);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *h = (const char *)sqlite3_column_text(st, 1);
+
+		ALLOC_GROW(ids, nr + 1, alloc);
+		ALLOC_GROW(parents, nr + 1, alloc_p);
+		ALLOC_GROW(times, nr + 1, alloc_t);
+		ids[nr] = sqlite3_column_int64(st, 0);
+		parents[nr] = xstrdup((const char *)sqlite3_column_text(st, 2));
+		times[nr] = sqlite3_column_int64(st, 3);
+		if (ids[nr] > max)
+			max = ids[nr];
+		strmap_insert(&by_hash, h, strlen(h))->value = (void *)(nr + 1);
+		nr++;
+	}
+	sqlite3_finalize(st);
+
+	gr->nr_order = max + 1;
+	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
+	seen = xcalloc(nr + 1, 1);
+	heap = xmalloc((nr + 1) * sizeof(*heap));
+	e = strmap_find(&by_hash, out.buf, out.len);
+	if (e) {
+		size_t k = (size_t)e->value - 1;
+
+		seen[k] = 1;
+		heap_push(heap, &nh, (struct heap_item){ times[k], ctr++, k });
+	}
+	while (nh) {
+		size_t k = heap_pop(heap, &nh).k;
+		const char *p = parents[k];
+
+		gr->order[ids[k]] = ++pos;
+		while (*p) {
+			size_t n = strcspn(p, " ");
+
+			e = n ? strmap_find(&by_hash, p, n) : NULL;
+			if (e && !seen[(size_t)e->value - 1]) {
+				size_t q = (size_t)e->value - 1;
+
+				seen[q] = 1;
+				heap_push(heap, &nh, (struct heap_item){
+					times[q], ctr++, q });
+			}
+			p += n;
+			while (*p == ' ')
+				p++;
+		}
+	}
+	for (i = 0; i < nr; i++)
+		free(parents[i]);
+	free(parents);
+	free(ids);
+	free(times);
+	free(seen);
+	free(heap);
+	strmap_clear(&by_hash, false);
+	strbuf_release(&out);
+	strbuf_release(&err);
+
+	/* one pass over the window's files for renames (old_path has no index) */
+	if (sqlite3_prepare_v2(gr->ix.db,
+			"SELECT f.commit_id, o.path FROM commits c "
+			"JOIN files f ON f.commit_id = c.id "
+			"JOIN paths o ON o.id = f.old_path "
+			"WHERE c.commit_time >= ?1 AND c.nparents < 2 "
+			"  AND f.old_path IS NOT NULL", -1, &st,
+			NULL) != SQLITE_OK)
+		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
+	sqlite3_bind_int64(st, 1, gr->since);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *o = (const char *)sqlite3_column_text(st, 1);
+		struct away_list *l;
+
+		e = strmap_insert(&gr->away, o, strlen(o));
+		if (!e->value)
+			e->value = xcalloc(1, sizeof(struct away_list));
+		l = e->value;
+		ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+		l->v[l->nr++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Open the index on the first question that needs it. */
+static bool ready(struct gitroles *gr, bool need_since)
+{
+	char *path;
+
+	if (!gr->tried) {
+		gr->tried = true;
+		path = idx_default_path();
+		if (!path || !is_file(path)) {
+			/* the script would run git log; we need the index */
+			if (gr->o->git || gr->nr_fixes) {
+				error("--git and Fixes: signers need the history "
+				      "index: run 'kmaint index' first");
+				gr->status = 1;
+			} else {
+				warning("no exact MAINTAINERS match: the git "
+					"fallback needs the history index; run "
+					"'kmaint index' (or use --nogit-fallback)");
+			}
+			free(path);
+			return false;
+		}
+		if (scope_open_index(&gr->ix, path, gr->update)) {
+			gr->status = 1;
+			free(path);
+			return false;
+		}
+		free(path);
+		if (sqlite3_prepare_v2(gr->ix.db,
+				"SELECT k.key, t.value FROM trailers t "
+				"JOIN keys k ON k.id = t.key "
+				"WHERE t.commit_id = ?1 ORDER BY t.seq", -1,
+				&gr->trailers, NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(gr->ix.db,
+				"SELECT p.name, p.email FROM commits c "
+				"JOIN people p ON p.id = c.author "
+				"WHERE c.id = ?1", -1, &gr->author,
+				NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(gr->ix.db,
+				"SELECT f.commit_id, c.commit_time, f.status, "
+				"       o.path, f.added, f.removed, f.flags "
+				"FROM files f JOIN commits c ON c.id = f.commit_id "
+				"LEFT JOIN paths o ON o.id = f.old_path "
+				"WHERE f.path = (SELECT id FROM paths "
+				"                WHERE path = ?1) "
+				"  AND c.nparents < 2 AND c.commit_time >= ?2 "
+				"ORDER BY c.commit_time DESC, c.id DESC", -1,
+				&gr->file_rows, NULL) != SQLITE_OK) {
+			error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
+			idx_close(&gr->ix);
+			gr->status = 1;
+			return false;
+		}
+		gr->ready = true;
+	}
+	if (gr->ready && need_since && !gr->walked) {
+		const char *since = gr->o->since ? gr->o->since : "1-year-ago";
+
+		if (scope_parse_date(since, &gr->since) || walk_since(gr)) {
+			gr->status = 1;
+			gr->ready = false;
+		}
+	}
+	return gr->ready;
+}
+
+/* The commit's position in git's walk; 0 if the walk does not see it. */
+static int64_t walk_pos(const struct gitroles *gr, int64_t id)
+{
+	return id >= 0 && id < gr->nr_order ? gr->order[id] : 0;
+}
+
+static bool reachable(const struct gitroles *gr, int64_t id)
+{
+	return walk_pos(gr, id) != 0;
+}
+
+/*
+ * Does the script's "^(\d+)\t(\d+)\t$file$" (the file name pasted into
+ * the regex) match a plain numstat line for @file?
+ */
+static bool stat_pattern_matches(const char *file)
+{
+	struct strbuf re = STRBUF_INIT, line = STRBUF_INIT;
+	pcre2_code *code;
+	pcre2_match_data *md;
+	int err;
+	PCRE2_SIZE off;
+	bool ok = false;
+
+	strbuf_addf(&re, "^(\\d+)\\t(\\d+)\\t%s$", file);
+	strbuf_addf(&line, "1\t1\t%s", file);
+	code = pcre2_compile((PCRE2_SPTR)re.buf, re.len, 0, &err, &off, NULL);
+	if (code) {
+		md = pcre2_match_data_create_from_pattern(code, NULL);
+		ok = pcre2_match(code, (PCRE2_SPTR)line.buf, line.len, 0, 0,
+				 md, NULL) >= 0;
+		pcre2_match_data_free(md);
+		pcre2_code_free(code);
+	}
+	strbuf_release(&re);
+	strbuf_release(&line);
+	return ok;
+}
+
+/* "0<TAB>N" for @file deleted by commit @hash, from git; false if binary. */
+static bool deletion_numstat(const char *hash, const char *file, long *removed)
+{
+	const char *args[] = { "diff-tree", "--no-commit-id", "--no-renames",
+			       "--numstat", "-r",
+			       "--root", hash, "--", file, NULL };
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	bool ok = false;
+	char *end;
+
+	/* a rename away: the script's git log shows it as a deletion */
+	if (!capture_git(args, &out, &err) && starts_with(out.buf, "0\t")) {
+		*removed = strtol(out.buf + 2, &end, 10);
+		ok = end > out.buf + 2 && *end == '\t';
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return ok;
+}
+
+struct frow {
+	int64_t id, pos;
+	char status;		/* 'X': renamed away (a deletion of the name) */
+	char *old_path;
+	long added, removed;
+	bool counts;
+};
+
+static int cmp_frow(const void *a, const void *b)
+{
+	const struct frow *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	/* the same commit twice: its row for the name itself first */
+	return (x->status == 'X') - (y->status == 'X');
+}
+
+static const char *commit_hash(struct gitroles *gr, int64_t id,
+			       struct strbuf *out)
+{
+	sqlite3_stmt *st;
+
+	strbuf_reset(out);
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT hash FROM commits WHERE id = ?1",
+			       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, id);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			strbuf_addstr(out, (const char *)sqlite3_column_text(st, 0));
+		sqlite3_finalize(st);
+	}
+	return out->buf;
+}
+
+/*
+ * The commits "git log --follow --no-merges --since" lists for @file, in
+ * its order: those that change the name, and those that rename it away
+ * (shown as its deletion); when the name was created by a rename, the
+ * older commits are those of the old name.
+ */
+static void file_commits(struct gitroles *gr, const char *file,
+			 struct fcommits *out)
+{
+	char *cur = xstrdup(file);
+	int64_t bound = 0;	/* only commits after this walk position */
+	bool plain = stat_pattern_matches(file);
+	struct strbuf hash = STRBUF_INIT;
+
+	for (;;) {
+		sqlite3_stmt *st = gr->file_rows;
+		struct away_list *away = strmap_get(&gr->away, cur, strlen(cur));
+		struct frow *rows = NULL;
+		size_t nr = 0, alloc = 0, i;
+		char *next = NULL;
+		bool same = !strcmp(cur, file);
+
+		sqlite3_bind_text(st, 1, cur, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, gr->since);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(st, 0);
+			int64_t pos = walk_pos(gr, id);
+			const char *status = (const char *)sqlite3_column_text(st, 2);
+			long flags = (long)sqlite3_column_int64(st, 6);
+			struct frow *r;
+
+			if (!pos || pos <= bound)
+				continue;
+			ALLOC_GROW(rows, nr + 1, alloc);
+			r = &rows[nr++];
+			r->id = id;
+			r->pos = pos;
+			r->status = status ? *status : '?';
+			r->old_path = sqlite3_column_type(st, 3) == SQLITE_NULL ?
+				NULL : xstrdup((const char *)
+					       sqlite3_column_text(st, 3));
+			r->added = (long)sqlite3_column_int64(st, 4);
+			r->removed = (long)sqlite3_column_int64(st, 5);
+			r->counts = sqlite3_column_type(st, 4) != SQLITE_NULL &&
+				    sqlite3_column_type(st, 5) != SQLITE_NULL &&
+				    !(flags & (HF_BINARY | HF_MISSING));
+		}
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		for (i = 0; away && i < away->nr; i++) {
+			int64_t pos = walk_pos(gr, away->v[i]);
+			struct frow *r;
+
+			if (!pos || pos <= bound)
+				continue;
+			ALLOC_GROW(rows, nr + 1, alloc);
+			r = &rows[nr++];
+			memset(r, 0, sizeof(*r));
+			r->id = away->v[i];
+			r->pos = pos;
+			r->status = 'X';
+		}
+		if (nr)
+			qsort(rows, nr, sizeof(*rows), cmp_frow);
+
+		for (i = 0; i < nr; i++) {
+			struct frow *r = &rows[i];
+			struct fcommit *c;
+
+			if (i && rows[i - 1].id == r->id)
+				continue;
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			c = &out->v[out->nr++];
+			c->id = r->id;
+			c->added = r->added;
+			c->removed = r->removed;
+			if (r->status == 'X') {
+				/* the script's numstat: "0<TAB>N<TAB>name" */
+				c->stat_ok = plain && same &&
+					deletion_numstat(commit_hash(gr, r->id, &hash),
+							 cur, &c->removed);
+				continue;
+			}
+			/* a rename prints "old => new"; binary prints "-" */
+			c->stat_ok = plain && same && r->status != 'R' &&
+				     r->counts;
+			if (r->status == 'R' && r->old_path) {
+				next = xstrdup(r->old_path);
+				bound = r->pos;
+				break;
+			}
+		}
+		for (i = 0; i < nr; i++)
+			free(rows[i].old_path);
+		free(rows);
+		free(cur);
+		if (!next)
+			break;
+		cur = next;
+	}
+	strbuf_release(&hash);
+}
+
+static const struct gitroles *cmp_gr;
+
+static int cmp_fcommit(const void *a, const void *b)
+{
+	int64_t x = walk_pos(cmp_gr, ((const struct fcommit *)a)->id);
+	int64_t y = walk_pos(cmp_gr, ((const struct fcommit *)b)->id);
+
+	return x < y ? -1 : x > y;
+}
+
+/* Commits touching anything below directory @dir (no --follow). */
+static void dir_commits(struct gitroles *gr, const char *dir,
+			struct fcommits *out)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(gr->ix.db,
+			"SELECT DISTINCT f.commit_id, c.commit_time "
+			"FROM paths p JOIN files f ON f.path = p.id "
+			"JOIN commits c ON c.id = f.commit_id "
+			"WHERE p.path >= ?1 AND p.path < ?1 || x'ff' "
+			"  AND c.nparents < 2 AND c.commit_time >= ?2 "
+			"ORDER BY c.commit_time DESC, c.id DESC", -1, &st,
+			NULL) != SQLITE_OK) {
+		gr->status = error("%s: %s", gr->ix.path,
+				   sqlite3_errmsg(gr->ix.db));
+		return;
+	}
+	sqlite3_bind_text(st, 1, dir, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, gr->since);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		struct fcommit *c;
+
+		if (!reachable(gr, id))
+			continue;
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		c = &out->v[out->nr++];
+		c->id = id;
+		c->added = c->removed = 0;
+		c->stat_ok = false;
+	}
+	sqlite3_finalize(st);
+	/* in the order of git's walk */
+	cmp_gr = gr;
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), cmp_fcommit);
+}
+
+/*
+ * extract_formatted_signatures(): s/\s*.*:\s*(.+)\s* /$1/ -- everything
+ * after the last colon that has something after it, white space
+ * skipped (but one character always kept).
+ */
+static char *extract(const char *line)
+{
+	const char *colon = NULL, *p, *v;
+	size_t len = strlen(line);
+
+	for (p = line; *p; p++)
+		if (*p == ':' && (size_t)(p - line) + 1 < len)
+			colon = p;
+	if (!colon)
+		return xstrdup(line);
+	v = colon + 1;
+	while (isspace((unsigned char)*v) && v[1])
+		v++;
+	return xstrdup(v);
+}
+
+struct str_vec {
+	char **v;
+	size_t nr, alloc;
+};
+
+static void vec_push(struct str_vec *l, char *s)
+{
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+	l->v[l->nr++] = s;
+}
+
+static void vec_clear(struct str_vec *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Is @key a signature tag the script counts? */
+static bool signature_key(const struct gitroles *gr, const char *key)
+{
+	size_t n = strlen(key);
+
+	if (gr->o->all_signature_types)
+		/* "(.+?)[Bb][Yy]:" */
+		return n > 2 && !strcasecmp(key + n - 2, "by");
+	return !strcmp(key, "Signed-off-by") || !strcmp(key, "Reviewed-by") ||
+	       !strcmp(key, "Acked-by");
+}
+
+static bool penguin(const char *line)
+{
+	return strcasestr(line, "Linus Torvalds") != NULL;
+}
+
+/* The tag lines of commit @id, as "Key: value", into @sigs. */
+static void commit_signatures(struct gitroles *gr, int64_t id,
+			      struct str_vec *sigs)
+{
+	sqlite3_stmt *st = gr->trailers;
+
+	sqlite3_bind_int64(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *key = (const char *)sqlite3_column_text(st, 0);
+		const char *value = (const char *)sqlite3_column_text(st, 1);
+
+		if (!key || !value || !signature_key(gr, key) ||
+		    !strchr(value, '@'))
+			continue;
+		vec_push(sigs, xstrfmt("%s: %s", key, value));
+	}
+	sqlite3_reset(st);
+}
+
+/* "GitAuthor: %an <%ae>" of commit @id. */
+static char *commit_author(struct gitroles *gr, int64_t id)
+{
+	sqlite3_stmt *st = gr->author;
+	char *line = NULL;
+
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		line = xstrfmt("GitAuthor: %s <%s>",
+			       (const char *)sqlite3_column_text(st, 0),
+			       (const char *)sqlite3_column_text(st, 1));
+	sqlite3_reset(st);
+	return line ? line : xstrdup("GitAuthor:  <>");
+}
+
+/* Penguins out (unless asked for), cut after the colon, deduplicated. */
+static void format_signers(struct gitroles *gr, struct lookup *lk,
+			   struct str_vec *sigs)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < sigs->nr; i++) {
+		if (!gr->o->chiefs && penguin(sigs->v[i])) {
+			free(sigs->v[i]);
+			continue;
+		}
+		sigs->v[j++] = sigs->v[i];
+	}
+	sigs->nr = j;
+	for (i = 0; i < sigs->nr; i++) {
+		char *s = extract(sigs->v[i]);
+
+		free(sigs->v[i]);
+		lookup_dedup_email(lk, &s);
+		sigs->v[i] = s;
+	}
+}
+
+struct counted {
+	char *line;
+	long count;
+};
+
+static int cmp_counted(const void *a, const void *b)
+{
+	const struct counted *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->line, y->line);
+}
+
+static bool ignored(const struct gitroles *gr, const char *line)
+{
+	size_t i;
+
+	for (i = 0; i < gr->nr_ignore; i++)
+		if (!strcmp(gr->ignore[i], line))
+			return true;
+	return false;
+}
+
+/*
+ * vcs_assign(): @lines with weights (NULL: 1 each), mailmapped, counted,
+ * ranked, cut, and given to the lookup.
+ */
+static void assign(struct gitroles *gr, struct lookup *lk, const char *role,
+		   long divisor, char **lines, const long *weights, size_t nr)
+{
+	struct strmap counts;
+	struct counted *v = NULL;
+	struct strbuf mapped = STRBUF_INIT;
+	size_t nv = 0, i;
+	int shown = 0;
+
+	if (!nr)
+		return;
+	if (divisor <= 0) {
+		fprintf(stderr, "Bad divisor in main::vcs_assign: %ld\n",
+			divisor);
+		divisor = 1;
+	}
+	strmap_init(&counts);
+	for (i = 0; i < nr; i++) {
+		struct strmap_entry *e;
+
+		strbuf_reset(&mapped);
+		gm_mailmap_email(lk->mm, lines[i], &mapped);
+		e = strmap_insert(&counts, mapped.buf, mapped.len);
+		if (!e->value) {
+			v = xrealloc(v, (nv + 1) * sizeof(*v));
+			v[nv].line = e->key;
+			v[nv].count = 0;
+			e->value = (void *)(++nv);
+		}
+		v[(size_t)e->value - 1].count += weights ? weights[i] : 1;
+	}
+	qsort(v, nv, sizeof(*v), cmp_counted);
+	for (i = 0; i < nv; i++) {
+		double percent = (double)v[i].count * 100.0 / (double)divisor;
+
+		if (percent > 100)
+			percent = 100;
+		if (ignored(gr, v[i].line))
+			continue;
+		shown++;
+		if (v[i].count < gr->o->min_signatures ||
+		    shown > gr->o->max_maintainers ||
+		    percent < gr->o->min_percent)
+			break;
+		lookup_push_email(lk, v[i].line, "");
+		if (gr->o->rolestats) {
+			char *r = xstrfmt("%s:%ld/%ld=%.0f%%", role, v[i].count,
+					  divisor, percent);
+
+			lookup_add_role(lk, v[i].line, r);
+			free(r);
+		} else {
+			lookup_add_role(lk, v[i].line, role);
+		}
+	}
+	free(v);
+	strmap_clear(&counts, false);
+	strbuf_release(&mapped);
+}
+
+/* vcs_file_signoffs() */
+static void file_signoffs(struct gitroles *gr, struct lookup *lk,
+			  const char *file)
+{
+	struct fcommits fc = { 0 };
+	struct str_vec authors = { 0 }, sigs = { 0 };
+	bool stats_ok = true;
+	size_t i;
+
+	if (ends_with(file, "/"))
+		dir_commits(gr, file, &fc);
+	else
+		file_commits(gr, file, &fc);
+	for (i = 0; i < fc.nr; i++) {
+		vec_push(&authors, commit_author(gr, fc.v[i].id));
+		commit_signatures(gr, fc.v[i].id, &sigs);
+		stats_ok &= fc.v[i].stat_ok;
+	}
+	/* extract_formatted_signatures(): the authors first */
+	for (i = 0; i < authors.nr; i++) {
+		char *s = extract(authors.v[i]);
+
+		free(authors.v[i]);
+		lookup_dedup_email(lk, &s);
+		authors.v[i] = s;
+	}
+	format_signers(gr, lk, &sigs);
+	for (i = 0; i < sigs.nr; i++)
+		lookup_dedup_email(lk, &sigs.v[i]);
+
+	assign(gr, lk, "commit_signer", (long)fc.nr, sigs.v, NULL, sigs.nr);
+	assign(gr, lk, "authored", (long)fc.nr, authors.v, NULL, authors.nr);
+
+	if (stats_ok && fc.nr) {
+		struct str_vec uniq = { 0 };
+		struct strmap seen, dedup;
+		long added = 0, removed = 0, *wa, *wr;
+		size_t j;
+
+		for (i = 0; i < fc.nr; i++) {
+			added += fc.v[i].added;
+			removed += fc.v[i].removed;
+		}
+		/* uniq, deduplicate_email, uniq: first appearance order */
+		strmap_init(&seen);
+		strmap_init(&dedup);
+		for (i = 0; i < authors.nr; i++) {
+			struct strmap_entry *e = strmap_insert(&seen,
+					authors.v[i], strlen(authors.v[i]));
+			char *d;
+
+			if (e->value)
+				continue;
+			e->value = (void *)1;
+			d = xstrdup(authors.v[i]);
+			lookup_dedup_email(lk, &d);
+			vec_push(&uniq, d);
+		}
+		for (i = j = 0; i < uniq.nr; i++) {
+			struct strmap_entry *e = strmap_insert(&dedup,
+					uniq.v[i], strlen(uniq.v[i]));
+
+			if (e->value) {
+				free(uniq.v[i]);
+				continue;
+			}
+			e->value = (void *)1;
+			uniq.v[j++] = uniq.v[i];
+		}
+		uniq.nr = j;
+		strmap_clear(&dedup, false);
+		strmap_init(&dedup);
+		/* deduplicate_email($authors[$i]) once per distinct author */
+		wa = xcalloc(uniq.nr + 1, sizeof(*wa));
+		wr = xcalloc(uniq.nr + 1, sizeof(*wr));
+		for (i = 0; i < authors.nr; i++) {
+			struct strmap_entry *e = strmap_insert(&dedup,
+					authors.v[i], strlen(authors.v[i]));
+
+			if (!e->value) {
+				char *d = xstrdup(authors.v[i]);
+
+				lookup_dedup_email(lk, &d);
+				e->value = d;
+			}
+			for (j = 0; j < uniq.nr; j++)
+				if (!strcmp(uniq.v[j], e->value)) {
+					wa[j] += fc.v[i].added;
+					wr[j] += fc.v[i].removed;
+					break;
+				}
+		}
+		/* an author with no lines is in neither list */
+		{
+			char **la = xcalloc(uniq.nr + 1, sizeof(char *));
+			char **lr = xcalloc(uniq.nr + 1, sizeof(char *));
+			long *na = xcalloc(uniq.nr + 1, sizeof(long));
+			long *nr_ = xcalloc(uniq.nr + 1, sizeof(long));
+			size_t ka = 0, kr = 0;
+
+			for (j = 0; j < uniq.nr; j++) {
+				if (wa[j] > 0) {
+					la[ka] = uniq.v[j];
+					na[ka++] = wa[j];
+				}
+				if (wr[j] > 0) {
+					lr[kr] = uniq.v[j];
+					nr_[kr++] = wr[j];
+				}
+			}
+			assign(gr, lk, "added_lines", added, la, na, ka);
+			assign(gr, lk, "removed_lines", removed, lr, nr_, kr);
+			free(la);
+			free(lr);
+			free(na);
+			free(nr_);
+		}
+		free(wa);
+		free(wr);
+		strmap_clear(&dedup, true);
+		strmap_clear(&seen, false);
+		vec_clear(&uniq);
+	}
+	vec_clear(&authors);
+	vec_clear(&sigs);
+	free(fc.v);
+}
+
+/* vcs_add_commit_signers(FIX, "blamed_fixes") */
+static void fix_signers(struct gitroles *gr, struct lookup *lk,
+			const char *fix)
+{
+	int64_t id = idx_lookup_commit(&gr->ix, fix);
+	struct str_vec sigs = { 0 };
+	size_t i;
+
+	if (!id)
+		return;
+	commit_signatures(gr, id, &sigs);
+	if (!sigs.nr)
+		return;
+	{
+		char *a = commit_author(gr, id), *s = extract(a);
+
+		lookup_dedup_email(lk, &s);
+		free(s);
+		free(a);
+	}
+	format_signers(gr, lk, &sigs);
+	for (i = 0; i < sigs.nr; i++)
+		lookup_dedup_email(lk, &sigs.v[i]);
+	assign(gr, lk, "blamed_fixes", 1, sigs.v, NULL, sigs.nr);
+	vec_clear(&sigs);
+}
+
+static bool is_inexact(const struct lookup *lk, const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < lk->inexact.nr; i++)
+		if (!strcmp(lk->inexact.v[i], file))
+			return true;
+	return false;
+}
+
+static void hook(struct lookup *lk, int phase, char **files, size_t nr_files)
+{
+	struct gitroles *gr = lk->git_data;
+	size_t i, j;
+
+	if (phase == LOOKUP_GIT_FILES) {
+		for (i = 0; i < nr_files; i++) {
+			if (!gr->o->git && !(gr->o->fallback &&
+					     is_inexact(lk, files[i])))
+				continue;
+			if (!vcs_exists(gr) || !ready(gr, true))
+				return;
+			file_signoffs(gr, lk, files[i]);
+		}
+		return;
+	}
+	/* @fixes = uniq(@fixes) */
+	for (i = 0; i < gr->nr_fixes; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(gr->fixes[i], gr->fixes[j]))
+				break;
+		if (j < i)
+			continue;
+		if (!vcs_exists(gr) || !ready(gr, false))
+			return;
+		fix_signers(gr, lk, gr->fixes[i]);
+	}
+}
+
+void gitroles_attach(struct gitroles *gr, struct lookup *lk)
+{
+	lk->git_hook = hook;
+	lk->git_data = gr;
+}
