@@ -200,6 +200,9 @@ int cmd_map(int argc, const char **argv)
 	match_result_release(&res);
 	path_list_release(&files);
 	path_list_release(&rest_only);
+	/* a regex that gave up on a path (reported) */
+	if (matcher_errors(mt))
+		ret = 1;
 	matcher_free(mt);
 	maintainers_release(&m);
 	return ferror(stdout) ? 1 : ret;

@@ -29,6 +29,7 @@ struct regex {
 	uint32_t flags;
 	int entry;
 	bool failed;
+	bool match_failed;	/* a match gave up (reported once) */
 };
 
 #define JIT_AFTER 32
@@ -399,6 +400,8 @@ void matcher_free(struct matcher *mt)
 static bool re_match(struct matcher *mt, struct regex *re, const char *s,
 		     size_t len)
 {
+	int rc;
+
 	if (!re->code) {
 		if (re->failed)
 			return false;
@@ -410,8 +413,28 @@ static bool re_match(struct matcher *mt, struct regex *re, const char *s,
 	}
 	if (++re->uses == JIT_AFTER)
 		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
-	return pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, mt->md,
-			   NULL) >= 0;
+	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, mt->md, NULL);
+	/* the N: filter has no line of its own: when it gives up, try each */
+	if (!re->src)
+		return rc != PCRE2_ERROR_NOMATCH;
+	/*
+	 * Anything but "no match" is PCRE2 giving up (its match limit, on
+	 * a pattern that backtracks without end, as "a****...*b" does in
+	 * Perl too): the answer may be wrong, so say where, once.
+	 */
+	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && !re->match_failed) {
+		const struct mnt_line *l =
+			&mt->m->lines[mt->m->entries[re->entry].line];
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(rc, msg, sizeof(msg));
+		fprintf(stderr, "%s:%d: error: pattern '%s' gave up on '%.*s': %s\n",
+			mt->m->files[l->file], l->nr, re->src,
+			(int)(len > 200 ? 200 : len), s, (char *)msg);
+		re->match_failed = true;
+		mt->nr_errors++;
+	}
+	return rc >= 0;
 }
 
 static void add_hit(struct matcher *mt, int pat)
