@@ -271,6 +271,20 @@ k badf-check check --only=patterns
 status badf-check 1
 says badf-check out "^MAINTAINERS:4: warning: pattern is no valid regex" "a finding at MAINTAINERS:4"
 
+# A pattern that backtracks without end ("wcd****...*-x", get_maintainer.pl
+# never finishes on it): PCRE2 gives up at its match limit, and that is
+# an error at file:line, not a silent "no match"
+stars=$(printf '%030d' 0 | tr 0 '*')
+printf 'A\nM:\tA <a@example.com>\nS:\tMaintained\nF:\tdrivers/wcd%s-clsh.*\n' "$stars" | put
+echo w >"$T/drivers/wcd-mbhc-v2.c"
+k backtrack-get $GET -f drivers/wcd-mbhc-v2.c
+status backtrack-get 1
+says backtrack-get err "^MAINTAINERS:4: error: pattern .* gave up on 'drivers/wcd-mbhc-v2.c'" "names MAINTAINERS:4 and the path"
+k backtrack-map map -- drivers/wcd-mbhc-v2.c
+status backtrack-map 1
+says backtrack-map err "^MAINTAINERS:4: error: pattern .* gave up" "names MAINTAINERS:4"
+rm -f "$T/drivers/wcd-mbhc-v2.c"
+
 # --- patches -------------------------------------------------------------
 
 good | put
