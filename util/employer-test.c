@@ -39,6 +39,12 @@ static char *write_file(const char *name, const char *text)
 	return path;
 }
 
+/* write_file() for a file whose path is not needed */
+static void put(const char *name, const char *text)
+{
+	free(write_file(name, text));
+}
+
 static int64_t date(const char *s)
 {
 	return employer_parse_date(s);
@@ -102,15 +108,15 @@ int main(void)
 	dir = mkdtemp(tmpl);
 	if (!dir)
 		die_errno("mkdtemp");
-	write_file("aliases", "# comment\n"
+	put("aliases", "# comment\n"
 		   "\"Jdoe AT x.org\"  real@corp.com\n"
 		   "variant@corp.com real@corp.com   # trailing\n");
-	write_file("domain-map", "corp.com\tCorp Inc\n"
+	put("domain-map", "corp.com\tCorp Inc\n"
 		   "\n"
 		   "mover@home.net\tOld Co < 2012-03-04\n"
 		   "mover@home.net   New Co\n"
 		   "bigco.com  Big Co <2001-01-01\n");
-	write_file("group", "one@group.org\ntwo@group.org\n");
+	put("group", "one@group.org\ntwo@group.org\n");
 	conf = write_file("gitdm.config",
 			  "# gitdm config\n"
 			  "EmailAliases aliases\n"
@@ -142,7 +148,7 @@ int main(void)
 	employer_map_free(map);
 
 	bad = write_file("bad.config", "EmailMap bad-map\nBogus x\n");
-	write_file("bad-map", "lonely\nok.com Fine\nx.com Co < 2012-99-01\n");
+	put("bad-map", "lonely\nok.com Fine\nx.com Co < 2012-99-01\n");
 	map = employer_map_new();
 	fprintf(stderr, "# expected errors follow\n");
 	ok(employer_map_read_config(map, bad) == -1, "bad config: -1");
