@@ -368,10 +368,13 @@ int cmd_idents(int argc, const char **argv)
 			usage_options("kmaint idents [--suggest] [--json]", opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		free(operands.v);
 		return 129;
+	}
 	if (operands.nr) {
 		error("unexpected argument '%s'", operands.v[0]);
+		free(operands.v);
 		return 129;
 	}
 	path = db ? xstrdup(db) : idx_default_path();
@@ -379,6 +382,7 @@ int cmd_idents(int argc, const char **argv)
 		die("not a git repository");
 	if (scope_open_index(&ix, path, !no_update)) {
 		free(path);
+		free(operands.v);
 		return 1;
 	}
 	strmap_init(&ids.index);

@@ -322,25 +322,26 @@ int cmd_stats(int argc, const char **argv)
 			usage_options(usage_str, opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands))
-		return 129;
-	if (operands.nr) {
+	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+		rc = 129;
+		goto out_args;
+	}
+	rc = 129;
+	if (operands.nr)
 		error("unexpected argument '%s'", operands.v[0]);
-		return 129;
-	}
-	if (a.csv && a.json) {
+	else if (a.csv && a.json)
 		error("--csv and --json are exclusive");
-		return 129;
-	}
-	if (a.top < 0) {
+	else if (a.top < 0)
 		error("--top takes a count, not %d", a.top);
-		return 129;
-	}
-	if (parse_reports(&a))
-		return 129;
+	else if (!parse_reports(&a))
+		rc = 0;
+	if (rc)
+		goto out_args;
 	em = load_employers(&a);
-	if (!em)
-		return 1;
+	if (!em) {
+		rc = 1;
+		goto out_args;
+	}
 
 	path = a.db ? xstrdup(a.db) : idx_default_path();
 	if (!path)
@@ -348,7 +349,8 @@ int cmd_stats(int argc, const char **argv)
 	if (scope_open_index(&ix, path, !a.no_update)) {
 		free(path);
 		employer_map_free(em);
-		return 1;
+		rc = 1;
+		goto out_args;
 	}
 	scope_init(&s, &ix);
 	range_init(&r);
@@ -385,6 +387,7 @@ int cmd_stats(int argc, const char **argv)
 	idx_close(&ix);
 	employer_map_free(em);
 	free(path);
+out_args:
 	free(operands.v);
 	free(a.sections.v);
 	free(a.paths.v);

@@ -332,6 +332,8 @@ static void sort_uniq_i64(int64_t *v, size_t *nr)
 {
 	size_t i, j = 0;
 
+	if (!*nr)
+		return;
 	qsort(v, *nr, sizeof(*v), cmp_i64);
 	for (i = 0; i < *nr; i++)
 		if (!j || v[j - 1] != v[i])
