@@ -341,6 +341,7 @@ static int answer(struct get_args *a, const struct maintainers *m,
 		free(seen);
 	}
 	gitroles_set_fixes(a->gr, in->patch.fixes, in->patch.nr_fixes);
+	gitroles_set_ranges(a->gr, in->patch.ranges, in->patch.nr_ranges);
 	gitroles_attach(a->gr, &lk);
 	lookup_run(&lk, in->files, in->nr, in->kw.entries, in->kw.nr);
 	if (gitroles_status(a->gr))
@@ -427,14 +428,12 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 			die("missing patchfile or -f file - use --help if necessary");
 		opt_list_push(operands, "-");
 	}
-	if (a->git_blame) {
-		error("--git-blame is not supported yet; use --git (history "
-		      "from the index) or scripts/get_maintainer.pl");
-		goto out;
-	}
 	a->gro = (struct gitroles_opts) {
 		.git = a->git, .fallback = a->git_fallback,
 		.fixes = a->o.email_fixes,
+		.blame = a->git_blame,
+		.blame_signatures = a->git_blame_signatures,
+		.from_filename = a->from_filename,
 		.min_signatures = a->git_min_signatures,
 		.max_maintainers = a->git_max_maintainers,
 		.min_percent = a->git_min_percent,

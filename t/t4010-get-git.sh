@@ -76,6 +76,9 @@ compare_files "fallback since 2000" --git-since=2000-01-01
 compare_files "--git since 2000" --git --git-since=2000-01-01
 compare_files "--git, no cut, no rolestats" --git --git-since=2000-01-01 \
 	--git-min-percent=0 --git-max-maintainers=9 --git-min-signatures=1 --norolestats
+compare_files "--git-blame" --git-blame --git-since=2000-01-01
+compare_files "--git-blame, no signatures, --git" --git-blame --nogit-blame-signatures \
+	--git --git-since=2000-01-01
 compare_files "--git, every tag type, Linus kept" --git --git-since=2007-12-01 \
 	--git-all-signature-types --git-chief-penguins --git-min-percent=10
 
@@ -102,7 +105,7 @@ awk -v a="$f1" -v b="$f2" '/^Signed-off-by/ && !done {
 	print "Fixes: " a " (\"x\")"; print "Fixes: " b " (\"y\")"
 	print "Fixes: " a " (\"x again\")"; print "Fixes: deadbeef0123 (\"none\")"
 	done = 1 } { print }' "$TRASH"/p/0001-*.patch >"$TRASH/p/fixes.patch"
-for opt in "" "--git" "--nofixes" "--git --git-min-percent=0"; do
+for opt in "" "--git" "--nofixes" "--git --git-min-percent=0" "--git-blame"; do
 	bad=0
 	n=0
 	for p in "$TRASH"/p/*.patch; do

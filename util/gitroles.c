@@ -12,6 +12,7 @@
 
 #include "email.h"
 #include "mailmap.h"
+#include "patch.h"
 #include "run-command.h"
 #include "scope.h"
 #include "strmap.h"
@@ -36,6 +37,8 @@ struct gitroles {
 
 	char **fixes;
 	size_t nr_fixes;
+	const struct patch_range *ranges;
+	size_t nr_ranges;
 
 	char **ignore;		/* .get_maintainer.ignore */
 	size_t nr_ignore, alloc_ignore;
@@ -129,6 +132,13 @@ void gitroles_set_fixes(struct gitroles *gr, char **fixes, size_t nr)
 {
 	gr->fixes = fixes;
 	gr->nr_fixes = nr;
+}
+
+void gitroles_set_ranges(struct gitroles *gr, const struct patch_range *r,
+			 size_t nr)
+{
+	gr->ranges = r;
+	gr->nr_ranges = nr;
 }
 
 int gitroles_status(const struct gitroles *gr)
@@ -327,7 +337,7 @@ static bool ready(struct gitroles *gr, bool need_since)
 		path = idx_default_path();
 		if (!path || !is_file(path)) {
 			/* the script would run git log; we need the index */
-			if (gr->o->git || gr->nr_fixes) {
+			if (gr->o->git || gr->o->blame || gr->nr_fixes) {
 				error("--git and Fixes: signers need the history "
 				      "index: run 'kmaint index' first");
 				gr->status = 1;
@@ -987,6 +997,152 @@ static void fix_signers(struct gitroles *gr, struct lookup *lk,
 	vec_clear(&sigs);
 }
 
+/* "git blame -l [-L START,+LEN] FILE": the commit of each line, appended. */
+static void git_blame(const char *file, long start, long len,
+		      struct str_vec *out)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf line = STRBUF_INIT;
+	char *range = NULL;
+	const char *argv[8];
+	size_t n = 0;
+
+	argv[n++] = "git";
+	argv[n++] = "blame";
+	argv[n++] = "-l";
+	if (len >= 0) {
+		range = xstrfmt("%ld,+%ld", start, len);
+		argv[n++] = "-L";
+		argv[n++] = range;
+	}
+	argv[n++] = "--";
+	argv[n++] = file;
+	argv[n] = NULL;
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	cp.out = -1;
+	cp.err = CHILD_NULL;
+	if (!start_command(&cp)) {
+		while (child_read_record(&cp, &line, '\n') > 0) {
+			/*
+			 * The script's ^([0-9a-f]+) : a boundary commit's
+			 * "^" line never matches it
+			 */
+			size_t k = strspn(line.buf, "0123456789abcdef");
+
+			if (k && line.buf[k] == ' ')
+				vec_push(out, xstrndup(line.buf, k));
+		}
+		finish_command(&cp);
+	}
+	free(range);
+	strbuf_release(&line);
+}
+
+/* vcs_file_blame() */
+static void file_blame(struct gitroles *gr, struct lookup *lk,
+		       const char *file)
+{
+	struct str_vec all = { 0 }, commits = { 0 }, signers = { 0 };
+	struct str_vec blame_signers = { 0 };
+	struct strmap seen;
+	size_t i, j;
+
+	if (!is_file(file))
+		return;
+	if (!gr->nr_ranges) {
+		git_blame(file, 0, -1, &all);
+	} else {
+		for (i = 0; i < gr->nr_ranges; i++)
+			if (!strcmp(gr->ranges[i].file, file))
+				git_blame(file, gr->ranges[i].start,
+					  gr->ranges[i].len, &all);
+	}
+	strmap_init(&seen);
+	for (i = 0; i < all.nr; i++) {
+		struct strmap_entry *e = strmap_insert(&seen, all.v[i],
+						       strlen(all.v[i]));
+
+		if (!e->value) {
+			e->value = (void *)1;
+			vec_push(&commits, xstrdup(all.v[i]));
+		}
+	}
+	strmap_clear(&seen, false);
+
+	if (gr->o->blame_signatures) {
+		for (i = 0; i < commits.nr; i++) {
+			int64_t id = idx_lookup_commit(&gr->ix, commits.v[i]);
+			struct str_vec sigs = { 0 };
+
+			if (!id)
+				continue;
+			commit_signatures(gr, id, &sigs);
+			if (sigs.nr) {
+				char *a = commit_author(gr, id), *s = extract(a);
+
+				lookup_dedup_email(lk, &s);
+				free(s);
+				free(a);
+			}
+			format_signers(gr, lk, &sigs);
+			for (j = 0; j < sigs.nr; j++)
+				vec_push(&signers, sigs.v[j]);
+			free(sigs.v);
+		}
+	}
+	if (gr->o->from_filename) {
+		if (gr->o->rolestats) {
+			for (i = 0; i < commits.nr; i++) {
+				int64_t id = idx_lookup_commit(&gr->ix,
+							       commits.v[i]);
+				struct strbuf name = STRBUF_INIT,
+					      addr = STRBUF_INIT,
+					      fmt = STRBUF_INIT;
+				char *a, *d;
+				size_t count = 0;
+
+				if (!id)
+					continue;
+				a = commit_author(gr, id);
+				/* vcs_find_author() drops Linus's lines */
+				if (!gr->o->chiefs && penguin(a)) {
+					free(a);
+					continue;
+				}
+				email_parse(a + strlen("GitAuthor: "), &name, &addr);
+				email_format(&fmt, name.buf, addr.buf, true);
+				d = strbuf_detach(&fmt, NULL);
+				lookup_dedup_email(lk, &d);
+				for (j = 0; j < all.nr; j++)
+					if (strstr(all.v[j], commits.v[i]))
+						count++;
+				for (j = 0; j < count; j++)
+					vec_push(&blame_signers, xstrdup(d));
+				free(d);
+				free(a);
+				strbuf_release(&name);
+				strbuf_release(&addr);
+			}
+			assign(gr, lk, "authored lines", (long)all.nr,
+			       blame_signers.v, NULL, blame_signers.nr);
+		}
+		for (i = 0; i < signers.nr; i++)
+			lookup_dedup_email(lk, &signers.v[i]);
+		assign(gr, lk, "commits", (long)commits.nr, signers.v, NULL,
+		       signers.nr);
+	} else {
+		for (i = 0; i < signers.nr; i++)
+			lookup_dedup_email(lk, &signers.v[i]);
+		assign(gr, lk, "modified commits", (long)commits.nr,
+		       signers.v, NULL, signers.nr);
+	}
+	vec_clear(&all);
+	vec_clear(&commits);
+	vec_clear(&signers);
+	vec_clear(&blame_signers);
+}
+
 static bool is_inexact(const struct lookup *lk, const char *file)
 {
 	size_t i;
@@ -1004,12 +1160,17 @@ static void hook(struct lookup *lk, int phase, char **files, size_t nr_files)
 
 	if (phase == LOOKUP_GIT_FILES) {
 		for (i = 0; i < nr_files; i++) {
-			if (!gr->o->git && !(gr->o->fallback &&
-					     is_inexact(lk, files[i])))
-				continue;
-			if (!vcs_exists(gr) || !ready(gr, true))
-				return;
-			file_signoffs(gr, lk, files[i]);
+			if (gr->o->git || (gr->o->fallback &&
+					   is_inexact(lk, files[i]))) {
+				if (!vcs_exists(gr) || !ready(gr, true))
+					return;
+				file_signoffs(gr, lk, files[i]);
+			}
+			if (gr->o->blame) {
+				if (!vcs_exists(gr) || !ready(gr, false))
+					return;
+				file_blame(gr, lk, files[i]);
+			}
 		}
 		return;
 	}

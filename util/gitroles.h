@@ -38,6 +38,7 @@
  */
 struct gitroles_opts {
 	int git, fallback, fixes;
+	int blame, blame_signatures, from_filename;
 	int min_signatures, max_maintainers, min_percent;
 	int all_signature_types, chiefs, rolestats;
 	const char *since;
@@ -54,6 +55,14 @@ void gitroles_free(struct gitroles *gr);
 
 /* Fixes: targets of the patch, asked for at LOOKUP_GIT_FIXES. */
 void gitroles_set_fixes(struct gitroles *gr, char **fixes, size_t nr);
+
+/*
+ * The patch's "@@ -start,len" ranges, for --git-blame on a patch (each
+ * file is blamed over its ranges; with none at all, whole files).
+ */
+struct patch_range;
+void gitroles_set_ranges(struct gitroles *gr, const struct patch_range *r,
+			 size_t nr);
 
 /* Install as @lk's git_hook. */
 void gitroles_attach(struct gitroles *gr, struct lookup *lk);
