@@ -11,7 +11,7 @@
 
 const char *progname = "kmaint";
 
-static void vreport(const char *prefix, const char *fmt, va_list ap)
+static __printf(2, 0) void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: %s", progname, prefix);
