@@ -77,16 +77,23 @@ PROVE ?= prove
 PROVE_FLAGS ?= -j2
 T_SCRIPTS := $(sort $(wildcard t/t[0-9]*.sh))
 
-test: all
-	$(MAKE) SANITIZE=1 all
-	$(MAKE) test-plain test-san
+# The plain pass builds with $(CC) (gcc), the sanitizer pass with clang,
+# both with -Werror: the suite also proves the code builds warning-free
+# with both compilers.
+SAN_CC ?= clang
+
+test:
+	$(MAKE) WERROR=1 all
+	$(MAKE) SANITIZE=1 CC=$(SAN_CC) WERROR=1 all
+	$(MAKE) test-plain
+	$(MAKE) test-san
 
 test-plain: all
 	KMAINT=$(CURDIR)/kmaint BUILD=$(CURDIR)/build \
 		$(PROVE) $(PROVE_FLAGS) $(TEST_BIN) $(T_SCRIPTS)
 
 test-san:
-	$(MAKE) SANITIZE=1 all
+	$(MAKE) SANITIZE=1 CC=$(SAN_CC) all
 	KMAINT=$(CURDIR)/build-san/kmaint BUILD=$(CURDIR)/build-san \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

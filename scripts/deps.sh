@@ -23,8 +23,9 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # perl: get_maintainer.pl (the oracle) and prove.  git: the history index
 # and the git copy below.  sqlite3: inspecting the index by hand.
 # linux-source-*: the real data (xz-utils unpacks it).  man-db: `kmaint help`.
+# chromium: the report test renders kmaint's HTML headless.
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
-	libpcre2-dev libsqlite3-dev sqlite3 xz-utils man-db
+	libpcre2-dev libsqlite3-dev sqlite3 xz-utils man-db chromium
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }
