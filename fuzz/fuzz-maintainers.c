@@ -111,6 +111,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strbuf_addf(&path, "%s-more", e->value);
 		lookup(mt, path.buf, depth, &res);
 	}
+	/* regexes are compiled when first reached: now compile the rest */
+	(void)matcher_errors(mt);
+	(void)matcher_check_all(mt);
 	/* K: over the input itself, both as message text and as diff lines */
 	matcher_keywords(mt, (const char *)data, size, false, &kw);
 	matcher_keywords(mt, (const char *)data, size, true, &kw);
