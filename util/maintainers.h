@@ -79,7 +79,11 @@ void maintainers_release(struct maintainers *m);
  */
 int maintainers_add_path(struct maintainers *m, const char *path);
 
-/* Add the contents of a buffer (taken over) as file @name. */
+/*
+ * Add the contents of a buffer (taken over) as file @name.  Lines are
+ * NUL-terminated in place, the last one at buf[len]: @buf must have
+ * len + 1 bytes, as read_file() gives.
+ */
 void maintainers_add_buffer(struct maintainers *m, const char *name,
 			    char *buf, size_t len);
 
