@@ -217,10 +217,12 @@ static void print_header(const struct stats *st, const struct scope *s,
 	       r->what.len ? r->what.buf : "all history");
 	if (s->maint_from)
 		printf(" (patterns from %s)", s->maint_from);
-	printf("\n%ld changesets by %ld developers, %zu employers; "
-	       "%ld lines added, %ld removed\n", st->total[SC_CHANGESETS],
-	       st->developers, st->nr_employers, st->total[SC_ADDED],
-	       st->total[SC_REMOVED]);
+	printf("\n%ld changesets by %ld developers, %zu employers",
+	       st->total[SC_CHANGESETS], st->developers, st->nr_employers);
+	if (!s->no_lines)
+		printf("; %ld lines added, %ld removed", st->total[SC_ADDED],
+		       st->total[SC_REMOVED]);
+	putchar('\n');
 	if (st->counts_unknown)
 		printf("(line counts unknown for %ld commits whose blobs "
 		       "could not be read when indexing)\n", st->counts_unknown);
@@ -367,6 +369,9 @@ int cmd_stats(int argc, const char **argv)
 	for (i = 0; !rc && i < a.regexes.nr; i++)
 		if (scope_add_regex(&s, a.regexes.v[i]))
 			rc = 1;
+	/* line counts cost a pass over every file change: only if shown */
+	s.no_lines = !a.json && !a.want[SR_LINES] && !a.want[SR_REMOVED] &&
+		     !a.want[SR_EMP_LINES];
 	if (!rc && range_parse(&r, &ix, a.since, a.until, a.rev))
 		rc = 1;
 	if (!rc && stats_collect(&st, &s, &r, a.want[SR_FIRST_TIME]))

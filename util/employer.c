@@ -149,14 +149,20 @@ const char *employer_canonical_email(const struct employer_map *map,
 				     const char *email)
 {
 	static struct strbuf buf = STRBUF_INIT;
+	size_t i, len = strlen(email);
 	const char *p, *alias;
 
 	/* gitdm's aliases are looked up as written, lowercased ... */
 	strbuf_reset(&buf);
-	for (p = email; *p; p++)
-		strbuf_addch(&buf, tolower((unsigned char)*p));
-	if (map && (alias = strmap_get(&map->aliases, buf.buf, buf.len)))
+	strbuf_grow(&buf, len);
+	for (i = 0; i < len; i++)
+		buf.buf[i] = (char)tolower((unsigned char)email[i]);
+	strbuf_setlen(&buf, len);
+	if (map && map->aliases.nr &&
+	    (alias = strmap_get(&map->aliases, buf.buf, buf.len)))
 		return alias;
+	if (!strchr(email, ' '))
+		return buf.buf;
 	/* ... and "jdoe at example.com" is then read as an address */
 	strbuf_reset(&buf);
 	for (p = email; *p; p++) {

@@ -34,6 +34,13 @@ struct scope {
 	const char *maint_rev;	/* --maintainers-at, or NULL */
 
 	bool table_ready;	/* temp.scope_paths holds paths[] */
+
+	/*
+	 * Set by a caller that needs no line counts: scope_foreach_commit()
+	 * then leaves added/removed at 0 and, for the whole repository,
+	 * does not read the files table at all.
+	 */
+	bool no_lines;
 };
 
 void scope_init(struct scope *s, struct idx *ix);

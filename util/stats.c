@@ -180,9 +180,18 @@ static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
 	size_t i;
 
 	if (p->hacker[pid]) {
+		struct stats_hacker *h;
+
 		i = (size_t)p->hacker[pid] - 1;
-		if (cid > st->hackers[i].name_id)
-			hacker_of(st, p->name[pid], p->email[pid], cid);
+		h = &st->hackers[i];
+		/* the name of the latest commit, as in hacker_of() */
+		if (cid > h->name_id && *p->name[pid]) {
+			if (strcmp(h->name, p->name[pid])) {
+				free(h->name);
+				h->name = xstrdup(p->name[pid]);
+			}
+			h->name_id = cid;
+		}
 		return i;
 	}
 	i = hacker_of(st, p->name[pid], p->email[pid], cid);
