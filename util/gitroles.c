@@ -31,7 +31,10 @@ struct gitroles {
 
 	int64_t since;
 	int64_t *order;		/* by commit id: position in git's walk, 0: unseen */
+	int64_t *author_of;	/* by commit id, for the walked commits */
 	int64_t nr_order;
+	char **pname, **pemail;	/* people as written (no mailmap), by id */
+	int64_t nr_people;
 	bool walked;
 	struct strmap away;	/* old path -> struct away_list: renames in the window */
 
@@ -106,13 +109,21 @@ void gitroles_free(struct gitroles *gr)
 
 	if (!gr)
 		return;
-	if (gr->ready) {
+	if (gr->ready || gr->trailers) {
+		sqlite3_exec(gr->ix.db, "COMMIT", NULL, NULL, NULL);
 		sqlite3_finalize(gr->trailers);
 		sqlite3_finalize(gr->author);
 		sqlite3_finalize(gr->file_rows);
 		idx_close(&gr->ix);
 	}
 	free(gr->order);
+	free(gr->author_of);
+	for (i = 0; i < (size_t)gr->nr_people; i++) {
+		free(gr->pname[i]);
+		free(gr->pemail[i]);
+	}
+	free(gr->pname);
+	free(gr->pemail);
 	if (gr->walked) {
 		for (i = 0; i < gr->away.size; i++) {
 			struct away_list *l = gr->away.table[i].value;
@@ -222,9 +233,11 @@ static int walk_since(struct gitroles *gr)
 			       NULL };
 	struct strmap by_hash;
 	sqlite3_stmt *st;
-	int64_t *ids = NULL, *times = NULL, max = 0, ctr = 0, pos = 0;
+	int64_t *ids = NULL, *times = NULL, *authors = NULL, max = 0, ctr = 0;
+	int64_t pos = 0;
 	char **parents = NULL;
-	size_t nr = 0, alloc = 0, alloc_p = 0, alloc_t = 0, nh = 0, i;
+	size_t nr = 0, alloc = 0, alloc_p = 0, alloc_t = 0, alloc_a = 0, nh = 0;
+	size_t i;
 	struct heap_item *heap;
 	struct strmap_entry *e;
 	unsigned char *seen;
@@ -238,9 +251,9 @@ static int walk_since(struct gitroles *gr)
 	}
 	strbuf_trim(&out);
 	strmap_init(&by_hash);
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time "
-			       "FROM commits WHERE commit_time >= ?1", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
+			       "author FROM commits WHERE commit_time >= ?1",
+			       -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
 	sqlite3_bind_int64(st, 1, gr->since);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -249,7 +262,9 @@ static int walk_since(struct gitroles *gr)
 		ALLOC_GROW(ids, nr + 1, alloc);
 		ALLOC_GROW(parents, nr + 1, alloc_p);
 		ALLOC_GROW(times, nr + 1, alloc_t);
+		ALLOC_GROW(authors, nr + 1, alloc_a);
 		ids[nr] = sqlite3_column_int64(st, 0);
+		authors[nr] = sqlite3_column_int64(st, 4);
 		parents[nr] = xstrdup((const char *)sqlite3_column_text(st, 2));
 		times[nr] = sqlite3_column_int64(st, 3);
 		if (ids[nr] > max)
@@ -261,6 +276,9 @@ static int walk_since(struct gitroles *gr)
 
 	gr->nr_order = max + 1;
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
+	gr->author_of = xcalloc((size_t)gr->nr_order, sizeof(*gr->author_of));
+	for (i = 0; i < nr; i++)
+		gr->author_of[ids[i]] = authors[i];
 	seen = xcalloc(nr + 1, 1);
 	heap = xmalloc((nr + 1) * sizeof(*heap));
 	e = strmap_find(&by_hash, out.buf, out.len);
@@ -296,6 +314,7 @@ static int walk_since(struct gitroles *gr)
 	free(parents);
 	free(ids);
 	free(times);
+	free(authors);
 	free(seen);
 	free(heap);
 	strmap_clear(&by_hash, false);
@@ -324,6 +343,30 @@ static int walk_since(struct gitroles *gr)
 		l->v[l->nr++] = sqlite3_column_int64(st, 0);
 	}
 	sqlite3_finalize(st);
+
+	/* the people as written, for "%an <%ae>" without a query each */
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM people", -1, &st,
+			       NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			gr->nr_people = sqlite3_column_int64(st, 0) + 1;
+		sqlite3_finalize(st);
+	}
+	gr->pname = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
+	gr->pemail = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, name, email FROM people",
+			       -1, &st, NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(st, 0);
+
+			if (id < 0 || id >= gr->nr_people)
+				continue;
+			gr->pname[id] = xstrdup((const char *)
+						sqlite3_column_text(st, 1));
+			gr->pemail[id] = xstrdup((const char *)
+						 sqlite3_column_text(st, 2));
+		}
+		sqlite3_finalize(st);
+	}
 	return 0;
 }
 
@@ -376,10 +419,19 @@ static bool ready(struct gitroles *gr, bool need_since)
 				"ORDER BY c.commit_time DESC, c.id DESC", -1,
 				&gr->file_rows, NULL) != SQLITE_OK) {
 			error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
+			sqlite3_finalize(gr->trailers);
+			sqlite3_finalize(gr->author);
+			sqlite3_finalize(gr->file_rows);
+			gr->trailers = gr->author = gr->file_rows = NULL;
 			idx_close(&gr->ix);
 			gr->status = 1;
 			return false;
 		}
+		/*
+		 * One read transaction for all the small queries below:
+		 * otherwise each takes and drops the file lock (fcntl) again.
+		 */
+		sqlite3_exec(gr->ix.db, "BEGIN", NULL, NULL, NULL);
 		gr->ready = true;
 	}
 	if (gr->ready && need_since && !gr->walked) {
@@ -721,6 +773,14 @@ static char *commit_author(struct gitroles *gr, int64_t id)
 {
 	sqlite3_stmt *st = gr->author;
 	char *line = NULL;
+
+	if (id > 0 && id < gr->nr_order && gr->order[id]) {
+		int64_t a = gr->author_of[id];
+
+		if (a >= 0 && a < gr->nr_people && gr->pname[a])
+			return xstrfmt("GitAuthor: %s <%s>", gr->pname[a],
+				       gr->pemail[a]);
+	}
 
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) == SQLITE_ROW)
