@@ -142,7 +142,7 @@ int cmd_map(int argc, const char **argv)
 		return 1;
 	}
 	/* a pattern that does not compile makes the whole map doubtful */
-	if (matcher_check_all(mt))
+	if (matcher_check_all(mt, false))
 		ret = 1;
 	if (operands.nr) {
 		for (i = 0; i < operands.nr; i++) {

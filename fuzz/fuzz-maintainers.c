@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* regexes are compiled when first reached: now compile the rest */
 	(void)matcher_errors(mt);
-	(void)matcher_check_all(mt);
+	(void)matcher_check_all(mt, true);
 	/* K: over the input itself, both as message text and as diff lines */
 	matcher_keywords(mt, (const char *)data, size, false, &kw);
 	matcher_keywords(mt, (const char *)data, size, true, &kw);

@@ -584,14 +584,14 @@ int matcher_errors(const struct matcher *mt)
 	return mt->nr_errors;
 }
 
-int matcher_check_all(struct matcher *mt)
+int matcher_check_all(struct matcher *mt, bool keywords)
 {
 	size_t i;
 
 	for (i = 0; i < mt->nr_pats; i++)
 		if (mt->pats[i].re.src)
 			re_match(mt, &mt->pats[i].re, "", 0);
-	for (i = 0; i < mt->nr_kws; i++) {
+	for (i = 0; keywords && i < mt->nr_kws; i++) {
 		re_match(mt, &mt->kws[i].plain, "", 0);
 		re_match(mt, &mt->kws[i].diff, "", 0);
 	}

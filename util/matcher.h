@@ -39,8 +39,12 @@ void matcher_free(struct matcher *mt);
 /* How many patterns failed to compile so far. */
 int matcher_errors(const struct matcher *mt);
 
-/* Compile every pattern now (for map and check); the number that failed. */
-int matcher_check_all(struct matcher *mt);
+/*
+ * Compile every F:/X:/N: pattern now, and the K: ones too if @keywords;
+ * the number that failed.  "kmaint map" uses no K:, so a bad one must not
+ * fail it.
+ */
+int matcher_check_all(struct matcher *mt, bool keywords);
 
 /*
  * Look up @path (relative to the top of the tree).  @pattern_depth is
