@@ -216,7 +216,8 @@ int child_read_record(struct child_process *cp, struct strbuf *sb, int delim)
 
 	strbuf_reset(sb);
 	for (;;) {
-		char *start = cp->rbuf + cp->rpos;
+		/* no buffer before the first read: NULL + 0 is undefined */
+		char *start = cp->rbuf ? cp->rbuf + cp->rpos : NULL;
 		size_t avail = cp->rlen - cp->rpos;
 		char *p = avail > scanned ?
 			memchr(start + scanned, delim, avail - scanned) : NULL;
