@@ -47,6 +47,16 @@ struct gitroles {
 	size_t nr_ignore, alloc_ignore;
 
 	sqlite3_stmt *trailers, *author, *file_rows;
+
+	/* deduplicate_email() answers, valid while its tables do not grow */
+	const struct lookup *dedup_lk;
+	struct strmap dedup_cache;	/* input -> struct dedup_entry */
+	struct strmap mailmap_cache;	/* input -> mapped (owned) */
+};
+
+struct dedup_entry {
+	char *result;
+	size_t gen;
 };
 
 struct fcommit {
@@ -117,6 +127,16 @@ void gitroles_free(struct gitroles *gr)
 		idx_close(&gr->ix);
 	}
 	free(gr->order);
+	if (gr->dedup_lk) {
+		for (i = 0; i < gr->dedup_cache.size; i++) {
+			struct dedup_entry *d = gr->dedup_cache.table[i].value;
+
+			if (gr->dedup_cache.table[i].key && d)
+				free(d->result);
+		}
+		strmap_clear(&gr->dedup_cache, true);
+		strmap_clear(&gr->mailmap_cache, true);
+	}
 	free(gr->author_of);
 	for (i = 0; i < (size_t)gr->nr_people; i++) {
 		free(gr->pname[i]);
@@ -691,6 +711,77 @@ static void dir_commits(struct gitroles *gr, const char *dir,
 }
 
 /*
+ * lookup_dedup_email() with a memory: the script's deduplicate_email()
+ * depends only on its input and on its two tables, which only grow, so
+ * an answer stays right as long as their sizes have not changed.  Most
+ * calls are for the same few hundred people, so this saves nearly all
+ * the parsing and formatting.
+ */
+static size_t dedup_gen(const struct lookup *lk)
+{
+	return lk->dedup_name.nr + lk->dedup_addr.nr;
+}
+
+static void reset_caches(struct gitroles *gr, const struct lookup *lk)
+{
+	size_t i;
+
+	if (gr->dedup_lk == lk)
+		return;
+	if (gr->dedup_lk) {
+		for (i = 0; i < gr->dedup_cache.size; i++) {
+			struct dedup_entry *d = gr->dedup_cache.table[i].value;
+
+			if (gr->dedup_cache.table[i].key && d)
+				free(d->result);
+		}
+		strmap_clear(&gr->dedup_cache, true);
+		strmap_clear(&gr->mailmap_cache, true);
+	}
+	strmap_init(&gr->dedup_cache);
+	strmap_init(&gr->mailmap_cache);
+	gr->dedup_lk = lk;
+}
+
+static void dedup_email(struct gitroles *gr, struct lookup *lk, char **email)
+{
+	struct strmap_entry *e;
+	struct dedup_entry *d;
+
+	reset_caches(gr, lk);
+	e = strmap_insert(&gr->dedup_cache, *email, strlen(*email));
+	d = e->value;
+	if (d && d->gen == dedup_gen(lk)) {
+		free(*email);
+		*email = xstrdup(d->result);
+		return;
+	}
+	lookup_dedup_email(lk, email);
+	if (!d)
+		e->value = d = xcalloc(1, sizeof(*d));
+	free(d->result);
+	d->result = xstrdup(*email);
+	d->gen = dedup_gen(lk);
+}
+
+/* gm_mailmap_email(), remembered: the map does not change. */
+static const char *mailmapped(struct gitroles *gr, struct lookup *lk,
+			      const char *line)
+{
+	struct strmap_entry *e;
+
+	reset_caches(gr, lk);
+	e = strmap_insert(&gr->mailmap_cache, line, strlen(line));
+	if (!e->value) {
+		struct strbuf out = STRBUF_INIT;
+
+		gm_mailmap_email(lk->mm, line, &out);
+		e->value = strbuf_detach(&out, NULL);
+	}
+	return e->value;
+}
+
+/*
  * extract_formatted_signatures(): s/\s*.*:\s*(.+)\s* /$1/ -- everything
  * after the last colon that has something after it, white space
  * skipped (but one character always kept).
@@ -809,7 +900,7 @@ static void format_signers(struct gitroles *gr, struct lookup *lk,
 		char *s = extract(sigs->v[i]);
 
 		free(sigs->v[i]);
-		lookup_dedup_email(lk, &s);
+		dedup_email(gr, lk, &s);
 		sigs->v[i] = s;
 	}
 }
@@ -847,7 +938,6 @@ static void assign(struct gitroles *gr, struct lookup *lk, const char *role,
 {
 	struct strmap counts;
 	struct counted *v = NULL;
-	struct strbuf mapped = STRBUF_INIT;
 	size_t nv = 0, i;
 	int shown = 0;
 
@@ -862,9 +952,9 @@ static void assign(struct gitroles *gr, struct lookup *lk, const char *role,
 	for (i = 0; i < nr; i++) {
 		struct strmap_entry *e;
 
-		strbuf_reset(&mapped);
-		gm_mailmap_email(lk->mm, lines[i], &mapped);
-		e = strmap_insert(&counts, mapped.buf, mapped.len);
+		const char *m = mailmapped(gr, lk, lines[i]);
+
+		e = strmap_insert(&counts, m, strlen(m));
 		if (!e->value) {
 			v = xrealloc(v, (nv + 1) * sizeof(*v));
 			v[nv].line = e->key;
@@ -899,7 +989,6 @@ static void assign(struct gitroles *gr, struct lookup *lk, const char *role,
 	}
 	free(v);
 	strmap_clear(&counts, false);
-	strbuf_release(&mapped);
 }
 
 /* vcs_file_signoffs() */
@@ -925,12 +1014,12 @@ static void file_signoffs(struct gitroles *gr, struct lookup *lk,
 		char *s = extract(authors.v[i]);
 
 		free(authors.v[i]);
-		lookup_dedup_email(lk, &s);
+		dedup_email(gr, lk, &s);
 		authors.v[i] = s;
 	}
 	format_signers(gr, lk, &sigs);
 	for (i = 0; i < sigs.nr; i++)
-		lookup_dedup_email(lk, &sigs.v[i]);
+		dedup_email(gr, lk, &sigs.v[i]);
 
 	assign(gr, lk, "commit_signer", (long)fc.nr, sigs.v, NULL, sigs.nr);
 	assign(gr, lk, "authored", (long)fc.nr, authors.v, NULL, authors.nr);
@@ -957,7 +1046,7 @@ static void file_signoffs(struct gitroles *gr, struct lookup *lk,
 				continue;
 			e->value = (void *)1;
 			d = xstrdup(authors.v[i]);
-			lookup_dedup_email(lk, &d);
+			dedup_email(gr, lk, &d);
 			vec_push(&uniq, d);
 		}
 		for (i = j = 0; i < uniq.nr; i++) {
@@ -984,7 +1073,7 @@ static void file_signoffs(struct gitroles *gr, struct lookup *lk,
 			if (!e->value) {
 				char *d = xstrdup(authors.v[i]);
 
-				lookup_dedup_email(lk, &d);
+				dedup_email(gr, lk, &d);
 				e->value = d;
 			}
 			for (j = 0; j < uniq.nr; j++)
@@ -1046,13 +1135,13 @@ static void fix_signers(struct gitroles *gr, struct lookup *lk,
 	{
 		char *a = commit_author(gr, id), *s = extract(a);
 
-		lookup_dedup_email(lk, &s);
+		dedup_email(gr, lk, &s);
 		free(s);
 		free(a);
 	}
 	format_signers(gr, lk, &sigs);
 	for (i = 0; i < sigs.nr; i++)
-		lookup_dedup_email(lk, &sigs.v[i]);
+		dedup_email(gr, lk, &sigs.v[i]);
 	assign(gr, lk, "blamed_fixes", 1, sigs.v, NULL, sigs.nr);
 	vec_clear(&sigs);
 }
@@ -1141,7 +1230,7 @@ static void file_blame(struct gitroles *gr, struct lookup *lk,
 			if (sigs.nr) {
 				char *a = commit_author(gr, id), *s = extract(a);
 
-				lookup_dedup_email(lk, &s);
+				dedup_email(gr, lk, &s);
 				free(s);
 				free(a);
 			}
@@ -1173,7 +1262,7 @@ static void file_blame(struct gitroles *gr, struct lookup *lk,
 				email_parse(a + strlen("GitAuthor: "), &name, &addr);
 				email_format(&fmt, name.buf, addr.buf, true);
 				d = strbuf_detach(&fmt, NULL);
-				lookup_dedup_email(lk, &d);
+				dedup_email(gr, lk, &d);
 				for (j = 0; j < all.nr; j++)
 					if (strstr(all.v[j], commits.v[i]))
 						count++;
@@ -1188,12 +1277,12 @@ static void file_blame(struct gitroles *gr, struct lookup *lk,
 			       blame_signers.v, NULL, blame_signers.nr);
 		}
 		for (i = 0; i < signers.nr; i++)
-			lookup_dedup_email(lk, &signers.v[i]);
+			dedup_email(gr, lk, &signers.v[i]);
 		assign(gr, lk, "commits", (long)commits.nr, signers.v, NULL,
 		       signers.nr);
 	} else {
 		for (i = 0; i < signers.nr; i++)
-			lookup_dedup_email(lk, &signers.v[i]);
+			dedup_email(gr, lk, &signers.v[i]);
 		assign(gr, lk, "modified commits", (long)commits.nr,
 		       signers.v, NULL, signers.nr);
 	}
