@@ -615,6 +615,7 @@ int cmd_index(int argc, const char **argv)
 		if (git_out(&out, args)) {
 			const char *any[] = { "rev-list", "-n1", "--all", NULL };
 
+			free(obj);
 			if (!strcmp(operands.v[i], "HEAD") &&
 			    !git_out(&out, any) && !out.len)
 				die("empty repository: there is no commit to index");
@@ -652,9 +653,13 @@ int cmd_index(int argc, const char **argv)
 	/* one rename setting per index, or counts would not add up */
 	v = idx_meta_get(&ix, "renames");
 	if (v && strcmp(v, no_renames ? "0" : "1") &&
-	    query_int(&ix, "SELECT count(*) FROM commits"))
+	    query_int(&ix, "SELECT count(*) FROM commits")) {
+		bool with = strcmp(v, "0");
+
+		free(v);
 		die("the index was built %s rename detection; use --rebuild "
-		    "to change that", strcmp(v, "0") ? "with" : "without");
+		    "to change that", with ? "with" : "without");
+	}
 	free(v);
 	if (idx_meta_set(&ix, "renames", no_renames ? "0" : "1"))
 		die("cannot update the index");
