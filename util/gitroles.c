@@ -193,6 +193,8 @@ static bool vcs_exists(struct gitroles *gr)
 	return false;
 }
 
+static int64_t walk_pos(const struct gitroles *gr, int64_t id);
+
 /* A max-heap of commits by date; equal dates leave in insertion order. */
 struct heap_item {
 	int64_t time, ctr;
@@ -246,20 +248,33 @@ static struct heap_item heap_pop(struct heap_item *h, size_t *n)
  * window are collected on the way: "git log --follow" shows the commit
  * that renames a file away as that file's deletion.
  */
+/* The first 16 hex digits of a commit id, as a number: the walk's key. */
+static uint64_t hex64(const char *h, size_t len)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 16 && i < len; i++) {
+		char c = h[i];
+
+		v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	return v;
+}
+
 static int walk_since(struct gitroles *gr)
 {
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	const char *args[] = { "rev-parse", "-q", "--verify", "HEAD^{commit}",
 			       NULL };
-	struct strmap by_hash;
 	sqlite3_stmt *st;
 	int64_t *ids = NULL, *times = NULL, *authors = NULL, max = 0, ctr = 0;
 	int64_t pos = 0;
-	char **parents = NULL;
-	size_t nr = 0, alloc = 0, alloc_p = 0, alloc_t = 0, alloc_a = 0, nh = 0;
-	size_t i;
+	uint64_t *keys = NULL, *par = NULL;
+	size_t *par_off = NULL, nr = 0, alloc = 0, alloc_k = 0, alloc_t = 0;
+	size_t alloc_a = 0, alloc_o = 0, nr_par = 0, alloc_par = 0, nh = 0;
+	size_t i, size, mask, *table;
 	struct heap_item *heap;
-	struct strmap_entry *e;
 	unsigned char *seen;
 
 	gr->walked = true;
@@ -270,7 +285,6 @@ static int walk_since(struct gitroles *gr)
 		return error("no HEAD commit");
 	}
 	strbuf_trim(&out);
-	strmap_init(&by_hash);
 	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
 			       "author FROM commits WHERE commit_time >= ?1",
 			       -1, &st, NULL) != SQLITE_OK)
@@ -278,21 +292,49 @@ static int walk_since(struct gitroles *gr)
 	sqlite3_bind_int64(st, 1, gr->since);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *h = (const char *)sqlite3_column_text(st, 1);
+		const char *p = (const char *)sqlite3_column_text(st, 2);
 
 		ALLOC_GROW(ids, nr + 1, alloc);
-		ALLOC_GROW(parents, nr + 1, alloc_p);
+		ALLOC_GROW(keys, nr + 1, alloc_k);
 		ALLOC_GROW(times, nr + 1, alloc_t);
 		ALLOC_GROW(authors, nr + 1, alloc_a);
+		ALLOC_GROW(par_off, nr + 2, alloc_o);
 		ids[nr] = sqlite3_column_int64(st, 0);
-		authors[nr] = sqlite3_column_int64(st, 4);
-		parents[nr] = xstrdup((const char *)sqlite3_column_text(st, 2));
+		keys[nr] = hex64(h, strlen(h));
 		times[nr] = sqlite3_column_int64(st, 3);
+		authors[nr] = sqlite3_column_int64(st, 4);
+		par_off[nr] = nr_par;
+		while (p && *p) {
+			size_t n = strcspn(p, " ");
+
+			if (n) {
+				ALLOC_GROW(par, nr_par + 1, alloc_par);
+				par[nr_par++] = hex64(p, n);
+			}
+			p += n;
+			while (*p == ' ')
+				p++;
+		}
 		if (ids[nr] > max)
 			max = ids[nr];
-		strmap_insert(&by_hash, h, strlen(h))->value = (void *)(nr + 1);
 		nr++;
 	}
 	sqlite3_finalize(st);
+	ALLOC_GROW(par_off, nr + 1, alloc_o);
+	par_off[nr] = nr_par;
+
+	/* open addressing on the id prefix: index + 1, 0 for empty */
+	for (size = 64; size < 2 * nr + 2; size *= 2)
+		;
+	mask = size - 1;
+	table = xcalloc(size, sizeof(*table));
+	for (i = 0; i < nr; i++) {
+		size_t k = (size_t)(keys[i] * 0x9e3779b97f4a7c15ull >> 20) & mask;
+
+		while (table[k])
+			k = (k + 1) & mask;
+		table[k] = i + 1;
+	}
 
 	gr->nr_order = max + 1;
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
@@ -301,59 +343,69 @@ static int walk_since(struct gitroles *gr)
 		gr->author_of[ids[i]] = authors[i];
 	seen = xcalloc(nr + 1, 1);
 	heap = xmalloc((nr + 1) * sizeof(*heap));
-	e = strmap_find(&by_hash, out.buf, out.len);
-	if (e) {
-		size_t k = (size_t)e->value - 1;
+	{
+		uint64_t want = hex64(out.buf, out.len);
+		size_t k = (size_t)(want * 0x9e3779b97f4a7c15ull >> 20) & mask;
 
-		seen[k] = 1;
-		heap_push(heap, &nh, (struct heap_item){ times[k], ctr++, k });
-	}
-	while (nh) {
-		size_t k = heap_pop(heap, &nh).k;
-		const char *p = parents[k];
-
-		gr->order[ids[k]] = ++pos;
-		while (*p) {
-			size_t n = strcspn(p, " ");
-
-			e = n ? strmap_find(&by_hash, p, n) : NULL;
-			if (e && !seen[(size_t)e->value - 1]) {
-				size_t q = (size_t)e->value - 1;
+		for (; table[k]; k = (k + 1) & mask)
+			if (keys[table[k] - 1] == want) {
+				size_t q = table[k] - 1;
 
 				seen[q] = 1;
 				heap_push(heap, &nh, (struct heap_item){
 					times[q], ctr++, q });
+				break;
 			}
-			p += n;
-			while (*p == ' ')
-				p++;
+	}
+	while (nh) {
+		size_t c = heap_pop(heap, &nh).k, j;
+
+		gr->order[ids[c]] = ++pos;
+		for (j = par_off[c]; j < par_off[c + 1]; j++) {
+			uint64_t want = par[j];
+			size_t k = (size_t)(want * 0x9e3779b97f4a7c15ull >> 20) & mask;
+
+			for (; table[k]; k = (k + 1) & mask) {
+				size_t q = table[k] - 1;
+
+				if (keys[q] != want)
+					continue;
+				if (!seen[q]) {
+					seen[q] = 1;
+					heap_push(heap, &nh, (struct heap_item){
+						times[q], ctr++, q });
+				}
+				break;
+			}
 		}
 	}
-	for (i = 0; i < nr; i++)
-		free(parents[i]);
-	free(parents);
+	free(table);
+	free(keys);
+	free(par);
+	free(par_off);
 	free(ids);
 	free(times);
 	free(authors);
 	free(seen);
 	free(heap);
-	strmap_clear(&by_hash, false);
 	strbuf_release(&out);
 	strbuf_release(&err);
 
 	/* one pass over the window's files for renames (old_path has no index) */
 	if (sqlite3_prepare_v2(gr->ix.db,
-			"SELECT f.commit_id, o.path FROM commits c "
-			"JOIN files f ON f.commit_id = c.id "
+			"SELECT f.commit_id, o.path FROM files f "
 			"JOIN paths o ON o.id = f.old_path "
-			"WHERE c.commit_time >= ?1 AND c.nparents < 2 "
-			"  AND f.old_path IS NOT NULL", -1, &st,
+			"WHERE f.old_path IS NOT NULL", -1, &st,
 			NULL) != SQLITE_OK)
 		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-	sqlite3_bind_int64(st, 1, gr->since);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *o = (const char *)sqlite3_column_text(st, 1);
+		struct strmap_entry *e;
 		struct away_list *l;
+
+		/* merges have no rows; commits outside the walk do not count */
+		if (!walk_pos(gr, sqlite3_column_int64(st, 0)))
+			continue;
 
 		e = strmap_insert(&gr->away, o, strlen(o));
 		if (!e->value)
