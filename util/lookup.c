@@ -101,8 +101,6 @@ void lookup_init(struct lookup *lk, const struct gm_opts *o,
 		 const struct maintainers *m, struct matcher *mt,
 		 const struct gm_mailmap *mm, FILE *out)
 {
-	size_t i, j;
-
 	memset(lk, 0, sizeof(*lk));
 	lk->o = o;
 	lk->m = m;
@@ -111,18 +109,38 @@ void lookup_init(struct lookup *lk, const struct gm_opts *o,
 	lk->out = out;
 	lk->role = xcalloc(m->nr_sections, sizeof(*lk->role));
 	lk->short_name = xcalloc(m->nr_sections, sizeof(*lk->short_name));
-	for (i = 0; i < m->nr_sections; i++) {
-		const struct mnt_section *s = &m->sections[i];
-		char *status = lowercase(s->status ? s->status : "unknown");
-		const char *role = status;
+}
 
-		for (j = 0; j < ARRAY_SIZE(status_roles); j++)
-			if (!strcmp(status, status_roles[j][0]))
-				role = status_roles[j][1];
-		lk->short_name[i] = mnt_section_short_name(s);
-		lk->role[i] = xstrfmt("%s:%s", role, lk->short_name[i]);
-		free(status);
-	}
+/*
+ * A section's name as roles print it, and its M: role ("supporter:XFS
+ * FILESYSTEM"): made when a section is first used, since one lookup
+ * touches a handful of the 3,000 sections.
+ */
+static const char *short_name(struct lookup *lk, int section)
+{
+	if (!lk->short_name[section])
+		lk->short_name[section] =
+			mnt_section_short_name(&lk->m->sections[section]);
+	return lk->short_name[section];
+}
+
+static const char *maintainer_role(struct lookup *lk, int section)
+{
+	const struct mnt_section *s = &lk->m->sections[section];
+	char *status;
+	const char *role;
+	size_t j;
+
+	if (lk->role[section])
+		return lk->role[section];
+	status = lowercase(s->status ? s->status : "unknown");
+	role = status;
+	for (j = 0; j < ARRAY_SIZE(status_roles); j++)
+		if (!strcmp(status, status_roles[j][0]))
+			role = status_roles[j][1];
+	lk->role[section] = xstrfmt("%s:%s", role, short_name(lk, section));
+	free(status);
+	return lk->role[section];
 }
 
 static void free_map_pairs(struct strmap *map)
@@ -234,6 +252,17 @@ static void push_email_addresses(struct lookup *lk, const char *value,
 	char **items = NULL;
 	size_t nr = 0, i;
 
+	/*
+	 * Without a comma a value is at most one address, and then the
+	 * script's three branches all come down to pushing it (warning if
+	 * it holds none): skip the RFC 822 expressions, costly to build.
+	 */
+	if (!strchr(value, ',')) {
+		if (*value && !push_email_address(lk, value, role))
+			fprintf(stderr, "Invalid MAINTAINERS address: '%s'\n",
+				value);
+		return;
+	}
 	if (rfc822_valid(value)) {
 		push_email_address(lk, value, role);
 	} else if (rfc822_validlist(value, &items, &nr)) {
@@ -251,7 +280,7 @@ static void add_list(struct lookup *lk, const char *value, int section,
 		     const char *suffix)
 {
 	const struct gm_opts *o = lk->o;
-	const char *name = lk->short_name[section], *sp, *extra = "";
+	const char *name = short_name(lk, section), *sp, *extra = "";
 	const char *kind = NULL;
 	char *addr, *lc;
 	size_t len;
@@ -311,14 +340,14 @@ static void add_categories(struct lookup *lk, int section, const char *suffix)
 		case 'M':
 			if (!o->email_maintainer)
 				break;
-			role = xstrfmt("%s%s", lk->role[section], suffix);
+			role = xstrfmt("%s%s", maintainer_role(lk, section), suffix);
 			push_email_addresses(lk, e->value, role);
 			free(role);
 			break;
 		case 'R':
 			if (!o->email_reviewer)
 				break;
-			role = xstrfmt("reviewer:%s%s", lk->short_name[section],
+			role = xstrfmt("reviewer:%s%s", short_name(lk, section),
 				       suffix);
 			push_email_addresses(lk, e->value, role);
 			free(role);

@@ -98,6 +98,8 @@ static void add_line(struct gm_mailmap *mm, const char *line)
 					   &off, NULL);
 		if (!form_re[i])
 			die("BUG: mailmap expression %zu", i);
+		/* a kernel .mailmap has ~2,000 lines: worth the JIT */
+		pcre2_jit_compile(form_re[i], PCRE2_JIT_COMPLETE);
 	}
 	md = pcre2_match_data_create(8, NULL);
 	for (form = 0; form < (int)ARRAY_SIZE(forms); form++)

@@ -79,14 +79,19 @@ const char *mnt_line_file(const struct maintainers *m, int line)
 	return m->files[m->lines[line].file];
 }
 
+/* Perl's \s without Unicode: space, \t, \n, \v, \f, \r */
+static inline bool perl_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 bool mnt_parse_field(const char *line, char *type, const char **value)
 {
 	const char *p;
 
 	if (line[0] < 'A' || line[0] > 'Z' || line[1] != ':')
 		return false;
-	/* Perl's \s: space, \t, \n, \v, \f, \r */
-	for (p = line + 2; *p && strchr(" \t\n\v\f\r", *p); p++)
+	for (p = line + 2; perl_space(*p); p++)
 		;
 	*type = line[0];
 	*value = p;
@@ -95,7 +100,7 @@ bool mnt_parse_field(const char *line, char *type, const char **value)
 
 static bool is_blank_or_comment(const char *s)
 {
-	while (*s && strchr(" \t\n\v\f\r", *s))
+	while (perl_space(*s))
 		s++;
 	return !*s || *s == '#';
 }
@@ -181,11 +186,26 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 		ml->nr = ++nr;
 		ml->entry = -1;
 
-		if (strlen(line) != l)
+		if (memchr(line, '\0', l))
 			mnt_diag_add(m, MNT_ERROR, li,
 				     "NUL byte in line; the rest of the line is ignored");
 		for (i = 0; i < l && line[i];) {
-			size_t n = utf8_seq((unsigned char *)line + i, l - i);
+			uint64_t w;
+			size_t n;
+
+			/* eight ASCII bytes at a time: nearly every line is ASCII */
+			if (i + 8 <= l) {
+				memcpy(&w, line + i, 8);
+				if (!(w & 0x8080808080808080ull)) {
+					i += 8;
+					continue;
+				}
+			}
+			if (!((unsigned char)line[i] & 0x80)) {
+				i++;
+				continue;
+			}
+			n = utf8_seq((unsigned char *)line + i, l - i);
 
 			if (!n) {
 				mnt_diag_add(m, MNT_WARNING, li,
