@@ -85,6 +85,14 @@ git log --format='%H %aN <%aE>' | sort >"$TRASH/git-authors"
 authors_ours $DB >"$TRASH/ours"
 same_file "$TRASH/ours" "$TRASH/git-authors" "re-mapped authors = git log"
 
+# the index remembers the mailmap it applied, but not where the work tree
+# was: a moved repository is not "a changed .mailmap"
+stored=$(sqlite3 $DB "SELECT value FROM meta WHERE key = 'mailmap'")
+case $stored in
+*"$TRASH"*) ok 1 "the stored mailmap names no absolute path" ;;
+*) ok 0 "the stored mailmap names no absolute path" ;;
+esac
+
 # mailmap.blob, and HEAD:.mailmap by default in a bare repository
 git add .mailmap && git commit -q -m "add mailmap" || exit 1
 git clone -q --bare . "$TRASH/bare.git" || exit 1

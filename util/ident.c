@@ -236,8 +236,14 @@ void ident_mailmap_add(struct ident_mailmap *mm, const char *buf, size_t len)
 	strbuf_release(&line);
 }
 
+/*
+ * @text collects what was read, so that the index can tell when the
+ * mailmap changed; @label names the source there.  It must not hold the
+ * work tree's absolute path, or moving a repository would look like a
+ * new mailmap.
+ */
 static int add_fd(struct ident_mailmap *mm, int fd, const char *path,
-		  struct strbuf *text)
+		  const char *label, struct strbuf *text)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
@@ -256,7 +262,7 @@ static int add_fd(struct ident_mailmap *mm, int fd, const char *path,
 	}
 	ident_mailmap_add(mm, sb.buf, sb.len);
 	if (text) {
-		strbuf_addf(text, "# file %s\n", path);
+		strbuf_addf(text, "# file %s\n", label);
 		strbuf_add(text, sb.buf, sb.len);
 		strbuf_addch(text, '\n');
 	}
@@ -276,7 +282,8 @@ static int add_file(struct ident_mailmap *mm, const char *path, bool nofollow,
 		return error("cannot open mailmap '%s': %s", path,
 			     strerror(errno));
 	}
-	rc = add_fd(mm, fd, path, text);
+	/* the work tree's own .mailmap is the only one read nofollow */
+	rc = add_fd(mm, fd, path, nofollow ? ".mailmap" : path, text);
 	close(fd);
 	return rc;
 }
