@@ -136,7 +136,7 @@ static void read_conf(struct opt_list *args)
 				opt_list_push(args, xstrdup(tok));
 			}
 		}
-		/* the words stay referenced by the option values */
+		free(buf);
 		free(path);
 		return;
 	}
