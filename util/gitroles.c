@@ -576,6 +576,60 @@ static bool deletion_numstat(const char *hash, const char *file, long *removed)
 	return ok;
 }
 
+/*
+ * What "git log --follow" sees at commit @hash for @name: true with the
+ * source in *@src when it continues under another name (a rename or a
+ * copy), false when the name is created here, with its numstat in
+ * *@added, *@removed (-1 if git prints none that the script can read).
+ */
+static bool follow_source(const char *hash, const char *name, char **src,
+			  long *added, long *removed)
+{
+	const char *args[] = { "log", "--follow", "-1", "--format=", "--raw",
+			       "--numstat", hash, "--", name, NULL };
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	bool renamed = false;
+	char *line, *save = NULL;
+
+	*added = *removed = -1;
+	if (capture_git(args, &out, &err))
+		goto done;
+	for (line = strtok_r(out.buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == ':') {
+			/* ":mode mode sha sha STATUS<TAB>path[<TAB>path]" */
+			char *tab = strchr(line, '\t'), *st, *tab2;
+
+			if (!tab)
+				continue;
+			*tab = '\0';
+			st = strrchr(line, ' ');
+			if (st && (st[1] == 'R' || st[1] == 'C') &&
+			    (tab2 = strchr(tab + 1, '\t'))) {
+				*src = xstrndup(tab + 1,
+						(size_t)(tab2 - tab - 1));
+				renamed = true;
+			}
+		} else if (!renamed) {
+			char *end, *p;
+			long a = strtol(line, &end, 10), r;
+
+			if (end == line || *end != '\t')
+				continue;
+			p = end + 1;
+			r = strtol(p, &end, 10);
+			if (end > p && *end == '\t' && !strcmp(end + 1, name)) {
+				*added = a;
+				*removed = r;
+			}
+		}
+	}
+done:
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return renamed;
+}
+
 struct frow {
 	int64_t id, pos;
 	char status;		/* 'X': renamed away (a deletion of the name) */
@@ -693,14 +747,28 @@ static void file_commits(struct gitroles *gr, const char *file,
 							 cur, &c->removed);
 				continue;
 			}
-			/* a rename prints "old => new"; binary prints "-" */
-			c->stat_ok = plain && same && r->status != 'R' &&
-				     r->counts;
-			if (r->status == 'R' && r->old_path) {
-				next = xstrdup(r->old_path);
-				bound = r->pos;
-				break;
+			/*
+			 * Where the name is created, --follow decides by its
+			 * own rename and copy detection, which is not the
+			 * index's (-M on the whole commit): ask git then.
+			 */
+			if (r->status == 'A' || r->status == 'R') {
+				char *src = NULL;
+
+				if (follow_source(commit_hash(gr, r->id, &hash),
+						  cur, &src, &c->added,
+						  &c->removed)) {
+					c->stat_ok = false;
+					next = src;
+					bound = r->pos;
+					break;
+				}
+				/* created here as far as git is concerned */
+				c->stat_ok = plain && same && c->added >= 0;
+				continue;
 			}
+			/* a rename prints "old => new"; binary prints "-" */
+			c->stat_ok = plain && same && r->counts;
 		}
 		for (i = 0; i < nr; i++)
 			free(rows[i].old_path);
