@@ -19,7 +19,9 @@
  * Each is built as the script builds it: the commits are those "git log
  * --since=WHEN --follow --no-merges -- FILE" lists (commits reachable
  * from HEAD through commits no older than WHEN, renames followed back),
- * newest first; authors are "%an <%ae>" before any mailmap; a tag line
+ * in git's walk order; where the followed name is created or renamed,
+ * "git log --follow -1" is asked about that one commit, since its copy
+ * and rename detection is not the index's -M; authors are "%an <%ae>" before any mailmap; a tag line
  * is cut after its last colon; every person passes through the lookup's
  * deduplicate_email(); Linus's tags are dropped unless
  * --git-chief-penguins; counts are ranked down, equal counts in byte
