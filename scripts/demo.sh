@@ -82,8 +82,49 @@ get_maintainer.pl --self-test's findings, checkpatch.pl's and
 parse-maintainers.pl's rules, without needing git (last lines shown):
 EOF
 err=$(mktemp "${TMPDIR:-/tmp}/kmaint-demo.XXXXXX")
-show "$KMAINT" check 2>"$err" | tail -15
+printf '\n$ kmaint check | tail -15\n'
+"$KMAINT" check 2>"$err" | tail -15
 cat "$err"
 rm -f "$err"
+
+heading "5. kmaint history --diff: MAINTAINERS from Linux 6.1 to 6.12"
+cat <<EOF
+
+Two real versions of MAINTAINERS (Debian's linux-source-6.1 and -6.12):
+sections added, removed and renamed, people added and removed; the
+totals, then the XFS entry:
+EOF
+K61=$KMAINT_DATA/linux-source-6.1
+out=$(mktemp "${TMPDIR:-/tmp}/kmaint-demo.XXXXXX")
+printf '\n$ kmaint history --diff 6.1/MAINTAINERS 6.12/MAINTAINERS\n'
+"$KMAINT" history --diff "$K61/MAINTAINERS" "$K612/MAINTAINERS" >"$out" || true
+DIFFOUT=$out
+head -1 "$DIFFOUT"
+echo "..."
+awk '/^[a-z]+: XFS FILESYSTEM$/ { show = 1 } show && /^$/ { exit } show' "$DIFFOUT"
+rm -f "$DIFFOUT"
+
+heading "6. The 2013 XFS dispute, replayed: index, stats, review"
+cat <<EOF
+
+The Debian tree has no history, so this part builds a repository with the
+shape of XFS in 2011-2013 (generated with git fast-import by
+t/lib-xfs.sh: two developers far ahead of everyone, the proposed
+co-maintainer far behind, every maintainer at sgi.com, one maintainer
+applying most commits) and asks it what the mailing list had to dig out
+of git by hand.
+EOF
+demo=$(mktemp -d "${TMPDIR:-/tmp}/kmaint-demo-xfs.XXXXXX")
+trap 'rm -rf "$demo"' EXIT
+. "$top/t/lib-xfs.sh"
+make_xfs_repo "$demo/xfs"
+cd "$demo/xfs"
+printf 'sgi.com\tSGI\n' >"$demo/emailmap"
+show "$KMAINT" index
+printf '\n$ kmaint stats --section XFS --until 2013-11-07 --top 5 --report changesets,reviews,committers\n'
+"$KMAINT" stats --section XFS --until 2013-11-07 --top 5 --report changesets,reviews,committers
+printf '\n$ kmaint review --as-of 2013-11-07 --email-map emailmap xfs-update-maintainers-2013.patch\n'
+"$KMAINT" review --as-of 2013-11-07 --email-map "$demo/emailmap" "$PATCH" || true
+
 echo
-echo "More: kmaint help get | map | check"
+echo "More: kmaint help COMMAND (get map check index stats idents audit review history report)"
