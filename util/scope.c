@@ -573,13 +573,7 @@ bool range_has(const struct range *r, int64_t id, int64_t commit_time)
 	return false;
 }
 
-/* The people table, by id, for cheap joins in C. */
-struct people {
-	char **name, **email;
-	int64_t nr;
-};
-
-static int load_people(struct idx *ix, struct people *p)
+int scope_people_load(struct idx *ix, struct scope_people *p)
 {
 	sqlite3_stmt *st;
 	int64_t max = 0;
@@ -609,7 +603,7 @@ static int load_people(struct idx *ix, struct people *p)
 	return 0;
 }
 
-static void free_people(struct people *p)
+void scope_people_free(struct scope_people *p)
 {
 	int64_t i;
 
@@ -623,7 +617,7 @@ static void free_people(struct people *p)
 
 /* One commit row of the queries below into @c; false if unusable. */
 static bool fill_commit(struct scope_commit *c, sqlite3_stmt *st,
-			const struct people *people)
+			const struct scope_people *people)
 {
 	c->hash = (const char *)sqlite3_column_text(st, 1);
 	c->author = sqlite3_column_int64(st, 2);
@@ -646,7 +640,7 @@ static bool fill_commit(struct scope_commit *c, sqlite3_stmt *st,
  * and files, merged here; much cheaper than a join for every commit.
  */
 static int foreach_all(struct scope *s, const struct range *r,
-		       const struct people *people,
+		       const struct scope_people *people,
 		       int (*fn)(const struct scope_commit *c, void *data),
 		       void *data)
 {
@@ -733,22 +727,22 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 		"JOIN commits c ON c.id = t.commit_id "
 		"WHERE c.nparents < 2 AND c.commit_time BETWEEN ?1 AND ?2 "
 		"ORDER BY c.id";
-	struct people people;
+	struct scope_people people;
 	sqlite3_stmt *st;
 	int rc = 0;
 
 	if (!s->whole && scope_table(s))
 		return -1;
-	if (load_people(s->ix, &people))
+	if (scope_people_load(s->ix, &people))
 		return -1;
 	if (s->whole && r->since == INT64_MIN && r->until == INT64_MAX) {
 		rc = foreach_all(s, r, &people, fn, data);
-		free_people(&people);
+		scope_people_free(&people);
 		return rc;
 	}
 	if (sqlite3_prepare_v2(s->ix->db, s->whole ? whole_sql : scoped_sql,
 			       -1, &st, NULL) != SQLITE_OK) {
-		free_people(&people);
+		scope_people_free(&people);
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
 	}
 	sqlite3_bind_int64(st, 1, r->since);
@@ -781,7 +775,7 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 		rc = fn(&c, data);
 	}
 	sqlite3_finalize(st);
-	free_people(&people);
+	scope_people_free(&people);
 	return rc;
 }
 

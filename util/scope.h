@@ -158,4 +158,17 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
  */
 int scope_open_index(struct idx *ix, const char *path, bool update);
 
+/*
+ * The people table by id (names and addresses after .mailmap), for
+ * joins done in C: a kernel history has ~30,000 people and a million
+ * rows naming them.
+ */
+struct scope_people {
+	char **name, **email;
+	int64_t nr;
+};
+
+int scope_people_load(struct idx *ix, struct scope_people *p);
+void scope_people_free(struct scope_people *p);
+
 #endif

@@ -80,54 +80,23 @@ void stats_release(struct stats *st)
 	strmap_clear(&st->unknown_index, false);
 }
 
-/* The people table (after .mailmap), by id. */
+/* The people table (after .mailmap), by id, and each one's hacker. */
 struct people {
-	char **name, **email;
+	struct scope_people pp;
 	long *hacker;		/* index + 1, 0 until resolved */
-	int64_t nr;
 };
 
 static int load_people(struct idx *ix, struct people *p)
 {
-	sqlite3_stmt *st;
-	int64_t max = 0;
-
-	memset(p, 0, sizeof(*p));
-	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	if (sqlite3_step(st) == SQLITE_ROW)
-		max = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	p->nr = max + 1;
-	p->name = xcalloc((size_t)p->nr, sizeof(char *));
-	p->email = xcalloc((size_t)p->nr, sizeof(char *));
-	p->hacker = xcalloc((size_t)p->nr, sizeof(long));
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people",
-			       -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-
-		if (id < 0 || id >= p->nr)
-			continue;
-		p->name[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		p->email[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_finalize(st);
+	if (scope_people_load(ix, &p->pp))
+		return -1;
+	p->hacker = xcalloc((size_t)p->pp.nr + 1, sizeof(long));
 	return 0;
 }
 
 static void free_people(struct people *p)
 {
-	int64_t i;
-
-	for (i = 0; i < p->nr; i++) {
-		free(p->name[i]);
-		free(p->email[i]);
-	}
-	free(p->name);
-	free(p->email);
+	scope_people_free(&p->pp);
 	free(p->hacker);
 }
 
@@ -185,16 +154,16 @@ static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
 		i = (size_t)p->hacker[pid] - 1;
 		h = &st->hackers[i];
 		/* the name of the latest commit, as in hacker_of() */
-		if (cid > h->name_id && *p->name[pid]) {
-			if (strcmp(h->name, p->name[pid])) {
+		if (cid > h->name_id && *p->pp.name[pid]) {
+			if (strcmp(h->name, p->pp.name[pid])) {
 				free(h->name);
-				h->name = xstrdup(p->name[pid]);
+				h->name = xstrdup(p->pp.name[pid]);
 			}
 			h->name_id = cid;
 		}
 		return i;
 	}
-	i = hacker_of(st, p->name[pid], p->email[pid], cid);
+	i = hacker_of(st, p->pp.name[pid], p->pp.email[pid], cid);
 	p->hacker[pid] = (long)i + 1;
 	return i;
 }
@@ -288,7 +257,7 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	cl->v[cl->nr].id = c->id;
 	cl->v[cl->nr].author_time = c->author_time;
 	cl->v[cl->nr].author = a;
-	cl->v[cl->nr].author_email = cl->people->email[c->author];
+	cl->v[cl->nr].author_email = cl->people->pp.email[c->author];
 	cl->nr++;
 	return 0;
 }
@@ -441,7 +410,7 @@ static int collect_trailers(struct stats *st, struct scope *s,
 		size_t p, i;
 
 		if (key < 0 || key >= nr_kinds || !kinds[key] ||
-		    pid < 0 || pid >= cl->people->nr || !cl->people->name[pid])
+		    pid < 0 || pid >= cl->people->pp.nr || !cl->people->pp.name[pid])
 			continue;
 		/* both are in commit id order: a merge join */
 		while (ci < cl->nr && cl->v[ci].id < cid)
@@ -496,18 +465,18 @@ static int collect_first(struct stats *st, struct idx *ix,
 		int64_t id = sqlite3_column_int64(stmt, 1);
 		struct stats_hacker *h;
 
-		if (pid < 0 || pid >= people->nr || !people->name[pid])
+		if (pid < 0 || pid >= people->pp.nr || !people->pp.name[pid])
 			continue;
 		/* only people already known can be active in the range */
 		if (!people->hacker[pid]) {
 			const char *addr = employer_canonical_email(st->em,
-							people->email[pid]);
+							people->pp.email[pid]);
 			struct strmap_entry *e = strmap_find(&st->by_email,
 							     addr, strlen(addr));
 
-			if (!e && *people->name[pid])
-				e = strmap_find(&st->by_name, people->name[pid],
-						strlen(people->name[pid]));
+			if (!e && *people->pp.name[pid])
+				e = strmap_find(&st->by_name, people->pp.name[pid],
+						strlen(people->pp.name[pid]));
 			if (!e)
 				continue;
 			people->hacker[pid] = (long)(size_t)e->value;
