@@ -1,23 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "json.h"
-
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
+#include "utf8.h"
 
 void json_quote(struct strbuf *out, const char *s)
 {
@@ -40,7 +23,7 @@ void json_quote(struct strbuf *out, const char *s)
 			strbuf_addf(out, "\\u%04x", *p++);
 		} else if (*p < 0x80) {
 			strbuf_addch(out, *p++);
-		} else if ((n = utf8_len(p))) {
+		} else if ((n = utf8_seq(p, 4))) {
 			strbuf_add(out, p, n);
 			p += n;
 		} else {

@@ -9,6 +9,7 @@
 
 #include "email.h"
 #include "json.h"
+#include "utf8.h"
 
 void gm_opts_init(struct gm_opts *o)
 {
@@ -459,15 +460,6 @@ static void print_section(struct lookup *lk, int section)
  * or three words.
  */
 static pcre2_code *file_email_re, *bracket_re, *split_re, *letter_re;
-
-static size_t utf8_chars(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
 
 static bool is_letter(const char *s)
 {

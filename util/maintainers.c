@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "strbuf.h"
+#include "utf8.h"
 
 void maintainers_init(struct maintainers *m)
 {
@@ -103,30 +104,6 @@ static bool is_blank_or_comment(const char *s)
 	while (perl_space(*s))
 		s++;
 	return !*s || *s == '#';
-}
-
-/* Length of the valid UTF-8 sequence at @s, or 0 if it is not one. */
-static size_t utf8_seq(const unsigned char *s, size_t left)
-{
-	size_t n, i;
-	unsigned int c = s[0];
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (n > left)
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
 }
 
 static const char known_fields[] = "MRLSWQBCPTFXNK";
