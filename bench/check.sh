@@ -6,6 +6,7 @@
 # it takes about three minutes.  KMAINT_BENCH_CACHED=1 reuses the last
 # measured time instead, and says so.
 set -eu
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
@@ -17,23 +18,6 @@ export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kmaint-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# bench_ms N CMD...: median milliseconds of N runs; exit 1 (findings) is
-# not a failure
-bench_ms() {
-	perl -MTime::HiRes=time -e '
-		my $n = shift;
-		open(my $out, ">&", \*STDOUT) or die;
-		open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-		my @t;
-		for (1 .. $n) {
-			my $t0 = time;
-			system(@ARGV);
-			push @t, (time - $t0) * 1000;
-			die "bench: @ARGV failed ($?)\n" if $? != 0 && $? != 256;
-		}
-		@t = sort { $a <=> $b } @t;
-		printf $out "%.3f\n", $t[$#t / 2];' "$@"
-}
 
 cd "$K612"
 k=$(bench_ms 5 "$KMAINT" check)

@@ -12,6 +12,7 @@
 # (--git-since=2000-01-01, the generated dates being from 2008).  The
 # index is built or updated first, not timed.
 set -eu
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
@@ -60,21 +61,6 @@ while read -r f; do
 		"$f" "$f" "$f" "$f" "$(head -1 "$f")" "$(head -1 "$f")"
 done <"$tmp/files" >"$tmp/ten.patch"
 
-ms() {
-	perl -MTime::HiRes=time -e '
-		my $n = shift;
-		open(my $out, ">&", \*STDOUT) or die;
-		open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-		my @t;
-		for (1 .. $n) {
-			my $t0 = time;
-			system(@ARGV);
-			die "bench: @ARGV failed ($?)\n" if $? != 0;
-			push @t, (time - $t0) * 1000;
-		}
-		@t = sort { $a <=> $b } @t;
-		printf $out "%.1f\n", $t[$#t / 2];' "$@"
-}
 
 opts="--no-tree --git --git-since=2000-01-01"
 # shellcheck disable=SC2086
@@ -84,9 +70,9 @@ perl "$GM" $opts "$tmp/ten.patch" >"$tmp/oracle.out" 2>/dev/null
 commits=$(git rev-list --count --no-merges HEAD)
 echo "$repo: $commits non-merge commits; patch: $(wc -l <"$tmp/files") files"
 # shellcheck disable=SC2086
-o=$(ms 1 perl "$GM" $opts "$tmp/ten.patch")
+o=$(bench_ms 1 perl "$GM" $opts "$tmp/ten.patch")
 # shellcheck disable=SC2086
-k=$(ms 5 "$KMAINT" get $opts "$tmp/ten.patch")
+k=$(bench_ms 5 "$KMAINT" get $opts "$tmp/ten.patch")
 printf '%-40s %10s %10s %8s\n' "get --git, 10-file patch (ms)" kmaint script ratio
 awk -v k="$k" -v o="$o" 'BEGIN { printf "%-40s %10.1f %10.1f %7.0fx\n", "", k, o, o / k }'
 if cmp -s "$tmp/oracle.out" "$tmp/kmaint.out"; then

@@ -4,6 +4,7 @@
 # patch (--nogit --nogit-fallback, Linux 6.12 tree), medians of several
 # runs measured in this run: the 2013 XFS fixture and a 6.1 -> 6.12 diff.
 set -eu
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
@@ -15,21 +16,6 @@ export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kmaint-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-bench_ms() {
-	perl -MTime::HiRes=time -e '
-		my $n = shift;
-		open(my $out, ">&", \*STDOUT) or die;
-		open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-		my @t;
-		for (1 .. $n) {
-			my $t0 = time;
-			system(@ARGV);
-			push @t, (time - $t0) * 1000;
-			die "bench: @ARGV failed ($?)\n" if $? != 0;
-		}
-		@t = sort { $a <=> $b } @t;
-		printf $out "%.3f\n", $t[$#t / 2];' "$@"
-}
 
 # A real change: the 6.1 -> 6.12 diff of three files (XFS and e1000e)
 for f in fs/xfs/xfs_inode.h fs/xfs/xfs_aops.c drivers/net/ethernet/intel/e1000e/netdev.c; do

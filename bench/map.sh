@@ -4,6 +4,7 @@
 # time per file (measured on 20 files spread over the tree, in this run),
 # projected to the whole tree.
 set -eu
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
@@ -12,23 +13,6 @@ export LC_ALL=C
 [ -f "$K612/MAINTAINERS" ] || { echo "bench: no $K612 (run scripts/deps.sh)" >&2; exit 1; }
 cd "$K612"
 
-# bench_ms N CMD...: median wall-clock milliseconds of N runs (output
-# discarded); fails if a run fails (exit 1 counts as success for check).
-bench_ms() {
-	perl -MTime::HiRes=time -e '
-		my $n = shift;
-		open(my $out, ">&", \*STDOUT) or die;
-		open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-		my @t;
-		for (1 .. $n) {
-			my $t0 = time;
-			system(@ARGV);
-			push @t, (time - $t0) * 1000;
-			die "bench: @ARGV failed ($?)\n" if $? != 0 && $? != 256;
-		}
-		@t = sort { $a <=> $b } @t;
-		printf $out "%.3f\n", $t[$#t / 2];' "$@"
-}
 
 files=$("$KMAINT" map | wc -l)
 [ "$files" -gt 80000 ] || { echo "bench: kmaint map listed only $files files" >&2; exit 1; }

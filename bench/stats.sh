@@ -14,6 +14,7 @@
 # else the last section), target under 100 ms per query on 100,000
 # commits.
 set -eu
+. "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
 export LC_ALL=C GIT_PAGER=cat
@@ -54,30 +55,14 @@ if [ -z "$section" ]; then
 	fi
 fi
 
-# ms N CMD...: median wall time of N runs, in milliseconds
-ms() {
-	perl -MTime::HiRes=time -e '
-		my $n = shift;
-		open(my $out, ">&", \*STDOUT) or die;
-		open(STDOUT, ">", "/dev/null"); open(STDERR, ">", "/dev/null");
-		my @t;
-		for (1 .. $n) {
-			my $t0 = time;
-			system(@ARGV);
-			die "bench: @ARGV failed ($?)\n" if $? != 0;
-			push @t, (time - $t0) * 1000;
-		}
-		@t = sort { $a <=> $b } @t;
-		printf $out "%.1f\n", $t[$#t / 2];' "$@"
-}
 
 commits=$(git rev-list --count --no-merges HEAD)
 echo "$what: $commits non-merge commits, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores, load $(cut -d' ' -f1 /proc/loadavg)"
-g=$(ms 1 git log --no-merges --numstat HEAD)
-w=$(ms 5 "$KMAINT" stats --no-update)
-c=$(ms 5 "$KMAINT" stats --no-update --report changesets)
-s=$(ms 5 "$KMAINT" stats --no-update --section "$section")
-y=$(ms 5 "$KMAINT" stats --no-update --since 1-year-ago)
+g=$(bench_ms 1 git log --no-merges --numstat HEAD)
+w=$(bench_ms 5 "$KMAINT" stats --no-update)
+c=$(bench_ms 5 "$KMAINT" stats --no-update --report changesets)
+s=$(bench_ms 5 "$KMAINT" stats --no-update --section "$section")
+y=$(bench_ms 5 "$KMAINT" stats --no-update --since 1-year-ago)
 printf '%-52s %10s %9s\n' "query" "ms" "vs git"
 printf '%-52s %10.1f %9s\n' "git log --no-merges --numstat (a full re-read)" "$g" "1x"
 for row in "kmaint stats, whole repository, all reports:$w" \
