@@ -43,8 +43,9 @@ struct gitroles {
 	const struct patch_range *ranges;
 	size_t nr_ranges;
 
-	char **ignore;		/* .get_maintainer.ignore */
+	char **ignore;		/* .get_maintainer.ignore, read when first needed */
 	size_t nr_ignore, alloc_ignore;
+	bool ignore_read;
 
 	sqlite3_stmt *trailers, *author, *file_rows;
 
@@ -109,7 +110,6 @@ struct gitroles *gitroles_new(const struct gitroles_opts *o, bool update)
 
 	gr->o = o;
 	gr->update = update;
-	read_ignore(gr);
 	return gr;
 }
 
@@ -1039,10 +1039,19 @@ static int cmp_counted(const void *a, const void *b)
 	return strcmp(x->line, y->line);
 }
 
-static bool ignored(const struct gitroles *gr, const char *line)
+/*
+ * Only git-derived people are checked against the ignore list, so it is
+ * read the first time one is: reading it validates each line as RFC 822,
+ * which costs more than a whole lookup without git.
+ */
+static bool ignored(struct gitroles *gr, const char *line)
 {
 	size_t i;
 
+	if (!gr->ignore_read) {
+		read_ignore(gr);
+		gr->ignore_read = true;
+	}
 	for (i = 0; i < gr->nr_ignore; i++)
 		if (!strcmp(gr->ignore[i], line))
 			return true;
