@@ -460,10 +460,13 @@ out:
 	gitroles_free(a->gr);
 	a->gr = NULL;
 	inputs_release(&in);
-	matcher_free(mt);
+	if (FREE_AT_EXIT)
+		matcher_free(mt);
 out_m:
-	gm_mailmap_release(&mm);
-	maintainers_release(&m);
+	if (FREE_AT_EXIT) {
+		gm_mailmap_release(&mm);
+		maintainers_release(&m);
+	}
 	return ret;
 }
 

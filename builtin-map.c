@@ -198,12 +198,14 @@ int cmd_map(int argc, const char **argv)
 	free(counts);
 	free(operands.v);
 	match_result_release(&res);
-	path_list_release(&files);
-	path_list_release(&rest_only);
 	/* a regex that gave up on a path (reported) */
 	if (matcher_errors(mt))
 		ret = 1;
-	matcher_free(mt);
-	maintainers_release(&m);
+	if (FREE_AT_EXIT) {
+		path_list_release(&files);
+		path_list_release(&rest_only);
+		matcher_free(mt);
+		maintainers_release(&m);
+	}
 	return ferror(stdout) ? 1 : ret;
 }

@@ -133,6 +133,31 @@ done:
 	strbuf_add(addr, a, alen);
 }
 
+void email_parse_pair(const char *name, const char *addr, struct strbuf *n,
+		      struct strbuf *a)
+{
+	const char *at = addr[0] ? strchr(addr + 1, '@') : NULL;
+	size_t alen = strlen(addr);
+	char *s;
+
+	/*
+	 * "name <addr>" splits back into name and addr when name holds no
+	 * '<' and addr no '>' but an '@' after its first byte: the first
+	 * rule of email_parse(), without building the string.
+	 */
+	if (at && !strchr(name, '<') && !strchr(addr, '>')) {
+		strbuf_reset(n);
+		strbuf_reset(a);
+		clean_name(n, name, strlen(name));
+		trim(&addr, &alen);
+		strbuf_add(a, addr, alen);
+		return;
+	}
+	s = xstrfmt("%s <%s>", name, addr);
+	email_parse(s, n, a);
+	free(s);
+}
+
 void email_format(struct strbuf *out, const char *name, const char *addr,
 		  bool use_name)
 {

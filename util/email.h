@@ -17,6 +17,10 @@
 /* Split "Name <addr>" into a (quoted as needed) name and an address. */
 void email_parse(const char *s, struct strbuf *name, struct strbuf *addr);
 
+/* email_parse() of "@name <@addr>", without building it when it is plain. */
+void email_parse_pair(const char *name, const char *addr, struct strbuf *n,
+		      struct strbuf *a);
+
 /* "Name <addr>", "addr" when there is no name or !use_name. */
 void email_format(struct strbuf *out, const char *name, const char *addr,
 		  bool use_name);

@@ -42,16 +42,6 @@ static void rtrim(char *s)
 		s[--n] = '\0';
 }
 
-/* Parse "name <addr>" with the script's parser; returns the cleaned pair. */
-static void parse_pair(const char *name, const char *addr, struct strbuf *n,
-		       struct strbuf *a)
-{
-	char *t = xstrfmt("%s <%s>", name, addr);
-
-	email_parse(t, n, a);
-	free(t);
-}
-
 /*
  * The four line forms of a .mailmap, tried in this order:
  *   Name <addr>
@@ -114,7 +104,7 @@ static void add_line(struct gm_mailmap *mm, const char *line)
 	switch (form) {
 	case 0:
 		rtrim(g[1]);
-		parse_pair(g[1], g[2], &n, &a);
+		email_parse_pair(g[1], g[2], &n, &a);
 		set(&mm->names, a.buf, n.buf);
 		break;
 	case 1:
@@ -122,15 +112,15 @@ static void add_line(struct gm_mailmap *mm, const char *line)
 		break;
 	case 2:
 		rtrim(g[1]);
-		parse_pair(g[1], g[2], &n, &a);
+		email_parse_pair(g[1], g[2], &n, &a);
 		set(&mm->names, g[3], n.buf);
 		set(&mm->addresses, g[3], a.buf);
 		break;
 	case 3:
 		rtrim(g[1]);
-		parse_pair(g[1], g[2], &n, &a);
+		email_parse_pair(g[1], g[2], &n, &a);
 		rtrim(g[3]);
-		parse_pair(g[3], g[4], &wn, &wa);
+		email_parse_pair(g[3], g[4], &wn, &wa);
 		email_format(&key, wn.buf, wa.buf, true);
 		set(&mm->names, key.buf, n.buf);
 		set(&mm->addresses, key.buf, a.buf);
