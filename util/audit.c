@@ -985,6 +985,18 @@ static void print_stats(FILE *fp, const struct audit_stats *st)
 		date_or_never(d3, sizeof(d3), st->last_tag));
 }
 
+/* The person ranked @rank by commits applied, or NULL past the last. */
+static const struct audit_person *by_applied_rank(const struct audit_section *s,
+						  int rank)
+{
+	size_t j;
+
+	for (j = 0; j < s->nr_people; j++)
+		if (s->people[j].st.rank_applied == rank)
+			return &s->people[j];
+	return NULL;
+}
+
 static bool is_listed(const struct audit *a, const struct audit_section *s,
 		      int pid)
 {
@@ -1038,19 +1050,15 @@ void audit_print_section(FILE *fp, const struct audit *a,
 	}
 	fprintf(fp, "%s\n", n ? "" : " none");
 	fprintf(fp, "  top committers not listed:");
-	for (i = 1, n = 0; n < (size_t)a->o->top && i <= s->nr_people; i++) {
-		size_t j;
+	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = by_applied_rank(s, (int)i);
 
-		for (j = 0; j < s->nr_people; j++)
-			if (s->people[j].st.rank_applied == (int)i)
-				break;
-		if (j == s->nr_people)
+		if (!p)
 			break;
-		if (is_listed(a, s, s->people[j].pid))
+		if (is_listed(a, s, p->pid))
 			continue;
-		fprintf(fp, "%s %s <%s> %ld", n ? "," : "",
-			a->names[s->people[j].pid], a->emails[s->people[j].pid],
-			s->people[j].st.applied);
+		fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
+			a->emails[p->pid], p->st.applied);
 		n++;
 	}
 	fprintf(fp, "%s\n", n ? "" : " none");
@@ -1151,21 +1159,18 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, "],\"top_committers_unlisted\":[");
-	for (i = 1, n = 0; n < (size_t)a->o->top && i <= s->nr_people; i++) {
-		size_t j;
+	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = by_applied_rank(s, (int)i);
 
-		for (j = 0; j < s->nr_people; j++)
-			if (s->people[j].st.rank_applied == (int)i)
-				break;
-		if (j == s->nr_people)
+		if (!p)
 			break;
-		if (is_listed(a, s, s->people[j].pid))
+		if (is_listed(a, s, p->pid))
 			continue;
 		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
-		json_quote(out, a->names[s->people[j].pid]);
+		json_quote(out, a->names[p->pid]);
 		strbuf_addstr(out, ",\"email\":");
-		json_quote(out, a->emails[s->people[j].pid]);
-		strbuf_addf(out, ",\"applied\":%ld}", s->people[j].st.applied);
+		json_quote(out, a->emails[p->pid]);
+		strbuf_addf(out, ",\"applied\":%ld}", p->st.applied);
 	}
 	strbuf_addstr(out, "],\"employer\":{\"top\":");
 	if (s->top_employer)
