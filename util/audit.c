@@ -280,6 +280,18 @@ static int64_t query_one(struct idx *ix, const char *sql)
 	return v;
 }
 
+/* One event of a kind: its counts, ever and in the window, and its latest commit. */
+static void count_event(long *all, long *win, int64_t *last, int64_t *last_id,
+			int64_t t, int64_t id, bool inwin)
+{
+	(*all)++;
+	*win += inwin;
+	if (last && t >= *last) {
+		*last = t;
+		*last_id = id;
+	}
+}
+
 static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		   bool inwin)
 {
@@ -289,32 +301,20 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		st->last = t;
 	switch (role) {
 	case 0:		/* author */
-		st->authored_all++;
-		st->authored += inwin;
-		if (t >= st->last_authored) {
-			st->last_authored = t;
-			st->last_authored_id = id;
-		}
+		count_event(&st->authored_all, &st->authored, &st->last_authored,
+			    &st->last_authored_id, t, id, inwin);
 		break;
 	case 1:		/* committer */
-		st->applied_all++;
-		st->applied += inwin;
-		if (t >= st->last_applied) {
-			st->last_applied = t;
-			st->last_applied_id = id;
-		}
+		count_event(&st->applied_all, &st->applied, &st->last_applied,
+			    &st->last_applied_id, t, id, inwin);
 		break;
 	case 2:		/* a tag */
-		st->tags_all++;
-		st->tags += inwin;
-		if (t >= st->last_tag) {
-			st->last_tag = t;
-			st->last_tag_id = id;
-		}
+		count_event(&st->tags_all, &st->tags, &st->last_tag,
+			    &st->last_tag_id, t, id, inwin);
 		break;
 	case 3:		/* a review (also counted as a tag) */
-		st->reviews_all++;
-		st->reviews += inwin;
+		count_event(&st->reviews_all, &st->reviews, NULL, NULL, t, id,
+			    inwin);
 		break;
 	}
 }
