@@ -25,6 +25,7 @@
 #include "index.h"
 #include "parse-options.h"
 #include "run-command.h"
+#include "summary.h"
 #include "util.h"
 
 #define BATCH_COMMITS 5000
@@ -745,7 +746,7 @@ int cmd_index(int argc, const char **argv)
 	fclose(list);
 
 	if (idx_begin(&ix) || idx_resolve_fixes(&ix, false) < 0 ||
-	    idx_create_indexes(&ix))
+	    idx_create_indexes(&ix) || summary_update(&ix))
 		die("cannot update the index");
 	if (!rc && (idx_meta_set(&ix, "tips", tips_str) ||
 		    idx_meta_set(&ix, "pending", NULL)))

@@ -12,7 +12,7 @@
 #define SWAP_STRBUF(a, b) do { struct strbuf tmp_ = (a); (a) = (b); (b) = tmp_; } while (0)
 
 /*
- * Schema version 1.  Documented in Documentation/kmaint-index.1; keep
+ * Schema version 1 (version 2 adds two caches, below).  Documented in Documentation/kmaint-index.1; keep
  * the two in step, and add a migration rather than edit a released
  * version.
  */
@@ -93,7 +93,10 @@ static const char secondary_indexes[] =
 	"CREATE INDEX IF NOT EXISTS people_memail ON people(memail);\n"
 	"CREATE INDEX IF NOT EXISTS commits_author ON commits(author);\n"
 	"CREATE INDEX IF NOT EXISTS commits_time ON commits(commit_time);\n"
-	"CREATE INDEX IF NOT EXISTS files_path ON files(path);\n"
+	"CREATE INDEX IF NOT EXISTS files_path ON files(path, status, added,\n"
+	"  removed, flags);\n"
+	"CREATE INDEX IF NOT EXISTS files_renames ON files(old_path)\n"
+	"  WHERE old_path IS NOT NULL;\n"
 	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n";
 
 static int sql_error(struct idx *ix, const char *what)
@@ -169,11 +172,49 @@ static int user_version(struct idx *ix)
 }
 
 /*
+ * Version 2: two derived tables, both caches that can be dropped at any
+ * time without losing anything.
+ *
+ * summary holds the commits, their line counts and their people's
+ * trailers as packed arrays (util/summary.c), because a question about
+ * the whole history otherwise steps through a million SQLite rows, which
+ * alone costs more than the 100 ms a query may take.  Chunks are
+ * appended by each "kmaint index" run and the table is emptied whenever
+ * commits are deleted, so a reader only has to check that the last
+ * chunk ends at the last commit.
+ *
+ * files_path is dropped, to be made again wider: covering what the
+ * per-path questions read (kmaint get --git, a section's stats).
+ * Renames get a partial index of their own.  Both are created, as the
+ * others, at the end of the next "kmaint index" run.
+ *
+ * follow holds what "git log --follow" decided where a name was created
+ * (git's copy detection against the whole parent tree, easily 100 ms a
+ * commit), keyed by commit hash so that deleting commits cannot make a
+ * row lie.
+ */
+static const char schema_v2[] =
+	"CREATE TABLE summary(\n"
+	"  lo INTEGER PRIMARY KEY,\n"
+	"  hi INTEGER NOT NULL,\n"
+	"  commits BLOB NOT NULL,\n"
+	"  trailers BLOB NOT NULL);\n"
+	"CREATE TABLE follow(\n"
+	"  hash TEXT NOT NULL,\n"
+	"  path TEXT NOT NULL,\n"
+	"  kind INTEGER NOT NULL,\n"
+	"  source TEXT,\n"
+	"  added INTEGER, removed INTEGER,\n"
+	"  PRIMARY KEY(hash, path, kind)) WITHOUT ROWID;\n"
+	"DROP INDEX IF EXISTS files_path;\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
 static const char *const migrate[] = {
 	schema_v1,
+	schema_v2,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -323,8 +364,13 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	if (writable &&
 	    idx_exec(ix, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"))
 		goto fail;
-	/* a bounded cache: memory stays flat however long the history */
-	if (idx_exec(ix, "PRAGMA cache_size=-32768;"))
+	/*
+	 * A bounded cache: memory stays flat however long the history.
+	 * Readers map the file instead of copying every page they read
+	 * (the summary blobs are megabytes of overflow pages).
+	 */
+	if (idx_exec(ix, "PRAGMA cache_size=-32768;") ||
+	    (!writable && idx_exec(ix, "PRAGMA mmap_size=1073741824;")))
 		goto fail;
 	if (migrate_schema(ix, writable))
 		goto fail;
@@ -818,7 +864,8 @@ static long delete_doomed(struct idx *ix)
 		"DELETE FROM files WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM trailers WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM maintainers WHERE commit_id IN (SELECT id FROM doomed);"
-		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);";
+		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);"
+		"DELETE FROM summary;";
 	int64_t n = idx_count(ix, "temp.doomed");
 
 	/* nothing to do is the usual case: skip the scans */

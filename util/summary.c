@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The blobs are little-endian records of fixed size, written field by
+ * field so that an index copied between machines still reads.  A
+ * commits blob starts with a magic word naming the layout; a blob with
+ * another magic or a size that does not add up is ignored (the records
+ * are then built from the tables), never trusted.
+ */
+#define MAGIC "KMS1"
+#define COMMIT_SIZE 52
+#define TRAILER_SIZE 8
+
+/* SQLite's default limit on a value is 10^9 bytes. */
+#define SUMMARY_MAX_BLOB 900000000
+
+/* A chunk count past which "kmaint index" rewrites the table as one. */
+#define MAX_CHUNKS 16
+
+static void put_u16(struct strbuf *sb, uint16_t v)
+{
+	unsigned char b[2] = { v & 0xff, v >> 8 };
+
+	strbuf_add(sb, b, 2);
+}
+
+static void put_u32(struct strbuf *sb, uint32_t v)
+{
+	unsigned char b[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	strbuf_add(sb, b, 4);
+}
+
+static void put_u64(struct strbuf *sb, uint64_t v)
+{
+	unsigned char b[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	strbuf_add(sb, b, 8);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t get_u64(const unsigned char *p)
+{
+	return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+static uint32_t clamp_u32(int64_t v)
+{
+	return v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+void summary_release(struct summary *sm)
+{
+	free(sm->commits);
+	free(sm->trailers);
+	memset(sm, 0, sizeof(*sm));
+}
+
+const struct summary_commit *summary_find(const struct summary *sm,
+					  int64_t id)
+{
+	size_t lo = 0, hi = sm->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sm->commits[mid].id == id)
+			return &sm->commits[mid];
+		if (sm->commits[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int sql_fail(struct idx *ix)
+{
+	return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+}
+
+static int64_t max_commit_id(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM commits", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -2;
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/*
+ * Append the records of the commits with ids above @after, read from
+ * the three tables side by side in id order (each a range scan of its
+ * primary key).
+ */
+static int build(struct idx *ix, int64_t after, struct summary *sm)
+{
+	sqlite3_stmt *cs = NULL, *fs = NULL, *ts = NULL;
+	int frc, trc, rc = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, nparents, "
+			       "author_time, author_tz, commit_time FROM commits "
+			       "WHERE id > ?1 ORDER BY id", -1, &cs,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, added, removed, flags "
+			       "FROM files WHERE commit_id > ?1 "
+			       "ORDER BY commit_id", -1, &fs, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person "
+			       "FROM trailers WHERE commit_id > ?1 AND "
+			       "person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &ts, NULL) != SQLITE_OK) {
+		sql_fail(ix);
+		goto out;
+	}
+	sqlite3_bind_int64(cs, 1, after);
+	sqlite3_bind_int64(fs, 1, after);
+	sqlite3_bind_int64(ts, 1, after);
+	frc = sqlite3_step(fs);
+	trc = sqlite3_step(ts);
+	for (;;) {
+		int crc = sqlite3_step(cs);
+		struct summary_commit *c;
+		int64_t added = 0, removed = 0, np;
+
+		if (crc == SQLITE_DONE)
+			break;
+		if (crc != SQLITE_ROW) {
+			sql_fail(ix);
+			goto out;
+		}
+		ALLOC_GROW(sm->commits, sm->nr + 1, sm->alloc);
+		c = &sm->commits[sm->nr++];
+		memset(c, 0, sizeof(*c));
+		c->id = sqlite3_column_int64(cs, 0);
+		c->author = clamp_u32(sqlite3_column_int64(cs, 1));
+		c->committer = clamp_u32(sqlite3_column_int64(cs, 2));
+		np = sqlite3_column_int64(cs, 3);
+		c->nparents = np < 0 ? 0 : np > 255 ? 255 : (uint8_t)np;
+		c->author_time = sqlite3_column_int64(cs, 4);
+		c->author_tz = (int16_t)sqlite3_column_int(cs, 5);
+		c->commit_time = sqlite3_column_int64(cs, 6);
+
+		/* rows of ids that are not commits cannot be, but skip them */
+		while (frc == SQLITE_ROW && sqlite3_column_int64(fs, 0) <= c->id) {
+			if (sqlite3_column_int64(fs, 0) == c->id) {
+				added += sqlite3_column_int64(fs, 1);
+				removed += sqlite3_column_int64(fs, 2);
+				if (sqlite3_column_int64(fs, 3) & HF_MISSING)
+					c->flags |= SUMMARY_COUNTS_UNKNOWN;
+				c->nr_files++;
+			}
+			frc = sqlite3_step(fs);
+		}
+		c->added = clamp_u32(added);
+		c->removed = clamp_u32(removed);
+
+		c->trailer = (uint32_t)sm->nr_trailers;
+		while (trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= c->id) {
+			if (sqlite3_column_int64(ts, 0) == c->id) {
+				struct summary_trailer *t;
+
+				ALLOC_GROW(sm->trailers, sm->nr_trailers + 1,
+					   sm->alloc_trailers);
+				t = &sm->trailers[sm->nr_trailers++];
+				t->key = clamp_u32(sqlite3_column_int64(ts, 1));
+				t->person = clamp_u32(sqlite3_column_int64(ts, 2));
+				c->nr_trailers++;
+			}
+			trc = sqlite3_step(ts);
+		}
+	}
+	if ((frc != SQLITE_ROW && frc != SQLITE_DONE) ||
+	    (trc != SQLITE_ROW && trc != SQLITE_DONE)) {
+		sql_fail(ix);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(cs);
+	sqlite3_finalize(fs);
+	sqlite3_finalize(ts);
+	return rc;
+}
+
+static void encode(const struct summary *sm, struct strbuf *cb,
+		   struct strbuf *tb)
+{
+	size_t i;
+
+	strbuf_add(cb, MAGIC, 4);
+	for (i = 0; i < sm->nr; i++) {
+		const struct summary_commit *c = &sm->commits[i];
+
+		put_u64(cb, (uint64_t)c->id);
+		put_u64(cb, (uint64_t)c->author_time);
+		put_u64(cb, (uint64_t)c->commit_time);
+		put_u32(cb, c->author);
+		put_u32(cb, c->committer);
+		put_u32(cb, c->added);
+		put_u32(cb, c->removed);
+		put_u32(cb, c->nr_files);
+		put_u32(cb, c->nr_trailers);
+		put_u16(cb, (uint16_t)c->author_tz);
+		strbuf_addch(cb, (char)c->nparents);
+		strbuf_addch(cb, (char)c->flags);
+	}
+	for (i = 0; i < sm->nr_trailers; i++) {
+		put_u32(tb, sm->trailers[i].key);
+		put_u32(tb, sm->trailers[i].person);
+	}
+}
+
+/*
+ * Append one chunk's records, checking that they are what the chunk
+ * says: ids inside [@lo, @hi] and increasing, trailers adding up.
+ * false, with nothing appended, when they are not.
+ */
+static bool decode(struct summary *sm, int64_t lo, int64_t hi,
+		   const unsigned char *cb, size_t clen,
+		   const unsigned char *tb, size_t tlen)
+{
+	size_t n, i, nt = 0, base = sm->nr, tbase = sm->nr_trailers;
+	int64_t prev = lo - 1;
+
+	if (clen < 4 || memcmp(cb, MAGIC, 4) || (clen - 4) % COMMIT_SIZE ||
+	    tlen % TRAILER_SIZE)
+		return false;
+	n = (clen - 4) / COMMIT_SIZE;
+	cb += 4;
+	ALLOC_GROW(sm->commits, sm->nr + n, sm->alloc);
+	for (i = 0; i < n; i++) {
+		const unsigned char *p = cb + i * COMMIT_SIZE;
+		struct summary_commit *c = &sm->commits[base + i];
+
+		c->id = (int64_t)get_u64(p);
+		c->author_time = (int64_t)get_u64(p + 8);
+		c->commit_time = (int64_t)get_u64(p + 16);
+		c->author = get_u32(p + 24);
+		c->committer = get_u32(p + 28);
+		c->added = get_u32(p + 32);
+		c->removed = get_u32(p + 36);
+		c->nr_files = get_u32(p + 40);
+		c->nr_trailers = get_u32(p + 44);
+		c->author_tz = (int16_t)(p[48] | p[49] << 8);
+		c->nparents = p[50];
+		c->flags = p[51];
+		if (c->id <= prev || c->id > hi ||
+		    c->nr_trailers > tlen / TRAILER_SIZE - nt)
+			return false;
+		prev = c->id;
+		c->trailer = (uint32_t)(tbase + nt);
+		nt += c->nr_trailers;
+	}
+	if (nt != tlen / TRAILER_SIZE)
+		return false;
+	ALLOC_GROW(sm->trailers, sm->nr_trailers + nt, sm->alloc_trailers);
+	for (i = 0; i < nt; i++) {
+		sm->trailers[tbase + i].key = get_u32(tb + i * TRAILER_SIZE);
+		sm->trailers[tbase + i].person = get_u32(tb + i * TRAILER_SIZE + 4);
+	}
+	sm->nr += n;
+	sm->nr_trailers += nt;
+	return true;
+}
+
+/*
+ * Read the chunks into @sm as far as they tile the ids from 0 without a
+ * gap; the last id they cover in *@last (-1 for none).  A chunk that
+ * does not decode ends the reading there.
+ */
+static void load_chunks(struct idx *ix, struct summary *sm, int64_t *last)
+{
+	sqlite3_stmt *st;
+
+	*last = -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT lo, hi, commits, trailers "
+			       "FROM summary ORDER BY lo", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t lo = sqlite3_column_int64(st, 0);
+		int64_t hi = sqlite3_column_int64(st, 1);
+		const void *cb = sqlite3_column_blob(st, 2);
+		size_t clen = (size_t)sqlite3_column_bytes(st, 2);
+		const void *tb = sqlite3_column_blob(st, 3);
+		size_t tlen = (size_t)sqlite3_column_bytes(st, 3);
+
+		if (lo != *last + 1 || hi < lo || !cb ||
+		    !decode(sm, lo, hi, cb, clen, tlen ? tb : "", tlen))
+			break;
+		*last = hi;
+	}
+	sqlite3_finalize(st);
+}
+
+int summary_load(struct idx *ix, struct summary *sm)
+{
+	int64_t last, max;
+
+	memset(sm, 0, sizeof(*sm));
+	max = max_commit_id(ix);
+	if (max < -1)
+		return sql_fail(ix);
+	load_chunks(ix, sm, &last);
+	if (last > max) {
+		/* a chunk for commits that are gone: do not trust any */
+		summary_release(sm);
+		last = -1;
+	}
+	sm->cached = last == max;
+	if (sm->cached)
+		return 0;
+	/* an interrupted run, or an index from before the summary */
+	return build(ix, last, sm);
+}
+
+int summary_update(struct idx *ix)
+{
+	struct summary sm = { 0 };
+	struct strbuf cb = STRBUF_INIT, tb = STRBUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int64_t last = -1, max = max_commit_id(ix);
+	int64_t chunks = 0;
+	bool tiled = true;
+	int rc = -1;
+
+	if (max < -1)
+		return sql_fail(ix);
+	if (sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (sqlite3_column_int64(st, 0) != last + 1)
+			tiled = false;
+		last = sqlite3_column_int64(st, 1);
+		chunks++;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (!tiled || last > max || chunks >= MAX_CHUNKS) {
+		if (idx_exec(ix, "DELETE FROM summary"))
+			return -1;
+		last = -1;
+	}
+	if (max <= last)
+		return 0;
+	if (build(ix, last, &sm))
+		goto out;
+	encode(&sm, &cb, &tb);
+	if (cb.len > SUMMARY_MAX_BLOB || tb.len > SUMMARY_MAX_BLOB) {
+		/* past SQLite's blob limit: readers build from the tables */
+		rc = 0;
+		goto out;
+	}
+	if (sqlite3_prepare_v2(ix->db, "INSERT INTO summary(lo, hi, commits, "
+			       "trailers) VALUES(?1, ?2, ?3, ?4)", -1, &st,
+			       NULL) != SQLITE_OK) {
+		sql_fail(ix);
+		goto out;
+	}
+	sqlite3_bind_int64(st, 1, last + 1);
+	sqlite3_bind_int64(st, 2, max);
+	sqlite3_bind_blob(st, 3, cb.buf, (int)cb.len, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, tb.len ? tb.buf : "", (int)tb.len,
+			  SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		sql_fail(ix);
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	summary_release(&sm);
+	strbuf_release(&cb);
+	strbuf_release(&tb);
+	return rc;
+}
