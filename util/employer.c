@@ -216,14 +216,24 @@ bool employer_known(const struct employer_map *map, const char *email)
 	return map && find_list(map, email);
 }
 
+const struct emp_list *employer_lookup(const struct employer_map *map,
+				       const char *email)
+{
+	return map ? find_list(map, email) : NULL;
+}
+
 const char *employer_of(const struct employer_map *map, const char *email,
 			int64_t when)
 {
-	const struct emp_list *l;
+	return employer_at(employer_lookup(map, email), when);
+}
+
+const char *employer_at(const struct emp_list *l, int64_t when)
+{
 	int64_t day;
 	size_t i;
 
-	if (!map || !(l = find_list(map, email)))
+	if (!l)
 		return EMPLOYER_UNKNOWN;
 	/* gitdm compares dates, not times: the patch's day, UTC */
 	day = when - (((when % 86400) + 86400) % 86400);

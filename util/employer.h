@@ -80,6 +80,16 @@ const char *employer_canonical_email(const struct employer_map *map,
 const char *employer_of(const struct employer_map *map, const char *email,
 			int64_t when);
 
+/*
+ * employer_of() in two steps, for callers asking about one address many
+ * times: its dated entries (NULL when unmapped), then the employer at
+ * each time.
+ */
+struct emp_list;
+const struct emp_list *employer_lookup(const struct employer_map *map,
+				       const char *email);
+const char *employer_at(const struct emp_list *l, int64_t when);
+
 /* Is @email mapped at all (exactly or by a domain suffix)? */
 bool employer_known(const struct employer_map *map, const char *email);
 

@@ -30,6 +30,8 @@ void scope_release(struct scope *s)
 		matcher_free(s->mt);
 	maintainers_release(&s->m);
 	free(s->maint_from);
+	summary_release(&s->summary);
+	scope_people_free(&s->people);
 	if (s->table_ready)
 		sqlite3_exec(s->ix->db, "DROP TABLE IF EXISTS temp.scope_paths",
 			     NULL, NULL, NULL);
@@ -576,9 +578,11 @@ bool range_has(const struct range *r, int64_t id, int64_t commit_time)
 int scope_people_load(struct idx *ix, struct scope_people *p)
 {
 	sqlite3_stmt *st;
-	int64_t max = 0;
+	size_t *off;
+	int64_t max = 0, id;
 
 	memset(p, 0, sizeof(*p));
+	strbuf_init(&p->arena, 0);
 	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
 			       NULL) != SQLITE_OK)
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
@@ -591,191 +595,209 @@ int scope_people_load(struct idx *ix, struct scope_people *p)
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people",
 			       -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	/*
+	 * One arena for all the strings, tens of thousands of them: offsets
+	 * (+ 1, 0 for none) while it grows, pointers once it is done.
+	 */
+	off = xcalloc((size_t)p->nr * 2, sizeof(size_t));
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-
+		id = sqlite3_column_int64(st, 0);
 		if (id < 0 || id >= p->nr)
 			continue;
-		p->name[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		p->email[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
+		off[2 * id] = p->arena.len + 1;
+		strbuf_add(&p->arena, sqlite3_column_text(st, 1),
+			   (size_t)sqlite3_column_bytes(st, 1) + 1);
+		off[2 * id + 1] = p->arena.len + 1;
+		strbuf_add(&p->arena, sqlite3_column_text(st, 2),
+			   (size_t)sqlite3_column_bytes(st, 2) + 1);
 	}
 	sqlite3_finalize(st);
+	for (id = 0; id < p->nr; id++) {
+		if (!off[2 * id])
+			continue;
+		p->name[id] = p->arena.buf + off[2 * id] - 1;
+		p->email[id] = p->arena.buf + off[2 * id + 1] - 1;
+	}
+	free(off);
 	return 0;
 }
 
 void scope_people_free(struct scope_people *p)
 {
-	int64_t i;
-
-	for (i = 0; i < p->nr; i++) {
-		free(p->name[i]);
-		free(p->email[i]);
-	}
 	free(p->name);
 	free(p->email);
+	strbuf_release(&p->arena);
+	memset(p, 0, sizeof(*p));
 }
 
-/* One commit row of the queries below into @c; false if unusable. */
-static bool fill_commit(struct scope_commit *c, sqlite3_stmt *st,
+const struct scope_people *scope_people(struct scope *s)
+{
+	if (!s->have_people) {
+		if (scope_people_load(s->ix, &s->people))
+			return NULL;
+		s->have_people = true;
+	}
+	return &s->people;
+}
+
+/*
+ * The summary's record of a commit into @c; false when it names a
+ * person the people table does not have (a damaged index).
+ */
+static bool fill_commit(struct scope_commit *c, const struct summary_commit *sc,
 			const struct scope_people *people)
 {
-	c->hash = (const char *)sqlite3_column_text(st, 1);
-	c->author = sqlite3_column_int64(st, 2);
-	c->committer = sqlite3_column_int64(st, 3);
-	if (c->author < 0 || c->author >= people->nr ||
-	    c->committer < 0 || c->committer >= people->nr ||
+	c->id = sc->id;
+	c->sc = sc;
+	c->author = sc->author;
+	c->committer = sc->committer;
+	if (c->author >= people->nr || c->committer >= people->nr ||
 	    !people->name[c->author] || !people->name[c->committer])
 		return false;
 	c->author_name = people->name[c->author];
 	c->author_email = people->email[c->author];
 	c->committer_name = people->name[c->committer];
 	c->committer_email = people->email[c->committer];
-	c->author_time = sqlite3_column_int64(st, 4);
-	c->author_tz = sqlite3_column_int(st, 6);
+	c->author_time = sc->author_time;
+	c->commit_time = sc->commit_time;
+	c->author_tz = sc->author_tz;
 	return true;
 }
 
-/*
- * The whole repository over all time: two scans in id order, commits
- * and files, merged here; much cheaper than a join for every commit.
- */
-static int foreach_all(struct scope *s, const struct range *r,
-		       const struct scope_people *people,
-		       int (*fn)(const struct scope_commit *c, void *data),
-		       void *data)
+static int bad_person(struct scope *s, int64_t id)
 {
-	sqlite3_stmt *cs, *fs = NULL;
-	int64_t fid = -1;
-	bool fdone = s->no_lines;
-	int rc = 0;
+	sqlite3_stmt *st;
+	int rc;
 
-	if (sqlite3_prepare_v2(s->ix->db,
-			"SELECT id, hash, author, committer, author_time, "
-			"       commit_time, author_tz FROM commits "
-			"WHERE nparents < 2 ORDER BY id", -1, &cs,
-			NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(s->ix->db, "SELECT hash FROM commits WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
-	if (!fdone && sqlite3_prepare_v2(s->ix->db,
-			"SELECT commit_id, added, removed, flags FROM files "
-			"ORDER BY commit_id", -1, &fs, NULL) != SQLITE_OK) {
-		sqlite3_finalize(cs);
-		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
-	}
-	if (!fdone && sqlite3_step(fs) == SQLITE_ROW)
-		fid = sqlite3_column_int64(fs, 0);
-	else
-		fdone = true;
-	while (!rc && sqlite3_step(cs) == SQLITE_ROW) {
-		struct scope_commit c;
-
-		c.id = sqlite3_column_int64(cs, 0);
-		c.commit_time = sqlite3_column_int64(cs, 5);
-		c.added = c.removed = 0;
-		c.nr_files = 0;
-		c.counts_known = true;
-		/* files rows of commits before this one: merges, skipped */
-		while (!fdone && fid < c.id) {
-			if (sqlite3_step(fs) != SQLITE_ROW)
-				fdone = true;
-			else
-				fid = sqlite3_column_int64(fs, 0);
-		}
-		while (!fdone && fid == c.id) {
-			c.added += (long)sqlite3_column_int64(fs, 1);
-			c.removed += (long)sqlite3_column_int64(fs, 2);
-			if (sqlite3_column_int64(fs, 3) & HF_MISSING)
-				c.counts_known = false;
-			c.nr_files++;
-			if (sqlite3_step(fs) != SQLITE_ROW)
-				fdone = true;
-			else
-				fid = sqlite3_column_int64(fs, 0);
-		}
-		if (!range_has(r, c.id, c.commit_time))
-			continue;
-		if (!fill_commit(&c, cs, people)) {
-			rc = error("%s: commit %s names an unknown person",
-				   s->ix->path, c.hash);
-			break;
-		}
-		rc = fn(&c, data);
-	}
-	sqlite3_finalize(cs);
-	sqlite3_finalize(fs);
+	sqlite3_bind_int64(st, 1, id);
+	rc = error("%s: commit %s names an unknown person", s->ix->path,
+		   sqlite3_step(st) == SQLITE_ROW ?
+		   (const char *)sqlite3_column_text(st, 0) : "?");
+	sqlite3_finalize(st);
 	return rc;
+}
+
+const struct summary *scope_summary(struct scope *s)
+{
+	if (!s->have_summary) {
+		if (summary_load(s->ix, &s->summary))
+			return NULL;
+		s->have_summary = true;
+	}
+	return &s->summary;
+}
+
+/* A commit's line counts over the scope's paths. */
+struct scoped_counts {
+	int64_t id;
+	int64_t added, removed;
+	int nr_files;
+	bool known;
+};
+
+static int cmp_counts(const void *a, const void *b)
+{
+	const struct scoped_counts *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * The commits touching the scope's paths, with their counts over those
+ * paths only, by increasing id: one pass over the files rows of the
+ * paths (by the files(path) index), summed here.
+ */
+static int scoped_counts(struct scope *s, struct scoped_counts **out,
+			 size_t *nr_out)
+{
+	static const char sql[] =
+		"SELECT f.commit_id, f.added, f.removed, f.flags "
+		"FROM temp.scope_paths p CROSS JOIN files f ON f.path = p.id";
+	struct scoped_counts *v = NULL;
+	size_t nr = 0, alloc = 0, i, j;
+	sqlite3_stmt *st;
+	int step;
+
+	if (scope_table(s))
+		return -1;
+	if (sqlite3_prepare_v2(s->ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr].id = sqlite3_column_int64(st, 0);
+		v[nr].added = sqlite3_column_int64(st, 1);
+		v[nr].removed = sqlite3_column_int64(st, 2);
+		v[nr].known = !(sqlite3_column_int64(st, 3) & HF_MISSING);
+		v[nr].nr_files = 1;
+		nr++;
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE) {
+		free(v);
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	}
+	if (nr)
+		qsort(v, nr, sizeof(*v), cmp_counts);
+	for (i = j = 0; i < nr; i++) {
+		if (j && v[j - 1].id == v[i].id) {
+			v[j - 1].added += v[i].added;
+			v[j - 1].removed += v[i].removed;
+			v[j - 1].known &= v[i].known;
+			v[j - 1].nr_files++;
+		} else {
+			v[j++] = v[i];
+		}
+	}
+	*out = v;
+	*nr_out = j;
+	return 0;
 }
 
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
 {
-	/* a time range: the commits by their index, their files by key */
-	static const char whole_sql[] =
-		"SELECT c.id, c.hash, c.author, c.committer, c.author_time, "
-		"       c.commit_time, c.author_tz, sum(f.added), "
-		"       sum(f.removed), min(f.flags & 4) = 0, count(f.commit_id) "
-		"FROM commits c LEFT JOIN files f ON f.commit_id = c.id "
-		"WHERE c.nparents < 2 AND c.commit_time BETWEEN ?1 AND ?2 "
-		"GROUP BY c.id ORDER BY c.id";
-	static const char scoped_sql[] =
-		"SELECT c.id, c.hash, c.author, c.committer, c.author_time, "
-		"       c.commit_time, c.author_tz, t.a, t.r, t.known, t.n "
-		"FROM (SELECT f.commit_id, sum(f.added) a, sum(f.removed) r, "
-		"             min(f.flags & 4) = 0 known, count(*) n "
-		"      FROM temp.scope_paths p JOIN files f ON f.path = p.id "
-		"      GROUP BY f.commit_id) t "
-		"JOIN commits c ON c.id = t.commit_id "
-		"WHERE c.nparents < 2 AND c.commit_time BETWEEN ?1 AND ?2 "
-		"ORDER BY c.id";
-	struct scope_people people;
-	sqlite3_stmt *st;
+	const struct summary *sm = scope_summary(s);
+	const struct scope_people *people = scope_people(s);
+	struct scoped_counts *counts = NULL;
+	size_t i, nr = 0;
 	int rc = 0;
 
-	if (!s->whole && scope_table(s))
+	if (!sm || !people || (!s->whole && scoped_counts(s, &counts, &nr)))
 		return -1;
-	if (scope_people_load(s->ix, &people))
-		return -1;
-	if (s->whole && r->since == INT64_MIN && r->until == INT64_MAX) {
-		rc = foreach_all(s, r, &people, fn, data);
-		scope_people_free(&people);
-		return rc;
-	}
-	if (sqlite3_prepare_v2(s->ix->db, s->whole ? whole_sql : scoped_sql,
-			       -1, &st, NULL) != SQLITE_OK) {
-		scope_people_free(&people);
-		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
-	}
-	sqlite3_bind_int64(st, 1, r->since);
-	sqlite3_bind_int64(st, 2, r->until);
-	while (!rc) {
+	if (s->whole)
+		nr = sm->nr;
+	for (i = 0; !rc && i < nr; i++) {
+		const struct summary_commit *sc;
 		struct scope_commit c;
-		int step = sqlite3_step(st);
 
-		if (step == SQLITE_DONE)
-			break;
-		if (step != SQLITE_ROW) {
-			rc = error("%s: %s", s->ix->path,
-				   sqlite3_errmsg(s->ix->db));
-			break;
-		}
-		c.id = sqlite3_column_int64(st, 0);
-		c.commit_time = sqlite3_column_int64(st, 5);
-		if (!range_has(r, c.id, c.commit_time))
+		sc = s->whole ? &sm->commits[i] : summary_find(sm, counts[i].id);
+		if (!sc || sc->nparents > 1 ||
+		    !range_has(r, sc->id, sc->commit_time))
 			continue;
-		if (!fill_commit(&c, st, &people)) {
-			rc = error("%s: commit %s names an unknown person",
-				   s->ix->path, c.hash);
+		if (!fill_commit(&c, sc, people)) {
+			rc = bad_person(s, sc->id);
 			break;
 		}
-		c.added = s->no_lines ? 0 : (long)sqlite3_column_int64(st, 7);
-		c.removed = s->no_lines ? 0 : (long)sqlite3_column_int64(st, 8);
-		c.counts_known = sqlite3_column_type(st, 9) == SQLITE_NULL ||
-				 sqlite3_column_int(st, 9);
-		c.nr_files = sqlite3_column_int(st, 10);
+		if (s->whole) {
+			c.added = sc->added;
+			c.removed = sc->removed;
+			c.nr_files = (int)sc->nr_files;
+			c.counts_known = !(sc->flags & SUMMARY_COUNTS_UNKNOWN);
+		} else {
+			c.added = (long)counts[i].added;
+			c.removed = (long)counts[i].removed;
+			c.nr_files = counts[i].nr_files;
+			c.counts_known = counts[i].known;
+		}
+		if (s->no_lines)
+			c.added = c.removed = 0;
 		rc = fn(&c, data);
 	}
-	sqlite3_finalize(st);
-	scope_people_free(&people);
+	free(counts);
 	return rc;
 }
 

@@ -6,6 +6,18 @@
 #include "maintainers.h"
 #include "matcher.h"
 #include "strbuf.h"
+#include "summary.h"
+
+/*
+ * The people table by id (names and addresses after .mailmap), for
+ * joins done in C: a kernel history has ~30,000 people and a million
+ * rows naming them.
+ */
+struct scope_people {
+	char **name, **email;	/* NULL for ids that are not people */
+	int64_t nr;
+	struct strbuf arena;
+};
 
 /*
  * What part of the history a question is about: a set of indexed paths
@@ -35,10 +47,15 @@ struct scope {
 
 	bool table_ready;	/* temp.scope_paths holds paths[] */
 
+	/* loaded on first use */
+	struct summary summary;
+	bool have_summary;
+	struct scope_people people;
+	bool have_people;
+
 	/*
 	 * Set by a caller that needs no line counts: scope_foreach_commit()
-	 * then leaves added/removed at 0 and, for the whole repository,
-	 * does not read the files table at all.
+	 * then leaves added/removed at 0.
 	 */
 	bool no_lines;
 };
@@ -129,7 +146,7 @@ bool range_has(const struct range *r, int64_t id, int64_t commit_time);
  */
 struct scope_commit {
 	int64_t id;
-	const char *hash;
+	const struct summary_commit *sc;	/* its trailers, among others */
 	int64_t author, committer;	/* people ids */
 	const char *author_name, *author_email;
 	const char *committer_name, *committer_email;
@@ -150,6 +167,9 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data);
 
+/* The index's summary of every commit (util/summary.h); NULL on error. */
+const struct summary *scope_summary(struct scope *s);
+
 /*
  * Make sure the index at @path is usable for questions about HEAD: if it
  * does not exist, does not contain HEAD, or was built with another
@@ -158,17 +178,10 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
  */
 int scope_open_index(struct idx *ix, const char *path, bool update);
 
-/*
- * The people table by id (names and addresses after .mailmap), for
- * joins done in C: a kernel history has ~30,000 people and a million
- * rows naming them.
- */
-struct scope_people {
-	char **name, **email;
-	int64_t nr;
-};
-
 int scope_people_load(struct idx *ix, struct scope_people *p);
 void scope_people_free(struct scope_people *p);
+
+/* The scope's index's people table, loaded on first use; NULL on error. */
+const struct scope_people *scope_people(struct scope *s);
 
 #endif

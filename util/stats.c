@@ -80,24 +80,44 @@ void stats_release(struct stats *st)
 	strmap_clear(&st->unknown_index, false);
 }
 
-/* The people table (after .mailmap), by id, and each one's hacker. */
+/*
+ * The people table (after .mailmap), by id, and what is worked out once
+ * per person rather than once per commit: the hacker, the employer map's
+ * entries for the address, the employer of the last commit.
+ */
 struct people {
 	struct scope_people pp;
 	long *hacker;		/* index + 1, 0 until resolved */
+	const struct emp_list **emp;
+	unsigned char *emp_done;
+	const char **last_emp;	/* an employer name, and its index + 1 */
+	size_t *last_emp_index;
 };
 
-static int load_people(struct idx *ix, struct people *p)
+static int load_people(struct scope *s, struct people *p)
 {
-	if (scope_people_load(ix, &p->pp))
+	const struct scope_people *pp = scope_people(s);
+	size_t n;
+
+	if (!pp)
 		return -1;
-	p->hacker = xcalloc((size_t)p->pp.nr + 1, sizeof(long));
+	p->pp = *pp;	/* the scope's; not freed here */
+	n = (size_t)p->pp.nr + 1;
+	p->hacker = xcalloc(n, sizeof(long));
+	p->emp = xcalloc(n, sizeof(*p->emp));
+	p->emp_done = xcalloc(n, 1);
+	p->last_emp = xcalloc(n, sizeof(*p->last_emp));
+	p->last_emp_index = xcalloc(n, sizeof(size_t));
 	return 0;
 }
 
 static void free_people(struct people *p)
 {
-	scope_people_free(&p->pp);
 	free(p->hacker);
+	free(p->emp);
+	free(p->emp_done);
+	free(p->last_emp);
+	free(p->last_emp_index);
 }
 
 /*
@@ -168,7 +188,7 @@ static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
 	return i;
 }
 
-static struct stats_employer *employer(struct stats *st, const char *name)
+static size_t employer_index(struct stats *st, const char *name)
 {
 	struct strmap_entry *e = strmap_insert(&st->emp_index, name,
 					       strlen(name));
@@ -181,13 +201,38 @@ static struct stats_employer *employer(struct stats *st, const char *name)
 		st->employers[st->nr_employers].name = e->key;
 		e->value = (void *)(++st->nr_employers);
 	}
-	return &st->employers[(size_t)e->value - 1];
+	return (size_t)e->value - 1;
+}
+
+static struct stats_employer *employer(struct stats *st, const char *name)
+{
+	return &st->employers[employer_index(st, name)];
+}
+
+/* The employer of person @pid's commit at @when, and its index. */
+static const char *person_employer(struct stats *st, struct people *p,
+				   int64_t pid, int64_t when, size_t *index)
+{
+	const char *name;
+
+	if (!p->emp_done[pid]) {
+		p->emp[pid] = employer_lookup(st->em, p->pp.email[pid]);
+		p->emp_done[pid] = 1;
+	}
+	name = employer_at(p->emp[pid], when);
+	/* names are the map's own strings: the same name, the same pointer */
+	if (p->last_emp[pid] != name) {
+		p->last_emp[pid] = name;
+		p->last_emp_index[pid] = employer_index(st, name);
+	}
+	*index = p->last_emp_index[pid];
+	return name;
 }
 
 struct commit_rec {
 	int64_t id, author_time;
 	size_t author;		/* hacker */
-	const char *author_email;	/* people table's string */
+	const struct summary_commit *sc;
 };
 
 struct collect {
@@ -205,9 +250,10 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	size_t m = person_hacker(st, cl->people, c->committer, c->id);
 	struct stats_hacker *h = &st->hackers[a];
 	long changed = c->added > c->removed ? c->added : c->removed;
-	const char *emp = employer_of(st->em, c->author_email, c->author_time);
-	struct stats_employer *e = employer(st, emp);
-	struct strbuf key = STRBUF_INIT;
+	size_t ei;
+	const char *emp = person_employer(st, cl->people, c->author,
+					  c->author_time, &ei);
+	struct stats_employer *e = &st->employers[ei];
 	struct strmap_entry *ent;
 
 	h->n[SC_CHANGESETS]++;
@@ -230,13 +276,19 @@ static int collect_commit(const struct scope_commit *c, void *data)
 
 	e->changesets++;
 	e->changed += changed;
-	strbuf_addf(&key, "%s\n%zu", emp, a);
-	ent = strmap_insert(&st->emp_dev, key.buf, key.len);
-	if (!ent->value) {
-		ent->value = (void *)1;
-		e->developers++;
+	/* a developer counts once per employer; most have one */
+	if (h->last_employer != ei + 1) {
+		struct strbuf key = STRBUF_INIT;
+
+		strbuf_addf(&key, "%s\n%zu", emp, a);
+		ent = strmap_insert(&st->emp_dev, key.buf, key.len);
+		if (!ent->value) {
+			ent->value = (void *)1;
+			e->developers++;
+		}
+		strbuf_release(&key);
+		h->last_employer = ei + 1;
 	}
-	strbuf_release(&key);
 
 	if (!strcmp(emp, EMPLOYER_UNKNOWN)) {
 		const char *addr = employer_canonical_email(st->em,
@@ -257,7 +309,7 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	cl->v[cl->nr].id = c->id;
 	cl->v[cl->nr].author_time = c->author_time;
 	cl->v[cl->nr].author = a;
-	cl->v[cl->nr].author_email = cl->people->pp.email[c->author];
+	cl->v[cl->nr].sc = c->sc;
 	cl->nr++;
 	return 0;
 }
@@ -352,120 +404,71 @@ static void count_tag(struct stats *st, const struct commit_rec *c,
 static int collect_trailers(struct stats *st, struct scope *s,
 			    struct collect *cl)
 {
-	static const char all_sql[] =
-		"SELECT commit_id, key, person FROM trailers "
-		"WHERE person IS NOT NULL ORDER BY commit_id, seq";
-	static const char some_sql[] =
-		"SELECT t.commit_id, t.key, t.person "
-		"FROM temp.stats_commits c JOIN trailers t "
-		"ON t.commit_id = c.id WHERE t.person IS NOT NULL "
-		"ORDER BY t.commit_id, t.seq";
-	struct idx *ix = s->ix;
+	const struct summary *sm = scope_summary(s);
 	unsigned char *kinds = NULL;
-	int64_t nr_kinds = 0, total = idx_count(ix, "commits");
+	int64_t nr_kinds = 0;
 	struct seen_tag *seen = NULL;
-	size_t nr_seen = 0, alloc_seen = 0, ci = 0;
-	int64_t cur = -1;
-	bool some = (int64_t)cl->nr * 4 < total;
-	sqlite3_stmt *stmt;
-	int rc = 0;
+	size_t nr_seen = 0, alloc_seen = 0, ci;
 
 	if (!cl->nr)
 		return 0;
-	if (load_keys(ix, &kinds, &nr_kinds))
+	if (!sm || load_keys(s->ix, &kinds, &nr_kinds))
 		return -1;
-	if (some) {
-		sqlite3_stmt *ins;
-		size_t i;
+	for (ci = 0; ci < cl->nr; ci++) {
+		const struct commit_rec *c = &cl->v[ci];
+		const struct summary_trailer *t = sm->trailers + c->sc->trailer;
+		size_t n = c->sc->nr_trailers, k;
 
-		/* few commits: look their trailers up by key */
-		if (sqlite3_exec(ix->db, "DROP TABLE IF EXISTS temp.stats_commits;"
-				 "CREATE TEMP TABLE stats_commits(id INTEGER "
-				 "PRIMARY KEY)", NULL, NULL, NULL) != SQLITE_OK ||
-		    sqlite3_prepare_v2(ix->db, "INSERT INTO temp.stats_commits "
-				       "VALUES(?1)", -1, &ins, NULL) != SQLITE_OK) {
-			free(kinds);
-			return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-		}
-		sqlite3_exec(ix->db, "BEGIN", NULL, NULL, NULL);
-		for (i = 0; i < cl->nr; i++) {
-			sqlite3_bind_int64(ins, 1, cl->v[i].id);
-			sqlite3_step(ins);
-			sqlite3_reset(ins);
-		}
-		sqlite3_exec(ix->db, "COMMIT", NULL, NULL, NULL);
-		sqlite3_finalize(ins);
-	}
-	if (sqlite3_prepare_v2(ix->db, some ? some_sql : all_sql, -1, &stmt,
-			       NULL) != SQLITE_OK) {
-		free(kinds);
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	}
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		int64_t cid = sqlite3_column_int64(stmt, 0);
-		int64_t key = sqlite3_column_int64(stmt, 1);
-		int64_t pid = sqlite3_column_int64(stmt, 2);
-		const struct commit_rec *c;
-		int kind;
-		size_t p, i;
+		nr_seen = 0;
+		for (k = 0; k < n; k++) {
+			int64_t key = t[k].key, pid = t[k].person;
+			int kind;
+			size_t p, i;
 
-		if (key < 0 || key >= nr_kinds || !kinds[key] ||
-		    pid < 0 || pid >= cl->people->pp.nr || !cl->people->pp.name[pid])
-			continue;
-		/* both are in commit id order: a merge join */
-		while (ci < cl->nr && cl->v[ci].id < cid)
-			ci++;
-		if (ci == cl->nr)
-			break;
-		if (cl->v[ci].id != cid)
-			continue;
-		c = &cl->v[ci];
-		if (cid != cur) {
-			cur = cid;
-			nr_seen = 0;
-		}
-		kind = kinds[key];
-		p = person_hacker(st, cl->people, pid, cid);
-		for (i = 0; i < nr_seen; i++)
-			if (seen[i].hacker == p && seen[i].kind == kind)
-				break;
-		if (i < nr_seen)
-			continue;
-		ALLOC_GROW(seen, nr_seen + 1, alloc_seen);
-		seen[nr_seen].hacker = p;
-		seen[nr_seen++].kind = kind;
-		if (kind == TK_REPORT_TEST) {
-			count_tag(st, c, p, TK_REPORT);
-			count_tag(st, c, p, TK_TEST);
-		} else {
-			count_tag(st, c, p, kind);
+			if (key >= nr_kinds || !kinds[key] ||
+			    pid >= cl->people->pp.nr || !cl->people->pp.name[pid])
+				continue;
+			kind = kinds[key];
+			p = person_hacker(st, cl->people, pid, c->id);
+			for (i = 0; i < nr_seen; i++)
+				if (seen[i].hacker == p && seen[i].kind == kind)
+					break;
+			if (i < nr_seen)
+				continue;
+			ALLOC_GROW(seen, nr_seen + 1, alloc_seen);
+			seen[nr_seen].hacker = p;
+			seen[nr_seen++].kind = kind;
+			if (kind == TK_REPORT_TEST) {
+				count_tag(st, c, p, TK_REPORT);
+				count_tag(st, c, p, TK_TEST);
+			} else {
+				count_tag(st, c, p, kind);
+			}
 		}
 	}
-	sqlite3_finalize(stmt);
-	if (some)
-		sqlite3_exec(ix->db, "DROP TABLE IF EXISTS temp.stats_commits",
-			     NULL, NULL, NULL);
 	free(seen);
 	free(kinds);
-	return rc;
+	return 0;
 }
 
 /* Each developer's first non-merge commit in the whole index. */
-static int collect_first(struct stats *st, struct idx *ix,
+static int collect_first(struct stats *st, struct scope *s,
 			 struct people *people)
 {
-	sqlite3_stmt *stmt;
+	const struct summary *sm = scope_summary(s);
+	unsigned char *stranger;
+	size_t i;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT author, min(id), commit_time "
-			       "FROM commits WHERE nparents < 2 "
-			       "GROUP BY author", -1, &stmt, NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		int64_t pid = sqlite3_column_int64(stmt, 0);
-		int64_t id = sqlite3_column_int64(stmt, 1);
+	if (!sm)
+		return -1;
+	stranger = xcalloc((size_t)people->pp.nr + 1, 1);
+	for (i = 0; i < sm->nr; i++) {
+		const struct summary_commit *c = &sm->commits[i];
+		int64_t pid = c->author;
 		struct stats_hacker *h;
 
-		if (pid < 0 || pid >= people->pp.nr || !people->pp.name[pid])
+		if (c->nparents > 1 || pid >= people->pp.nr ||
+		    !people->pp.name[pid] || stranger[pid])
 			continue;
 		/* only people already known can be active in the range */
 		if (!people->hacker[pid]) {
@@ -477,17 +480,19 @@ static int collect_first(struct stats *st, struct idx *ix,
 			if (!e && *people->pp.name[pid])
 				e = strmap_find(&st->by_name, people->pp.name[pid],
 						strlen(people->pp.name[pid]));
-			if (!e)
+			if (!e) {
+				stranger[pid] = 1;
 				continue;
+			}
 			people->hacker[pid] = (long)(size_t)e->value;
 		}
 		h = &st->hackers[people->hacker[pid] - 1];
-		if (id < h->first_id) {
-			h->first_id = id;
-			h->first_time = sqlite3_column_int64(stmt, 2);
+		if (c->id < h->first_id) {
+			h->first_id = c->id;
+			h->first_time = c->commit_time;
 		}
 	}
-	sqlite3_finalize(stmt);
+	free(stranger);
 	return 0;
 }
 
@@ -526,7 +531,7 @@ int stats_collect(struct stats *st, struct scope *s, const struct range *r,
 	size_t i;
 	int rc;
 
-	if (load_people(s->ix, &people))
+	if (load_people(s, &people))
 		return -1;
 	cl.st = st;
 	cl.people = &people;
@@ -534,7 +539,7 @@ int stats_collect(struct stats *st, struct scope *s, const struct range *r,
 	if (!rc)
 		rc = collect_trailers(st, s, &cl);
 	if (!rc && want_first_time)
-		rc = collect_first(st, s->ix, &people);
+		rc = collect_first(st, s, &people);
 	for (i = 0; i < st->nr_hackers; i++) {
 		struct stats_hacker *h = &st->hackers[i];
 

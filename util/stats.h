@@ -74,6 +74,7 @@ struct stats_hacker {
 	int64_t first_id, first_time;	/* first non-merge commit, ever */
 	bool active;		/* authored in the scope and range */
 	bool is_new;		/* ... and the first commit is in the range */
+	size_t last_employer;	/* of the last commit counted, index + 1 */
 };
 
 struct stats_employer {
