@@ -139,6 +139,32 @@ last_input=/dev/null
 ours --git-since=2000-01-01 "$TRASH/p/fixes.patch" >"$TRASH/k"
 like "$TRASH/k" "blamed_fixes" "the Fixes: signers are there"
 
+# git's --follow decisions are cached in the index by the runs above:
+# the same answers without the cache, and the cache is what is read (a
+# doctored row changes the answer).
+db=$(git rev-parse --git-common-dir)/kmaint/index.sqlite
+n=$(sqlite3 "$db" "SELECT count(*) FROM follow WHERE kind = 0")
+is "$(test "$n" -gt 0 && echo filled)" filled "git's follow decisions are cached ($n)"
+cont=$(sqlite3 "$db" "SELECT DISTINCT path FROM follow WHERE kind = 0 AND
+	source IS NOT NULL ORDER BY path" | while read -r p; do
+		[ -f "$p" ] && { echo "$p"; break; }
+	done)
+is "$(test -n "$cont" && echo yes)" yes "one continues under an older name ($cont)"
+ours --git --git-since=2000-01-01 -f "$cont" >"$TRASH/warm"
+sqlite3 "$db" "DELETE FROM follow"
+ours --git --git-since=2000-01-01 -f "$cont" >"$TRASH/cold"
+same_file "$TRASH/cold" "$TRASH/warm" "the same answer without the cache"
+is "$(sqlite3 "$db" "SELECT count(*) > 0 FROM follow WHERE kind = 0")" 1 \
+	"which the run filled again"
+sqlite3 "$db" "UPDATE follow SET source = NULL WHERE kind = 0"
+ours --git --git-since=2000-01-01 -f "$cont" >"$TRASH/doctored"
+if cmp -s "$TRASH/doctored" "$TRASH/warm"; then
+	ok 1 "a doctored cache row changes the answer (it is read)"
+else
+	ok 0 "a doctored cache row changes the answer (it is read)"
+fi
+sqlite3 "$db" "DELETE FROM follow"
+
 # no index: the fallback says what to run; --git fails saying so
 git clone -q "$R" "$TRASH/clone"
 (cd "$TRASH/clone" && "$KMAINT" get --no-tree --git-since=2000-01-01 -f README) \

@@ -32,6 +32,7 @@ struct gitroles {
 	int64_t since;
 	int64_t *order;		/* by commit id: position in git's walk, 0: unseen */
 	int64_t *author_of;	/* by commit id, for the walked commits */
+	unsigned char *merge;	/* by commit id: a walked merge */
 	int64_t nr_order;
 	char **pname, **pemail;	/* people as written (no mailmap), by id */
 	int64_t nr_people;
@@ -48,6 +49,18 @@ struct gitroles {
 	bool ignore_read;
 
 	sqlite3_stmt *trailers, *author, *file_rows;
+	char **key;		/* trailer keys by id */
+	unsigned char *signature;	/* by key id: a signature for --git */
+	int64_t nr_keys;
+
+	/*
+	 * The follow table (see index.c): read through ix, written
+	 * through a connection of its own opened on the first miss, as ix
+	 * is read-only.  A cache that cannot be written is not an error.
+	 */
+	sqlite3_stmt *follow_get, *follow_put;
+	sqlite3 *follow_db;
+	bool follow_tried;
 
 	/* deduplicate_email() answers, valid while its tables do not grow */
 	const struct lookup *dedup_lk;
@@ -124,8 +137,12 @@ void gitroles_free(struct gitroles *gr)
 		sqlite3_finalize(gr->trailers);
 		sqlite3_finalize(gr->author);
 		sqlite3_finalize(gr->file_rows);
+		sqlite3_finalize(gr->follow_get);
 		idx_close(&gr->ix);
 	}
+	sqlite3_finalize(gr->follow_put);
+	if (gr->follow_db)
+		sqlite3_close(gr->follow_db);
 	free(gr->order);
 	if (gr->dedup_lk) {
 		for (i = 0; i < gr->dedup_cache.size; i++) {
@@ -137,7 +154,12 @@ void gitroles_free(struct gitroles *gr)
 		strmap_clear(&gr->dedup_cache, true);
 		strmap_clear(&gr->mailmap_cache, true);
 	}
+	for (i = 0; i < (size_t)gr->nr_keys; i++)
+		free(gr->key[i]);
+	free(gr->key);
+	free(gr->signature);
 	free(gr->author_of);
+	free(gr->merge);
 	for (i = 0; i < (size_t)gr->nr_people; i++) {
 		free(gr->pname[i]);
 		free(gr->pemail[i]);
@@ -339,8 +361,11 @@ static int walk_since(struct gitroles *gr)
 	gr->nr_order = max + 1;
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
 	gr->author_of = xcalloc((size_t)gr->nr_order, sizeof(*gr->author_of));
-	for (i = 0; i < nr; i++)
+	gr->merge = xcalloc((size_t)gr->nr_order, 1);
+	for (i = 0; i < nr; i++) {
 		gr->author_of[ids[i]] = authors[i];
+		gr->merge[ids[i]] = par_off[i + 1] - par_off[i] > 1;
+	}
 	seen = xcalloc(nr + 1, 1);
 	heap = xmalloc((nr + 1) * sizeof(*heap));
 	{
@@ -391,7 +416,7 @@ static int walk_since(struct gitroles *gr)
 	strbuf_release(&out);
 	strbuf_release(&err);
 
-	/* one pass over the window's files for renames (old_path has no index) */
+	/* the window's renames, by the partial files(old_path) index */
 	if (sqlite3_prepare_v2(gr->ix.db,
 			"SELECT f.commit_id, o.path FROM files f "
 			"JOIN paths o ON o.id = f.old_path "
@@ -442,6 +467,38 @@ static int walk_since(struct gitroles *gr)
 	return 0;
 }
 
+static bool signature_key(const struct gitroles *gr, const char *key);
+
+/* The trailer keys by id, and which of them are signatures. */
+static int load_keys(struct gitroles *gr)
+{
+	sqlite3_stmt *st;
+	int64_t max = -1, id;
+
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	gr->nr_keys = max + 1;
+	gr->key = xcalloc((size_t)gr->nr_keys + 1, sizeof(*gr->key));
+	gr->signature = xcalloc((size_t)gr->nr_keys + 1, 1);
+	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, key FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		if (id < 0 || id >= gr->nr_keys)
+			continue;
+		gr->key[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
+		gr->signature[id] = signature_key(gr, gr->key[id]);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
 /* Open the index on the first question that needs it. */
 static bool ready(struct gitroles *gr, bool need_since)
 {
@@ -471,24 +528,19 @@ static bool ready(struct gitroles *gr, bool need_since)
 		}
 		free(path);
 		if (sqlite3_prepare_v2(gr->ix.db,
-				"SELECT k.key, t.value FROM trailers t "
-				"JOIN keys k ON k.id = t.key "
-				"WHERE t.commit_id = ?1 ORDER BY t.seq", -1,
+				"SELECT key, value FROM trailers "
+				"WHERE commit_id = ?1 ORDER BY seq", -1,
 				&gr->trailers, NULL) != SQLITE_OK ||
+		    load_keys(gr) ||
 		    sqlite3_prepare_v2(gr->ix.db,
 				"SELECT p.name, p.email FROM commits c "
 				"JOIN people p ON p.id = c.author "
 				"WHERE c.id = ?1", -1, &gr->author,
 				NULL) != SQLITE_OK ||
 		    sqlite3_prepare_v2(gr->ix.db,
-				"SELECT f.commit_id, c.commit_time, f.status, "
-				"       o.path, f.added, f.removed, f.flags "
-				"FROM files f JOIN commits c ON c.id = f.commit_id "
-				"LEFT JOIN paths o ON o.id = f.old_path "
-				"WHERE f.path = (SELECT id FROM paths "
-				"                WHERE path = ?1) "
-				"  AND c.nparents < 2 AND c.commit_time >= ?2 "
-				"ORDER BY c.commit_time DESC, c.id DESC", -1,
+				"SELECT commit_id, status, added, removed, flags "
+				"FROM files WHERE path = (SELECT id FROM paths "
+				"                         WHERE path = ?1)", -1,
 				&gr->file_rows, NULL) != SQLITE_OK) {
 			error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
 			sqlite3_finalize(gr->trailers);
@@ -557,7 +609,8 @@ static bool stat_pattern_matches(const char *file)
 }
 
 /* "0<TAB>N" for @file deleted by commit @hash, from git; false if binary. */
-static bool deletion_numstat(const char *hash, const char *file, long *removed)
+static bool deletion_numstat(const char *hash, const char *file, long *removed,
+			     bool *failed)
 {
 	const char *args[] = { "diff-tree", "--no-commit-id", "--no-renames",
 			       "--numstat", "-r",
@@ -567,7 +620,8 @@ static bool deletion_numstat(const char *hash, const char *file, long *removed)
 	char *end;
 
 	/* a rename away: the script's git log shows it as a deletion */
-	if (!capture_git(args, &out, &err) && starts_with(out.buf, "0\t")) {
+	*failed = capture_git(args, &out, &err) != 0;
+	if (!*failed && starts_with(out.buf, "0\t")) {
 		*removed = strtol(out.buf + 2, &end, 10);
 		ok = end > out.buf + 2 && *end == '\t';
 	}
@@ -581,9 +635,10 @@ static bool deletion_numstat(const char *hash, const char *file, long *removed)
  * source in *@src when it continues under another name (a rename or a
  * copy), false when the name is created here, with its numstat in
  * *@added, *@removed (-1 if git prints none that the script can read).
+ * *@failed when git could not say.
  */
 static bool follow_source(const char *hash, const char *name, char **src,
-			  long *added, long *removed)
+			  long *added, long *removed, bool *failed)
 {
 	const char *args[] = { "log", "--follow", "-1", "--format=", "--raw",
 			       "--numstat", hash, "--", name, NULL };
@@ -592,7 +647,8 @@ static bool follow_source(const char *hash, const char *name, char **src,
 	char *line, *save = NULL;
 
 	*added = *removed = -1;
-	if (capture_git(args, &out, &err))
+	*failed = capture_git(args, &out, &err) != 0;
+	if (*failed)
 		goto done;
 	for (line = strtok_r(out.buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -630,24 +686,6 @@ done:
 	return renamed;
 }
 
-struct frow {
-	int64_t id, pos;
-	char status;		/* 'X': renamed away (a deletion of the name) */
-	char *old_path;
-	long added, removed;
-	bool counts;
-};
-
-static int cmp_frow(const void *a, const void *b)
-{
-	const struct frow *x = a, *y = b;
-
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? -1 : 1;
-	/* the same commit twice: its row for the name itself first */
-	return (x->status == 'X') - (y->status == 'X');
-}
-
 static const char *commit_hash(struct gitroles *gr, int64_t id,
 			       struct strbuf *out)
 {
@@ -662,6 +700,141 @@ static const char *commit_hash(struct gitroles *gr, int64_t id,
 		sqlite3_finalize(st);
 	}
 	return out->buf;
+}
+
+/*
+ * The follow cache.  Both questions above are functions of a commit id
+ * and a name (and of git's rename settings, which a kernel tree leaves
+ * alone), so their answers are kept in the index: kind 0 for
+ * follow_source() (source NULL when the name is created there), kind 1
+ * for deletion_numstat() (counts NULL when it has none).
+ */
+enum { FOLLOW_SOURCE = 0, FOLLOW_DELETION = 1 };
+
+static bool follow_get(struct gitroles *gr, const char *hash, const char *path,
+		       int kind, char **src, long *added, long *removed)
+{
+	sqlite3_stmt *st;
+	bool found = false;
+
+	if (!gr->follow_get &&
+	    sqlite3_prepare_v2(gr->ix.db, "SELECT source, added, removed "
+			       "FROM follow WHERE hash = ?1 AND path = ?2 "
+			       "AND kind = ?3", -1, &gr->follow_get,
+			       NULL) != SQLITE_OK)
+		return false;
+	st = gr->follow_get;
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, kind);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = true;
+		*src = sqlite3_column_type(st, 0) == SQLITE_NULL ? NULL :
+			xstrdup((const char *)sqlite3_column_text(st, 0));
+		*added = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 :
+			 (long)sqlite3_column_int64(st, 1);
+		*removed = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
+			   (long)sqlite3_column_int64(st, 2);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return found;
+}
+
+static void follow_put(struct gitroles *gr, const char *hash, const char *path,
+		       int kind, const char *src, long added, long removed)
+{
+	sqlite3_stmt *st;
+
+	if (!gr->follow_tried) {
+		gr->follow_tried = true;
+		if (sqlite3_open_v2(gr->ix.path, &gr->follow_db,
+				    SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+		    sqlite3_busy_timeout(gr->follow_db, 2000) != SQLITE_OK ||
+		    sqlite3_exec(gr->follow_db, "PRAGMA synchronous=NORMAL",
+				 NULL, NULL, NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(gr->follow_db, "INSERT OR REPLACE INTO "
+				       "follow(hash, path, kind, source, added, "
+				       "removed) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+				       -1, &gr->follow_put, NULL) != SQLITE_OK) {
+			sqlite3_finalize(gr->follow_put);
+			gr->follow_put = NULL;
+			sqlite3_close(gr->follow_db);
+			gr->follow_db = NULL;
+		}
+	}
+	if (!(st = gr->follow_put))
+		return;
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, kind);
+	if (src)
+		sqlite3_bind_text(st, 4, src, -1, SQLITE_STATIC);
+	if (added >= 0)
+		sqlite3_bind_int64(st, 5, added);
+	if (removed >= 0)
+		sqlite3_bind_int64(st, 6, removed);
+	sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
+/* follow_source(), through the cache. */
+static bool cached_follow_source(struct gitroles *gr, const char *hash,
+				 const char *name, char **src, long *added,
+				 long *removed)
+{
+	bool renamed, failed;
+
+	*src = NULL;
+	if (follow_get(gr, hash, name, FOLLOW_SOURCE, src, added, removed))
+		return *src != NULL;
+	renamed = follow_source(hash, name, src, added, removed, &failed);
+	if (!failed)
+		follow_put(gr, hash, name, FOLLOW_SOURCE, renamed ? *src : NULL,
+			   *added, *removed);
+	return renamed;
+}
+
+/* deletion_numstat(), through the cache. */
+static bool cached_deletion_numstat(struct gitroles *gr, const char *hash,
+				    const char *file, long *removed)
+{
+	char *src = NULL;
+	long added, r;
+	bool ok, failed;
+
+	if (follow_get(gr, hash, file, FOLLOW_DELETION, &src, &added, &r)) {
+		free(src);
+		if (r < 0)
+			return false;
+		*removed = r;
+		return true;
+	}
+	ok = deletion_numstat(hash, file, &r, &failed);
+	if (!failed)
+		follow_put(gr, hash, file, FOLLOW_DELETION, NULL, ok ? 0 : -1,
+			   ok ? r : -1);
+	if (ok)
+		*removed = r;
+	return ok;
+}
+
+struct frow {
+	int64_t id, pos;
+	char status;		/* 'X': renamed away (a deletion of the name) */
+	long added, removed;
+	bool counts;
+};
+
+static int cmp_frow(const void *a, const void *b)
+{
+	const struct frow *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	/* the same commit twice: its row for the name itself first */
+	return (x->status == 'X') - (y->status == 'X');
 }
 
 /*
@@ -686,29 +859,29 @@ static void file_commits(struct gitroles *gr, const char *file,
 		char *next = NULL;
 		bool same = !strcmp(cur, file);
 
+		/*
+		 * The name's rows by the covering files(path, ...) index;
+		 * the walk (positions, merges) is the join with commits.
+		 */
 		sqlite3_bind_text(st, 1, cur, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, gr->since);
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			int64_t id = sqlite3_column_int64(st, 0);
 			int64_t pos = walk_pos(gr, id);
-			const char *status = (const char *)sqlite3_column_text(st, 2);
-			long flags = (long)sqlite3_column_int64(st, 6);
+			const char *status = (const char *)sqlite3_column_text(st, 1);
+			long flags = (long)sqlite3_column_int64(st, 4);
 			struct frow *r;
 
-			if (!pos || pos <= bound)
+			if (!pos || pos <= bound || gr->merge[id])
 				continue;
 			ALLOC_GROW(rows, nr + 1, alloc);
 			r = &rows[nr++];
 			r->id = id;
 			r->pos = pos;
 			r->status = status ? *status : '?';
-			r->old_path = sqlite3_column_type(st, 3) == SQLITE_NULL ?
-				NULL : xstrdup((const char *)
-					       sqlite3_column_text(st, 3));
-			r->added = (long)sqlite3_column_int64(st, 4);
-			r->removed = (long)sqlite3_column_int64(st, 5);
-			r->counts = sqlite3_column_type(st, 4) != SQLITE_NULL &&
-				    sqlite3_column_type(st, 5) != SQLITE_NULL &&
+			r->added = (long)sqlite3_column_int64(st, 2);
+			r->removed = (long)sqlite3_column_int64(st, 3);
+			r->counts = sqlite3_column_type(st, 2) != SQLITE_NULL &&
+				    sqlite3_column_type(st, 3) != SQLITE_NULL &&
 				    !(flags & (HF_BINARY | HF_MISSING));
 		}
 		sqlite3_reset(st);
@@ -743,8 +916,9 @@ static void file_commits(struct gitroles *gr, const char *file,
 			if (r->status == 'X') {
 				/* the script's numstat: "0<TAB>N<TAB>name" */
 				c->stat_ok = plain && same &&
-					deletion_numstat(commit_hash(gr, r->id, &hash),
-							 cur, &c->removed);
+					cached_deletion_numstat(gr,
+						commit_hash(gr, r->id, &hash),
+						cur, &c->removed);
 				continue;
 			}
 			/*
@@ -755,9 +929,10 @@ static void file_commits(struct gitroles *gr, const char *file,
 			if (r->status == 'A' || r->status == 'R') {
 				char *src = NULL;
 
-				if (follow_source(commit_hash(gr, r->id, &hash),
-						  cur, &src, &c->added,
-						  &c->removed)) {
+				if (cached_follow_source(gr,
+						commit_hash(gr, r->id, &hash),
+						cur, &src, &c->added,
+						&c->removed)) {
 					c->stat_ok = false;
 					next = src;
 					bound = r->pos;
@@ -770,8 +945,6 @@ static void file_commits(struct gitroles *gr, const char *file,
 			/* a rename prints "old => new"; binary prints "-" */
 			c->stat_ok = plain && same && r->counts;
 		}
-		for (i = 0; i < nr; i++)
-			free(rows[i].old_path);
 		free(rows);
 		free(cur);
 		if (!next)
@@ -968,11 +1141,14 @@ static void commit_signatures(struct gitroles *gr, int64_t id,
 
 	sqlite3_bind_int64(st, 1, id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *key = (const char *)sqlite3_column_text(st, 0);
-		const char *value = (const char *)sqlite3_column_text(st, 1);
+		int64_t k = sqlite3_column_int64(st, 0);
+		const char *key, *value;
 
-		if (!key || !value || !signature_key(gr, key) ||
-		    !strchr(value, '@'))
+		if (k < 0 || k >= gr->nr_keys || !gr->signature[k])
+			continue;
+		key = gr->key[k];
+		value = (const char *)sqlite3_column_text(st, 1);
+		if (!value || !strchr(value, '@'))
 			continue;
 		vec_push(sigs, xstrfmt("%s: %s", key, value));
 	}
