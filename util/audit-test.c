@@ -10,16 +10,7 @@
 #include <unistd.h>
 
 #include "audit.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static int seq;
 
@@ -213,6 +204,5 @@ int main(void)
 	free(path);
 	if (chdir("/") || rmdir(dir))
 		printf("# cannot remove %s\n", dir);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

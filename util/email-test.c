@@ -11,19 +11,10 @@
 #include <string.h>
 
 #include "email.h"
+#include "tap.h"
 
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
-
-static void is_str(const char *got, const char *want, const char *what,
-		   const char *input)
+static void is_parsed(const char *got, const char *want, const char *what,
+		      const char *input)
 {
 	char *desc = xstrfmt("%s of [%s]", what, input);
 
@@ -107,11 +98,11 @@ static void test_table(void)
 		char *desc;
 
 		email_parse(cases[i].in, &name, &addr);
-		is_str(name.buf, cases[i].name, "name", cases[i].in);
-		is_str(addr.buf, cases[i].addr, "address", cases[i].in);
+		is_parsed(name.buf, cases[i].name, "name", cases[i].in);
+		is_parsed(addr.buf, cases[i].addr, "address", cases[i].in);
 		strbuf_reset(&out);
 		email_format(&out, name.buf, addr.buf, true);
-		is_str(out.buf, cases[i].fmt, "format_email", cases[i].in);
+		is_parsed(out.buf, cases[i].fmt, "format_email", cases[i].in);
 
 		desc = xstrfmt("rfc822_valid of [%s] is %d", cases[i].in,
 			       cases[i].valid);
@@ -133,7 +124,7 @@ static void test_table(void)
 			desc = xstrfmt("rfc822_validlist accepts [%s]", cases[i].in);
 			ok(valid, desc);
 			free(desc);
-			is_str(joined.buf, cases[i].list, "rfc822_validlist items",
+			is_parsed(joined.buf, cases[i].list, "rfc822_validlist items",
 			       cases[i].in);
 		}
 	}
@@ -164,12 +155,12 @@ static void test_escape(void)
 	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
 		strbuf_reset(&out);
 		email_escape_name(&out, pairs[i][0], strlen(pairs[i][0]));
-		is_str(out.buf, pairs[i][1], "escape_name", pairs[i][0]);
+		is_parsed(out.buf, pairs[i][1], "escape_name", pairs[i][0]);
 	}
 	/* only @len bytes are looked at */
 	strbuf_reset(&out);
 	email_escape_name(&out, "Name. Rest", 4);
-	is_str(out.buf, "Name", "escape_name, first 4 bytes", "Name. Rest");
+	is_parsed(out.buf, "Name", "escape_name, first 4 bytes", "Name. Rest");
 	strbuf_release(&out);
 }
 
@@ -179,19 +170,19 @@ static void test_format(void)
 	struct strbuf out = STRBUF_INIT;
 
 	email_format(&out, "  \"Quoted Name\"  ", " a@b.c ", true);
-	is_str(out.buf, "Quoted Name <a@b.c>", "format_email", "\"Quoted Name\"");
+	is_parsed(out.buf, "Quoted Name <a@b.c>", "format_email", "\"Quoted Name\"");
 	strbuf_reset(&out);
 	email_format(&out, "\"Last, First\"", "a@b.c", true);
-	is_str(out.buf, "\"Last, First\" <a@b.c>", "format_email", "\"Last, First\"");
+	is_parsed(out.buf, "\"Last, First\" <a@b.c>", "format_email", "\"Last, First\"");
 	strbuf_reset(&out);
 	email_format(&out, "Some Name", "a@b.c", false);
-	is_str(out.buf, "a@b.c", "format_email without name", "Some Name");
+	is_parsed(out.buf, "a@b.c", "format_email without name", "Some Name");
 	strbuf_reset(&out);
 	email_format(&out, "", "a@b.c", true);
-	is_str(out.buf, "a@b.c", "format_email, empty name", "");
+	is_parsed(out.buf, "a@b.c", "format_email, empty name", "");
 	strbuf_reset(&out);
 	email_format(&out, "\"", "a@b.c", true);
-	is_str(out.buf, "a@b.c", "format_email, name a lone quote", "\"");
+	is_parsed(out.buf, "a@b.c", "format_email, name a lone quote", "\"");
 	strbuf_release(&out);
 }
 
@@ -238,6 +229,5 @@ int main(void)
 	test_format();
 	test_rfc822_more();
 	test_lowercase();
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

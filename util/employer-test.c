@@ -9,23 +9,7 @@
 #include <unistd.h>
 
 #include "employer.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
-
-static void is(const char *got, const char *want, const char *desc)
-{
-	ok(!strcmp(got, want), desc);
-	if (strcmp(got, want))
-		printf("#   got: '%s'\n# expected: '%s'\n", got, want);
-}
+#include "tap.h"
 
 static char *dir;
 
@@ -59,47 +43,47 @@ int main(void)
 	size_t nr = 0;
 	int64_t noon = 12 * 3600;
 
-	is(employer_of(NULL, "a@intel.com", 0), EMPLOYER_UNKNOWN,
+	is_str(employer_of(NULL, "a@intel.com", 0), EMPLOYER_UNKNOWN,
 	   "no map: unknown");
 
 	employer_map_add(map, "intel.com", "Intel", EMPLOYER_FOREVER);
 	employer_map_add(map, "linux.intel.com", "Intel Linux", EMPLOYER_FOREVER);
 	employer_map_add(map, "jdoe@linux.intel.com", "Self", EMPLOYER_FOREVER);
-	is(employer_of(map, "x@intel.com", 0), "Intel", "domain");
-	is(employer_of(map, "X@Foo.Intel.COM", 0), "Intel",
+	is_str(employer_of(map, "x@intel.com", 0), "Intel", "domain");
+	is_str(employer_of(map, "X@Foo.Intel.COM", 0), "Intel",
 	   "subdomain, any case");
-	is(employer_of(map, "x@linux.intel.com", 0), "Intel",
+	is_str(employer_of(map, "x@linux.intel.com", 0), "Intel",
 	   "shortest suffix wins over the full domain (gitdm's order)");
-	is(employer_of(map, "jdoe@linux.intel.com", 0), "Self",
+	is_str(employer_of(map, "jdoe@linux.intel.com", 0), "Self",
 	   "exact address first");
-	is(employer_of(map, "jdoe at linux.intel.com", 0), "Self",
+	is_str(employer_of(map, "jdoe at linux.intel.com", 0), "Self",
 	   "\" at \" read as @");
-	is(employer_of(map, "x@notintel.com", 0), EMPLOYER_UNKNOWN,
+	is_str(employer_of(map, "x@notintel.com", 0), EMPLOYER_UNKNOWN,
 	   "suffix only at a dot");
-	is(employer_of(map, "root@localhost", 0), EMPLOYER_UNKNOWN,
+	is_str(employer_of(map, "root@localhost", 0), EMPLOYER_UNKNOWN,
 	   "no dot in the domain");
-	is(employer_of(map, "nobody", 0), EMPLOYER_UNKNOWN, "no @");
-	is(employer_of(map, "x@com", 0), EMPLOYER_UNKNOWN, "top-level alone");
+	is_str(employer_of(map, "nobody", 0), EMPLOYER_UNKNOWN, "no @");
+	is_str(employer_of(map, "x@com", 0), EMPLOYER_UNKNOWN, "top-level alone");
 
 	/* dated entries, given out of order */
 	employer_map_add(map, "dev@example.org", "Later", EMPLOYER_FOREVER);
 	employer_map_add(map, "dev@example.org", "Middle", date("2015-06-01"));
 	employer_map_add(map, "dev@example.org", "First", date("2010-01-01"));
-	is(employer_of(map, "dev@example.org", date("2009-12-31") + noon),
+	is_str(employer_of(map, "dev@example.org", date("2009-12-31") + noon),
 	   "First", "before the first end date");
-	is(employer_of(map, "dev@example.org", date("2010-01-01") + noon),
+	is_str(employer_of(map, "dev@example.org", date("2010-01-01") + noon),
 	   "Middle", "on the end date: the next entry");
-	is(employer_of(map, "dev@example.org", date("2015-05-31") + 86399),
+	is_str(employer_of(map, "dev@example.org", date("2015-05-31") + 86399),
 	   "Middle", "last second of the last day");
-	is(employer_of(map, "dev@example.org", date("2020-01-01")), "Later",
+	is_str(employer_of(map, "dev@example.org", date("2020-01-01")), "Later",
 	   "open-ended entry");
 	ok(employer_known(map, "dev@example.org") &&
 	   !employer_known(map, "dev@example.net"), "employer_known");
 
 	employer_map_add_alias(map, "Old@Example.NET", "jdoe@linux.intel.com");
-	is(employer_canonical_email(map, "old@example.net"),
+	is_str(employer_canonical_email(map, "old@example.net"),
 	   "jdoe@linux.intel.com", "alias, any case");
-	is(employer_of(map, "old@example.net", 0), "Self",
+	is_str(employer_of(map, "old@example.net", 0), "Self",
 	   "alias applied before the lookup");
 
 	employer_map_free(map);
@@ -129,17 +113,17 @@ int main(void)
 			  "end\n");
 	map = employer_map_new();
 	ok(employer_map_read_config(map, conf) == 0, "config read");
-	is(employer_of(map, "VARIANT@corp.com", 0), "Corp Inc",
+	is_str(employer_of(map, "VARIANT@corp.com", 0), "Corp Inc",
 	   "EmailAliases then EmailMap");
-	is(employer_of(map, "jdoe at x.org", 0), "Corp Inc",
+	is_str(employer_of(map, "jdoe at x.org", 0), "Corp Inc",
 	   "quoted alias");
-	is(employer_of(map, "mover@home.net", date("2012-03-03")), "Old Co",
+	is_str(employer_of(map, "mover@home.net", date("2012-03-03")), "Old Co",
 	   "dated entry before its end");
-	is(employer_of(map, "mover@home.net", date("2012-03-04")), "New Co",
+	is_str(employer_of(map, "mover@home.net", date("2012-03-04")), "New Co",
 	   "dated entry after its end");
-	is(employer_of(map, "x@bigco.com", date("2005-01-01")),
+	is_str(employer_of(map, "x@bigco.com", date("2005-01-01")),
 	   EMPLOYER_UNKNOWN, "only entry ended: unknown");
-	is(employer_of(map, "two@group.org", 0), "The Group", "GroupMap");
+	is_str(employer_of(map, "two@group.org", 0), "The Group", "GroupMap");
 	split = employer_virtual(map, "Split Co", &nr);
 	ok(split && nr == 2 && split[0].percent == 60 &&
 	   !strcmp(split[0].employer, "Corp Inc") &&
@@ -152,14 +136,14 @@ int main(void)
 	map = employer_map_new();
 	fprintf(stderr, "# expected errors follow\n");
 	ok(employer_map_read_config(map, bad) == -1, "bad config: -1");
-	is(employer_of(map, "a@ok.com", 0), "Fine", "good lines still read");
+	is_str(employer_of(map, "a@ok.com", 0), "Fine", "good lines still read");
 	employer_map_free(map);
 	map = employer_map_new();
 	ok(employer_map_read_config(map, "/nonexistent/gitdm.config") == -1,
 	   "missing config: -1");
 	employer_map_add_builtin(map);
-	is(employer_of(map, "dev@linux.ibm.com", 0), "IBM", "builtin map");
-	is(employer_of(map, "dev@kernel.org", 0), EMPLOYER_UNKNOWN,
+	is_str(employer_of(map, "dev@linux.ibm.com", 0), "IBM", "builtin map");
+	is_str(employer_of(map, "dev@kernel.org", 0), EMPLOYER_UNKNOWN,
 	   "kernel.org stays unknown");
 	employer_map_free(map);
 
@@ -181,6 +165,5 @@ int main(void)
 	rmdir(dir);
 	free(conf);
 	free(bad);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

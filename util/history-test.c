@@ -12,16 +12,7 @@
 
 #include "history.h"
 #include "run-command.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static int sh(const char *script)
 {
@@ -71,7 +62,7 @@ int main(void)
 	ok(parse_tz("junk") == 0, "a bad tz is 0");
 
 	if (sh("git --version") != 0) {
-		printf("1..%d # SKIP git not installed\n", nr_tests);
+		printf("1..%d # SKIP git not installed\n", tap_count);
 		return 0;
 	}
 	if (!mkdtemp(dir) || chdir(dir))
@@ -96,7 +87,7 @@ int main(void)
 	       " git commit -q -m side && git checkout -q main &&"
 	       " git merge -q --no-edit side") != 0) {
 		printf("not ok %d - building the test repository\n1..%d\n",
-		       nr_tests + 1, nr_tests + 1);
+		       tap_count + 1, tap_count + 1);
 		return 1;
 	}
 	head = git_line("git rev-parse HEAD~1");
@@ -171,6 +162,5 @@ int main(void)
 		sh(rm);
 		free(rm);
 	}
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

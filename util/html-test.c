@@ -7,16 +7,7 @@
 #include <string.h>
 
 #include "html.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static void escapes(const char *in, const char *want, const char *desc)
 {
@@ -92,6 +83,5 @@ int main(void)
 		ok(count(sb.buf, "<title>Ann</title>") == 2, "timeline: both tenures drawn");
 	}
 	strbuf_release(&sb);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

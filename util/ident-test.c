@@ -8,16 +8,7 @@
 #include <string.h>
 
 #include "ident.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 /* "Name <email>" after mapping. */
 static const char *map(struct ident_mailmap *mm, const char *name,
@@ -28,13 +19,6 @@ static const char *map(struct ident_mailmap *mm, const char *name,
 	ident_map(mm, &name, &email);
 	snprintf(buf, sizeof(buf), "%s <%s>", name, email);
 	return buf;
-}
-
-static void is(const char *got, const char *want, const char *desc)
-{
-	ok(!strcmp(got, want), desc);
-	if (strcmp(got, want))
-		printf("#   got: '%s'\n# expected: '%s'\n", got, want);
 }
 
 static const char *parse(const char *s)
@@ -73,29 +57,29 @@ int main(void)
 
 	ident_mailmap_add(mm, text, strlen(text));
 
-	is(map(mm, "one", "one@example.com"), "Proper One <one@example.com>",
+	is_str(map(mm, "one", "one@example.com"), "Proper One <one@example.com>",
 	   "form 1: name by address");
-	is(map(mm, "one", "ONE@Example.COM"), "Proper One <ONE@Example.COM>",
+	is_str(map(mm, "one", "ONE@Example.COM"), "Proper One <ONE@Example.COM>",
 	   "form 1: address matched without case, kept as written");
-	is(map(mm, "Two", "two@example.com"), "Two <two-proper@example.com>",
+	is_str(map(mm, "Two", "two@example.com"), "Two <two-proper@example.com>",
 	   "form 2: address by address");
-	is(map(mm, "Three", "three@example.com"),
+	is_str(map(mm, "Three", "three@example.com"),
 	   "Proper Three <three-proper@example.com>", "form 3: both by address");
-	is(map(mm, "Four Alias", "four@example.com"),
+	is_str(map(mm, "Four Alias", "four@example.com"),
 	   "Proper Four <four-proper@example.com>", "form 4: by name and address");
-	is(map(mm, "four alias", "FOUR@example.com"),
+	is_str(map(mm, "four alias", "FOUR@example.com"),
 	   "Proper Four <four-proper@example.com>", "form 4: name without case too");
-	is(map(mm, "Someone Else", "four@example.com"),
+	is_str(map(mm, "Someone Else", "four@example.com"),
 	   "Someone Else <four@example.com>", "form 4: another name is not mapped");
-	is(map(mm, "x", "sp@example.com"), "Spaced   Name <sp@example.com>",
+	is_str(map(mm, "x", "sp@example.com"), "Spaced   Name <sp@example.com>",
 	   "outer blanks trimmed, inner kept, junk ignored");
-	is(map(mm, "x", "later@example.com"), "Second <later@example.com>",
+	is_str(map(mm, "x", "later@example.com"), "Second <later@example.com>",
 	   "a later simple line wins");
-	is(map(mm, "Old Name", "n1@example.com"), "Name Only Two <n2@example.com>",
+	is_str(map(mm, "Old Name", "n1@example.com"), "Name Only Two <n2@example.com>",
 	   "a later name line for the same name wins");
-	is(map(mm, "Who", ""), "Who <empty@example.com>", "an empty commit address");
-	is(map(mm, "x", "not@an.entry"), "x <not@an.entry>", "comments are ignored");
-	is(map(mm, "x", "unterminated@example.com"), "x <unterminated@example.com>",
+	is_str(map(mm, "Who", ""), "Who <empty@example.com>", "an empty commit address");
+	is_str(map(mm, "x", "not@an.entry"), "x <not@an.entry>", "comments are ignored");
+	is_str(map(mm, "x", "unterminated@example.com"), "x <unterminated@example.com>",
 	   "an unterminated address is no entry");
 	name = "x";
 	email = "also-empty@example.com";
@@ -103,20 +87,19 @@ int main(void)
 	ok(ident_mailmap_size(mm) == 8, "eight addresses have entries");
 	ident_mailmap_free(mm);
 
-	is(parse("Jane Doe <jane@example.com>"), "[Jane Doe] [jane@example.com]",
+	is_str(parse("Jane Doe <jane@example.com>"), "[Jane Doe] [jane@example.com]",
 	   "Name <addr>");
-	is(parse("  \"Doe, Jane\" <jane@example.com> # 5.10+"),
+	is_str(parse("  \"Doe, Jane\" <jane@example.com> # 5.10+"),
 	   "[Doe, Jane] [jane@example.com]", "quoted name, comment after");
-	is(parse("<jane@example.com>"), "[] [jane@example.com]", "<addr>");
-	is(parse("syzbot+abc123@syzkaller.appspotmail.com"),
+	is_str(parse("<jane@example.com>"), "[] [jane@example.com]", "<addr>");
+	is_str(parse("syzbot+abc123@syzkaller.appspotmail.com"),
 	   "[] [syzbot+abc123@syzkaller.appspotmail.com]", "a bare address");
-	is(parse("stable@vger.kernel.org # v5.4+"), "[] [stable@vger.kernel.org]",
+	is_str(parse("stable@vger.kernel.org # v5.4+"), "[] [stable@vger.kernel.org]",
 	   "a bare address with a comment");
-	is(parse("Jane Doe <jane@example.com> [fixed the typo]"),
+	is_str(parse("Jane Doe <jane@example.com> [fixed the typo]"),
 	   "[Jane Doe] [jane@example.com]", "a note after the address");
-	is(parse("Jane Doe"), "none", "no address, no person");
-	is(parse("1234567890ab (\"subject\")"), "none", "a Fixes value is no person");
-	is(parse("Jane <not an address>"), "none", "angle brackets without '@'");
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	is_str(parse("Jane Doe"), "none", "no address, no person");
+	is_str(parse("1234567890ab (\"subject\")"), "none", "a Fixes value is no person");
+	is_str(parse("Jane <not an address>"), "none", "angle brackets without '@'");
+	return done_testing();
 }

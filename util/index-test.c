@@ -12,16 +12,7 @@
 #include <unistd.h>
 
 #include "index.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static void add_file(struct hist_commit *c, const char *path, long a, long r)
 {
@@ -272,6 +263,5 @@ int main(void)
 		free(dir);
 	}
 	free(db);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

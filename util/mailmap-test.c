@@ -12,16 +12,7 @@
 #include <unistd.h>
 
 #include "mailmap.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static const char mailmap[] =
 	"# comment line\n"
@@ -103,6 +94,5 @@ int main(void)
 	rmdir(dir);
 	free(path);
 	strbuf_release(&out);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

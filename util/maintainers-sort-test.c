@@ -9,16 +9,7 @@
 #include <string.h>
 
 #include "maintainers-sort.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 /* Sort @in; compare with @expect, or with NULL expect a refusal whose
  * message contains @err. */
@@ -107,6 +98,5 @@ int main(void)
 	   mnt_field_rank('V') == 1000 && mnt_field_rank(0) == 1000,
 	   "field ranks");
 
-	printf("1..%d\n", nr_tests);
-	return nr_failed != 0;
+	return done_testing();
 }

@@ -19,16 +19,7 @@
 #include "maintainers.h"
 #include "matcher.h"
 #include "strbuf.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static const char maintainers[] =
 	"List of maintainers\n"
@@ -293,6 +284,5 @@ out:
 	if (chdir("/"))
 		die_errno("chdir /");
 	rm_rf(dir);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

@@ -9,16 +9,7 @@
 #include <string.h>
 
 #include "mhistory.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static void diff(const char *a, const char *b, struct mh_diff *d)
 {
@@ -110,6 +101,5 @@ int main(void)
 	}
 	strbuf_release(&big_a);
 	strbuf_release(&big_b);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

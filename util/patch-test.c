@@ -12,23 +12,7 @@
 
 #include "patch.h"
 #include "strbuf.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
-
-static void is_str(const char *got, const char *want, const char *desc)
-{
-	ok(!strcmp(got, want), desc);
-	if (strcmp(got, want))
-		printf("#   got: [%s]\n# expected: [%s]\n", got, want);
-}
+#include "tap.h"
 
 static const char maintainers[] =
 	"XFS\n"
@@ -328,6 +312,5 @@ int main(void)
 		matcher_free(mt);
 	}
 	maintainers_release(&m);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

@@ -11,16 +11,7 @@
 #include <unistd.h>
 
 #include "run-command.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static int run_sh(const char *script)
 {
@@ -164,6 +155,5 @@ int main(void)
 	strbuf_release(&out);
 	strbuf_release(&err);
 	strbuf_release(&rec);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

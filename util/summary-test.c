@@ -12,16 +12,7 @@
 #include <unistd.h>
 
 #include "summary.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static void add_file(struct hist_commit *c, const char *path, long a, long r,
 		     unsigned flags)
@@ -261,6 +252,5 @@ int main(void)
 		free(shm);
 	}
 	rmdir(path);
-	printf("1..%d\n", nr_tests);
-	return nr_failed ? 1 : 0;
+	return done_testing();
 }

@@ -21,31 +21,15 @@
 /* A chunk count past which "kmaint index" rewrites the table as one. */
 #define MAX_CHUNKS 16
 
-static void put_u16(struct strbuf *sb, uint16_t v)
-{
-	unsigned char b[2] = { v & 0xff, v >> 8 };
-
-	strbuf_add(sb, b, 2);
-}
-
-static void put_u32(struct strbuf *sb, uint32_t v)
-{
-	unsigned char b[4];
-	int i;
-
-	for (i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	strbuf_add(sb, b, 4);
-}
-
-static void put_u64(struct strbuf *sb, uint64_t v)
+/* The low @n bytes of @v, least significant first. */
+static void put_le(struct strbuf *sb, uint64_t v, int n)
 {
 	unsigned char b[8];
 	int i;
 
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < n; i++)
 		b[i] = (unsigned char)(v >> (8 * i));
-	strbuf_add(sb, b, 8);
+	strbuf_add(sb, b, (size_t)n);
 }
 
 static uint32_t get_u32(const unsigned char *p)
@@ -212,22 +196,22 @@ static void encode(const struct summary *sm, struct strbuf *cb,
 	for (i = 0; i < sm->nr; i++) {
 		const struct summary_commit *c = &sm->commits[i];
 
-		put_u64(cb, (uint64_t)c->id);
-		put_u64(cb, (uint64_t)c->author_time);
-		put_u64(cb, (uint64_t)c->commit_time);
-		put_u32(cb, c->author);
-		put_u32(cb, c->committer);
-		put_u32(cb, c->added);
-		put_u32(cb, c->removed);
-		put_u32(cb, c->nr_files);
-		put_u32(cb, c->nr_trailers);
-		put_u16(cb, (uint16_t)c->author_tz);
+		put_le(cb, (uint64_t)c->id, 8);
+		put_le(cb, (uint64_t)c->author_time, 8);
+		put_le(cb, (uint64_t)c->commit_time, 8);
+		put_le(cb, c->author, 4);
+		put_le(cb, c->committer, 4);
+		put_le(cb, c->added, 4);
+		put_le(cb, c->removed, 4);
+		put_le(cb, c->nr_files, 4);
+		put_le(cb, c->nr_trailers, 4);
+		put_le(cb, (uint16_t)c->author_tz, 2);
 		strbuf_addch(cb, (char)c->nparents);
 		strbuf_addch(cb, (char)c->flags);
 	}
 	for (i = 0; i < sm->nr_trailers; i++) {
-		put_u32(tb, sm->trailers[i].key);
-		put_u32(tb, sm->trailers[i].person);
+		put_le(tb, sm->trailers[i].key, 4);
+		put_le(tb, sm->trailers[i].person, 4);
 	}
 }
 

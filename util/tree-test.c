@@ -14,16 +14,7 @@
 #include <unistd.h>
 
 #include "tree.h"
-
-static int nr_tests, nr_failed;
-
-static void ok(int cond, const char *desc)
-{
-	nr_tests++;
-	if (!cond)
-		nr_failed++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", nr_tests, desc);
-}
+#include "tap.h"
 
 static char *base;
 
@@ -197,6 +188,5 @@ int main(void)
 	test_git();
 	rm[2] = tmpl;
 	run(rm);
-	printf("1..%d\n", nr_tests);
-	return nr_failed != 0;
+	return done_testing();
 }

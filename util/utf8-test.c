@@ -3,18 +3,13 @@
 #include <string.h>
 
 #include "utf8.h"
-
-static int nr, failed;
+#include "tap.h"
 
 static void is(size_t got, size_t want, const char *desc)
 {
-	nr++;
-	if (got == want) {
-		printf("ok %d - %s\n", nr, desc);
-	} else {
-		printf("not ok %d - %s\n#   got %zu, want %zu\n", nr, desc, got, want);
-		failed++;
-	}
+	ok(got == want, desc);
+	if (got != want)
+		printf("#   got %zu, want %zu\n", got, want);
 }
 
 static size_t seq(const char *s)
@@ -38,6 +33,5 @@ int main(void)
 	is(seq("\xff"), 0, "0xff");
 	is(utf8_seq((const unsigned char *)"\xe2\x82", 4), 0, "stops at the NUL");
 	is(utf8_chars("Rafa\xc5\x82 Mi\xc5\x82""ecki"), 13, "characters, not bytes");
-	printf("1..%d\n", nr);
-	return failed != 0;
+	return done_testing();
 }
