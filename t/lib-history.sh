@@ -8,7 +8,8 @@
 # Tested-by/Reported-by/Cc/Link/Fixes trailers, renames, deletions,
 # merges of side branches, a second root commit, binary files, submodule
 # gitlinks, an ISO-8859-1 commit, a commit in bytes that are not UTF-8,
-# an empty author name, paths with tabs,
+# an empty author name, tags outside the trailer block, in lower case, without
+# a space or ending in CR, a "by:" in a subject, paths with tabs,
 # newlines and quotes, dates in 1970 and 2100, MAINTAINERS changes, and
 # a branch literally named HEAD.  Files have up to LINES (12) lines; with
 # more, a change rewrites a few of them, as real changes do.
@@ -65,7 +66,15 @@ gen_history() {
 	}
 	function pick() { return nexist ? plist[rnd(nexist)] : "" }
 	function msg(i, a,   s, t, k) {
-		s = subsys[rnd(nsub)] ": change number " i "\n\nBody of change " i ".\n\n"
+		s = subsys[rnd(nsub)] ": change number " i
+		# the odd shapes real messages have, chosen by i so that the
+		# random stream (and every other commit) stays the same: a
+		# "by:" in the subject, a tag quoted in the body
+		if (i % 53 == 17)
+			s = s " as reported by: " person(9)
+		s = s "\n\nBody of change " i ".\n\n"
+		if (i % 47 == 13)
+			s = s "As said before:\n    Acked-by: " person(5) "\n\n"
 		if (rnd(4) == 0)
 			s = s "Fixes: " sprintf("%06x%06x", rnd(16777216), rnd(16777216)) " (\"older change\")\n"
 		if (rnd(3) == 0)
@@ -85,6 +94,16 @@ gen_history() {
 			s = s "Tested-by: " person(rnd(np)) "\n"
 		if (rnd(3) == 0)
 			s = s "Signed-off-by: " person(0) "\n"
+		# a tag in lower case, one without a space, one ending in CR,
+		# and tags followed by a note (no longer the trailer block)
+		if (i % 43 == 11)
+			s = s "signed-off-by: " person(7) "\n"
+		if (i % 59 == 19)
+			s = s "Signed-off-by:" person(8) "\n"
+		if (i % 61 == 23)
+			s = s "Reviewed-by: " person(6) "\r\n"
+		if (i % 41 == 7)
+			s = s "\n[ note added after the tags ]\n"
 		return s
 	}
 	function header(ref, mark, i, a,   t, tz) {

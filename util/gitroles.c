@@ -33,6 +33,7 @@ struct gitroles {
 	int64_t *order;		/* by commit id: position in git's walk, 0: unseen */
 	int64_t *author_of;	/* by commit id, for the walked commits */
 	unsigned char *merge;	/* by commit id: a walked merge */
+	unsigned char *own_siglines;	/* by commit id: HC_SIGLINES */
 	int64_t nr_order;
 	char **pname, **pemail;	/* people as written (no mailmap), by id */
 	int64_t nr_people;
@@ -48,7 +49,9 @@ struct gitroles {
 	size_t nr_ignore, alloc_ignore;
 	bool ignore_read;
 
-	sqlite3_stmt *trailers, *author, *file_rows;
+	sqlite3_stmt *trailers, *author, *file_rows, *siglines, *flags;
+	bool siglines_all;	/* every commit has them when it needs them */
+	bool siglines_warned;
 	char **key;		/* trailer keys by id */
 	unsigned char *signature;	/* by key id: a signature for --git */
 	int64_t nr_keys;
@@ -137,6 +140,8 @@ void gitroles_free(struct gitroles *gr)
 		sqlite3_finalize(gr->trailers);
 		sqlite3_finalize(gr->author);
 		sqlite3_finalize(gr->file_rows);
+		sqlite3_finalize(gr->siglines);
+		sqlite3_finalize(gr->flags);
 		sqlite3_finalize(gr->follow_get);
 		idx_close(&gr->ix);
 	}
@@ -160,6 +165,7 @@ void gitroles_free(struct gitroles *gr)
 	free(gr->signature);
 	free(gr->author_of);
 	free(gr->merge);
+	free(gr->own_siglines);
 	for (i = 0; i < (size_t)gr->nr_people; i++) {
 		free(gr->pname[i]);
 		free(gr->pemail[i]);
@@ -291,6 +297,8 @@ static int walk_since(struct gitroles *gr)
 			       NULL };
 	sqlite3_stmt *st;
 	int64_t *ids = NULL, *times = NULL, *authors = NULL, max = 0, ctr = 0;
+	int64_t *own = NULL;
+	size_t nr_own = 0, alloc_own = 0;
 	int64_t pos = 0;
 	uint64_t *keys = NULL, *par = NULL;
 	size_t *par_off = NULL, nr = 0, alloc = 0, alloc_k = 0, alloc_t = 0;
@@ -308,7 +316,8 @@ static int walk_since(struct gitroles *gr)
 	}
 	strbuf_trim(&out);
 	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
-			       "author FROM commits WHERE commit_time >= ?1",
+			       "author, flags FROM commits "
+			       "WHERE commit_time >= ?1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
 	sqlite3_bind_int64(st, 1, gr->since);
@@ -325,6 +334,10 @@ static int walk_since(struct gitroles *gr)
 		keys[nr] = hex64(h, strlen(h));
 		times[nr] = sqlite3_column_int64(st, 3);
 		authors[nr] = sqlite3_column_int64(st, 4);
+		if (sqlite3_column_int64(st, 5) & HC_SIGLINES) {
+			ALLOC_GROW(own, nr_own + 1, alloc_own);
+			own[nr_own++] = ids[nr];
+		}
 		par_off[nr] = nr_par;
 		while (p && *p) {
 			size_t n = strcspn(p, " ");
@@ -362,10 +375,14 @@ static int walk_since(struct gitroles *gr)
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
 	gr->author_of = xcalloc((size_t)gr->nr_order, sizeof(*gr->author_of));
 	gr->merge = xcalloc((size_t)gr->nr_order, 1);
+	gr->own_siglines = xcalloc((size_t)gr->nr_order, 1);
 	for (i = 0; i < nr; i++) {
 		gr->author_of[ids[i]] = authors[i];
 		gr->merge[ids[i]] = par_off[i + 1] - par_off[i] > 1;
 	}
+	for (i = 0; i < nr_own; i++)
+		gr->own_siglines[own[i]] = 1;
+	free(own);
 	seen = xcalloc(nr + 1, 1);
 	heap = xmalloc((nr + 1) * sizeof(*heap));
 	{
@@ -541,15 +558,31 @@ static bool ready(struct gitroles *gr, bool need_since)
 				"SELECT commit_id, status, added, removed, flags "
 				"FROM files WHERE path = (SELECT id FROM paths "
 				"                         WHERE path = ?1)", -1,
-				&gr->file_rows, NULL) != SQLITE_OK) {
+				&gr->file_rows, NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(gr->ix.db,
+				"SELECT line FROM siglines WHERE commit_id = ?1 "
+				"ORDER BY seq", -1, &gr->siglines,
+				NULL) != SQLITE_OK ||
+		    sqlite3_prepare_v2(gr->ix.db,
+				"SELECT flags FROM commits WHERE id = ?1", -1,
+				&gr->flags, NULL) != SQLITE_OK) {
 			error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
 			sqlite3_finalize(gr->trailers);
 			sqlite3_finalize(gr->author);
 			sqlite3_finalize(gr->file_rows);
+			sqlite3_finalize(gr->siglines);
+			sqlite3_finalize(gr->flags);
 			gr->trailers = gr->author = gr->file_rows = NULL;
+			gr->siglines = gr->flags = NULL;
 			idx_close(&gr->ix);
 			gr->status = 1;
 			return false;
+		}
+		{
+			char *v = idx_meta_get(&gr->ix, "siglines");
+
+			gr->siglines_all = v && !strcmp(v, "all");
+			free(v);
 		}
 		/*
 		 * One read transaction for all the small queries below:
@@ -1133,11 +1166,68 @@ static bool penguin(const char *line)
 	return strcasestr(line, "Linus Torvalds") != NULL;
 }
 
-/* The tag lines of commit @id, as "Key: value", into @sigs. */
+/* Is the commit flagged HC_SIGLINES (its own lines, not its trailers)? */
+static bool own_siglines(struct gitroles *gr, int64_t id)
+{
+	bool own = false;
+
+	if (reachable(gr, id) && gr->own_siglines)
+		return gr->own_siglines[id];
+	sqlite3_bind_int64(gr->flags, 1, id);
+	if (sqlite3_step(gr->flags) == SQLITE_ROW)
+		own = sqlite3_column_int64(gr->flags, 0) & HC_SIGLINES;
+	sqlite3_reset(gr->flags);
+	return own;
+}
+
+/*
+ * The script's signature pattern, on a line whose leading white space
+ * is gone: /^(Signed-off-by:|Reviewed-by:|Acked-by:).*\@/, or with
+ * --git-all-signature-types /^(.+?)[Bb][Yy]:.*\@/.
+ */
+static bool signature_line(const struct gitroles *gr, const char *line)
+{
+	static const char *const tags[] = {
+		"Signed-off-by:", "Reviewed-by:", "Acked-by:"
+	};
+	size_t i;
+
+	if (gr->o->all_signature_types)
+		return hist_is_sigline(line, strlen(line));
+	for (i = 0; i < ARRAY_SIZE(tags); i++)
+		if (starts_with(line, tags[i]))
+			return strchr(line + strlen(tags[i]), '@') != NULL;
+	return false;
+}
+
+/*
+ * The signature lines of commit @id as the script's git log shows them,
+ * into @sigs: built from the trailers ("Key: value"), or, for commits
+ * where those are not the same lines, the lines kept by the index.
+ */
 static void commit_signatures(struct gitroles *gr, int64_t id,
 			      struct str_vec *sigs)
 {
 	sqlite3_stmt *st = gr->trailers;
+
+	if (!gr->siglines_all && !gr->siglines_warned) {
+		gr->siglines_warned = true;
+		warning("this index was made before kmaint kept signature "
+			"lines outside the trailers; 'kmaint index --rebuild' "
+			"makes --git count them as get_maintainer.pl does");
+	}
+	if (own_siglines(gr, id)) {
+		st = gr->siglines;
+		sqlite3_bind_int64(st, 1, id);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *line = (const char *)sqlite3_column_text(st, 0);
+
+			if (line && signature_line(gr, line))
+				vec_push(sigs, xstrdup(line));
+		}
+		sqlite3_reset(st);
+		return;
+	}
 
 	sqlite3_bind_int64(st, 1, id);
 	while (sqlite3_step(st) == SQLITE_ROW) {

@@ -162,5 +162,27 @@ int main(void)
 		sh(rm);
 		free(rm);
 	}
+	{
+		static const struct {
+			const char *line;
+			bool want;
+		} sl[] = {
+			{ "Signed-off-by: A <a@b.org>", true },
+			{ "Tested-BY: a@b.org", true },
+			{ "x by: a@b.org", true },
+			{ "GitSubject: fix, as reported by: A <a@b.org>", true },
+			{ "by: a@b.org", false },
+			{ "Signed-off-by: A", false },
+			{ "a@b.org wrote Reviewed-by: A", false },
+			{ "Signed-off-by : A <a@b.org>", false },
+		};
+		size_t i;
+		int bad = 0;
+
+		for (i = 0; i < ARRAY_SIZE(sl); i++)
+			bad += hist_is_sigline(sl[i].line, strlen(sl[i].line)) !=
+			       sl[i].want;
+		ok(!bad, "hist_is_sigline() is /^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$/");
+	}
 	return done_testing();
 }

@@ -11,12 +11,14 @@
 #include "run-command.h"
 
 /*
- * One header per commit, ten NUL-terminated fields; diff-tree adds a
+ * One header per commit, eleven NUL-terminated fields; diff-tree adds a
  * NUL after the format and, when a diff follows, a newline before it.
+ * The body (%b) is read only for the lines get_maintainer.pl would
+ * count as signatures, which the trailers do not always give.
  */
 #define FORMAT "--format=%H%x00%P%x00%an%x00%ae%x00%ad%x00%cn%x00%ce%x00" \
-	"%cd%x00%s%x00%(trailers:only,unfold)%x00"
-#define NR_FIELDS 10
+	"%cd%x00%s%x00%(trailers:only,unfold)%x00%b%x00"
+#define NR_FIELDS 11
 
 /* Environment for every git we run. */
 static const char *git_env[] = {
@@ -46,6 +48,9 @@ void hist_commit_release(struct hist_commit *c)
 		free(c->trailers[i].value);
 	}
 	free(c->trailers);
+	for (i = 0; i < c->nr_siglines; i++)
+		free(c->siglines[i]);
+	free(c->siglines);
 	for (i = 0; i < c->nr_files; i++) {
 		free(c->files[i].path);
 		free(c->files[i].old_path);
@@ -110,6 +115,61 @@ static void parse_trailers(struct hist_commit *c, const char *s)
 	}
 }
 
+bool hist_is_sigline(const char *line, size_t len)
+{
+	const char *p = line + 1, *end = line + len, *by = NULL;
+
+	/* "(.+?)": at least one character before the tag's "by:" */
+	for (; p + 3 <= end; p++)
+		if ((p[0] | 0x20) == 'b' && (p[1] | 0x20) == 'y' && p[2] == ':') {
+			by = p;
+			break;
+		}
+	return by && memchr(by + 3, '@', (size_t)(end - by - 3));
+}
+
+static bool perl_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+	       ch == '\f' || ch == '\v';
+}
+
+static void add_sigline(struct hist_commit *c, const char *line, size_t len)
+{
+	if (!len || !hist_is_sigline(line, len))
+		return;
+	ALLOC_GROW(c->siglines, c->nr_siglines + 1, c->alloc_siglines);
+	c->siglines[c->nr_siglines++] = xstrndup(line, len);
+}
+
+/*
+ * The script's view of a commit: "GitCommit: %H", "GitAuthor: %an
+ * <%ae>", "GitDate: %aD", "GitSubject: %s", then the lines of %b, with
+ * the white space at the start of every line removed (its regex eats
+ * blank lines too, which changes no other line).  Only the author,
+ * subject and body lines can carry "by:" and an '@'.
+ */
+static void find_siglines(struct hist_commit *c, const char *body)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "GitAuthor: %s <%s>", c->author_name, c->author_email);
+	add_sigline(c, sb.buf, sb.len);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "GitSubject: %s", c->subject);
+	add_sigline(c, sb.buf, sb.len);
+	strbuf_release(&sb);
+	while (*body) {
+		const char *nl;
+
+		while (perl_space(*body))
+			body++;
+		nl = strchrnul(body, '\n');
+		add_sigline(c, body, (size_t)(nl - body));
+		body = *nl ? nl + 1 : nl;
+	}
+}
+
 static int count_words(const char *s)
 {
 	int n = 0;
@@ -126,7 +186,7 @@ static int count_words(const char *s)
 	return n;
 }
 
-/* Fill @c from the ten header fields. */
+/* Fill @c from the eleven header fields. */
 static void set_header(struct hist_commit *c, struct strbuf *f)
 {
 	snprintf(c->hash, sizeof(c->hash), "%s", f[0].buf);
@@ -142,6 +202,7 @@ static void set_header(struct hist_commit *c, struct strbuf *f)
 	parse_date(f[7].buf, &c->commit_time, &c->commit_tz);
 	c->subject = xstrdup(f[8].buf);
 	parse_trailers(c, f[9].buf);
+	find_siglines(c, f[10].buf);
 }
 
 static bool is_zero_oid(const char *s)

@@ -37,6 +37,7 @@ enum {
 	HC_MISSING = 1,		/* some blob of this commit was unreadable */
 	HC_NO_RENAMES = 2,	/* renames could not be detected */
 	HC_MERGE = 4,
+	HC_SIGLINES = 8,	/* index: see siglines, not trailers, for get --git */
 };
 
 struct hist_file {
@@ -65,6 +66,15 @@ struct hist_commit {
 	char *subject;
 	struct hist_trailer *trailers;
 	size_t nr_trailers, alloc_trailers;
+
+	/*
+	 * The lines get_maintainer.pl's "git log" shows for this commit
+	 * that could be signature lines in either of its modes (any
+	 * "...by:" followed by an '@'), leading white space removed as
+	 * the script removes it, in order: see hist_siglines().
+	 */
+	char **siglines;
+	size_t nr_siglines, alloc_siglines;
 	struct hist_file *files;
 	size_t nr_files, alloc_files;
 	unsigned flags;
@@ -79,6 +89,13 @@ struct hist_commit {
 	char tracked_base[HASH_HEXSZ_MAX + 1];	/* the (first) parent's */
 	struct strbuf tracked_text;
 };
+
+/*
+ * Could @line (leading white space removed) be a signature line for
+ * get_maintainer.pl, with or without --git-all-signature-types?  Its
+ * widest pattern is /^[ \t]*(.+?)[Bb][Yy]:.*\@.*$/.
+ */
+bool hist_is_sigline(const char *line, size_t len);
 
 void hist_commit_init(struct hist_commit *c);
 void hist_commit_release(struct hist_commit *c);

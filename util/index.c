@@ -188,6 +188,12 @@ static int user_version(struct idx *ix)
  * Renames get a partial index of their own.  Both are created, as the
  * others, at the end of the next "kmaint index" run.
  *
+ * siglines holds, for the commits flagged HC_SIGLINES, the lines
+ * get_maintainer.pl would take as signatures where the trailers do not
+ * give them (see siglines_differ()).  An index made before it has no
+ * such lines for its old commits: meta "siglines" says since when they
+ * are there.
+ *
  * follow holds what "git log --follow" decided where a name was created
  * (git's copy detection against the whole parent tree, easily 100 ms a
  * commit), keyed by commit hash so that deleting commits cannot make a
@@ -206,6 +212,11 @@ static const char schema_v2[] =
 	"  source TEXT,\n"
 	"  added INTEGER, removed INTEGER,\n"
 	"  PRIMARY KEY(hash, path, kind)) WITHOUT ROWID;\n"
+	"CREATE TABLE siglines(\n"
+	"  commit_id INTEGER NOT NULL,\n"
+	"  seq INTEGER NOT NULL,\n"
+	"  line TEXT NOT NULL,\n"
+	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
 	"DROP INDEX IF EXISTS files_path;\n";
 
 /*
@@ -220,6 +231,7 @@ static const char *const migrate[] = {
 static int migrate_schema(struct idx *ix, bool writable)
 {
 	int v = user_version(ix);
+	const char *more;
 
 	if (v < 0)
 		return sql_error(ix, "cannot read the schema version");
@@ -232,9 +244,14 @@ static int migrate_schema(struct idx *ix, bool writable)
 	if (!writable)
 		return error("%s: schema version %d needs migrating; run "
 			     "'kmaint index'", ix->path, v);
+	/* a new index has the signature lines of every commit */
+	more = v == 0 ? "INSERT INTO meta(key, value) VALUES('siglines', 'all');"
+		      : "";
 	while (v < IDX_SCHEMA_VERSION) {
-		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\nPRAGMA user_version=%d;"
-				    "\nCOMMIT;", migrate[v], v + 1);
+		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\n%s\nPRAGMA "
+				    "user_version=%d;\nCOMMIT;", migrate[v],
+				    v + 1 == IDX_SCHEMA_VERSION ? more : "",
+				    v + 1);
 		int rc = idx_exec(ix, sql);
 
 		free(sql);
@@ -393,6 +410,8 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	    prepare(ix, &ix->ins_trailer,
 		    "INSERT INTO trailers(commit_id, seq, key, value, person) "
 		    "VALUES(?1,?2,?3,?4,?5)") ||
+	    prepare(ix, &ix->ins_sigline,
+		    "INSERT INTO siglines(commit_id, seq, line) VALUES(?1, ?2, ?3)") ||
 	    prepare(ix, &ix->get_person,
 		    "SELECT id FROM people WHERE email = ?1 AND name = ?2") ||
 	    prepare(ix, &ix->ins_person,
@@ -423,6 +442,7 @@ void idx_close(struct idx *ix)
 		&ix->ins_person, &ix->get_person, &ix->ins_path, &ix->get_path,
 		&ix->ins_key, &ix->get_key, &ix->has_commit, &ix->ins_blob,
 		&ix->get_blob, &ix->ins_maint, &ix->get_blob_row,
+		&ix->ins_sigline,
 	};
 	size_t i;
 
@@ -750,10 +770,45 @@ static void bind_count(sqlite3_stmt *st, int col, long v)
 		sqlite3_bind_int64(st, col, v);
 }
 
+/*
+ * Do the trailers give get_maintainer.pl's signature lines?  get --git
+ * builds them as "Key: value" from the trailers whose key ends in "by"
+ * and whose value has an '@'; that is exact when it gives, in order,
+ * the lines the script's git log shows (c->siglines), which is the
+ * usual case.  Otherwise (tags in the middle of the message, odd case
+ * or spacing, a "by:" in a subject) the lines themselves are stored.
+ */
+static bool siglines_differ(const struct hist_commit *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = 0;
+	bool differ = false;
+
+	for (i = 0; !differ && i < c->nr_trailers; i++) {
+		const struct hist_trailer *t = &c->trailers[i];
+		size_t klen = strlen(t->key);
+
+		if (klen <= 2 || strcasecmp(t->key + klen - 2, "by") ||
+		    !strchr(t->value, '@'))
+			continue;
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s: %s", t->key, t->value);
+		idx_canon_key(sb.buf);
+		/* idx_canon_key() lowers the rest: put the value back */
+		memcpy(sb.buf + klen + 2, t->value, strlen(t->value));
+		differ = n >= c->nr_siglines || strcmp(sb.buf, c->siglines[n]);
+		n++;
+	}
+	strbuf_release(&sb);
+	return differ || n != c->nr_siglines;
+}
+
 int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 {
 	struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
 	int64_t author, committer, id;
+	bool own_siglines = siglines_differ(c);
+	unsigned flags = c->flags & ~(unsigned)(HC_MERGE | HC_SIGLINES);
 	size_t i;
 	int rc = -1;
 
@@ -771,7 +826,8 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 	sqlite3_bind_int64(ix->ins_commit, 8, c->commit_time);
 	sqlite3_bind_int(ix->ins_commit, 9, c->commit_tz);
 	sqlite3_bind_text(ix->ins_commit, 10, c->subject, -1, SQLITE_STATIC);
-	sqlite3_bind_int(ix->ins_commit, 11, (int)(c->flags & ~(unsigned)HC_MERGE));
+	sqlite3_bind_int(ix->ins_commit, 11,
+			 (int)(flags | (own_siglines ? HC_SIGLINES : 0)));
 	id = step_insert(ix, ix->ins_commit, "commits");
 	if (id < 0)
 		return -1;
@@ -830,6 +886,15 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 			goto out;
 	}
 
+	for (i = 0; own_siglines && i < c->nr_siglines; i++) {
+		sqlite3_bind_int64(ix->ins_sigline, 1, id);
+		sqlite3_bind_int64(ix->ins_sigline, 2, (int64_t)i);
+		sqlite3_bind_text(ix->ins_sigline, 3, c->siglines[i], -1,
+				  SQLITE_STATIC);
+		if (step_insert(ix, ix->ins_sigline, "siglines") < 0)
+			goto out;
+	}
+
 	if (c->tracked_changed) {
 		sqlite3_bind_int64(ix->ins_maint, 1, id);
 		if (c->tracked_blob[0]) {
@@ -863,6 +928,7 @@ static long delete_doomed(struct idx *ix)
 		"  (SELECT id FROM doomed);"
 		"DELETE FROM files WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM trailers WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM siglines WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM maintainers WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);"
 		"DELETE FROM summary;";

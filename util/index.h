@@ -38,7 +38,8 @@ struct idx {
 
 	sqlite3_stmt *ins_commit, *ins_file, *ins_trailer, *ins_person,
 		     *get_person, *ins_path, *get_path, *ins_key, *get_key,
-		     *has_commit, *ins_blob, *get_blob, *ins_maint;
+		     *has_commit, *ins_blob, *get_blob, *ins_maint,
+		     *ins_sigline;
 	struct idx_intern people, paths, keys;
 
 	/*
