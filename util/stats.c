@@ -451,7 +451,7 @@ static int collect_trailers(struct stats *st, struct scope *s,
 	return 0;
 }
 
-/* Each developer's first non-merge commit in the whole index. */
+/* Each developer's earliest non-merge commit in the whole index. */
 static int collect_first(struct stats *st, struct scope *s,
 			 struct people *people)
 {
@@ -487,7 +487,9 @@ static int collect_first(struct stats *st, struct scope *s,
 			people->hacker[pid] = (long)(size_t)e->value;
 		}
 		h = &st->hackers[people->hacker[pid] - 1];
-		if (c->id < h->first_id) {
+		/* by time: ids follow the order commits were indexed in */
+		if (h->first_id == INT64_MAX || c->commit_time < h->first_time ||
+		    (c->commit_time == h->first_time && c->id < h->first_id)) {
 			h->first_id = c->id;
 			h->first_time = c->commit_time;
 		}

@@ -71,7 +71,7 @@ struct stats_hacker {
 	char *name, *email;
 	long n[SC_NR];
 	int64_t name_id;	/* commit id that gave the name shown */
-	int64_t first_id, first_time;	/* first non-merge commit, ever */
+	int64_t first_id, first_time;	/* earliest non-merge commit, ever */
 	bool active;		/* authored in the scope and range */
 	bool is_new;		/* ... and the first commit is in the range */
 	size_t last_employer;	/* of the last commit counted, index + 1 */
