@@ -57,13 +57,21 @@ same_file "$TRASH/got-lines" "$TRASH/want-lines" "changed lines: max(added, remo
 same_file "$TRASH/got-removed" "$TRASH/want-removed" "lines removed"
 
 # Signed-off-by by others than the author, Reviewed-by given: per
-# address (lowercased, which also merges JANE@ and jane@), once per commit
+# address (lowercased, which also merges JANE@ and jane@), once per
+# commit.  Tags are message lines wherever they are, as gitdm reads
+# them (the history has some outside the trailer block, indented, in
+# lower case, without a space, ending in CR).
 tags() {
-	git log --no-merges --format="C%x09%aE%n%(trailers:key=$1,valueonly,unfold)" HEAD |
-	awk -F'\t' -v own="$2" '
+	git log --no-merges --format="C%x09%aE%n%B" HEAD |
+	awk -F'\t' -v own="$2" -v key="$1" '
 		/^C\t/ { author = tolower($2); delete seen; next }
-		/@/ {
-			e = $0; sub(/.*</, "", e); sub(/>.*/, "", e); e = tolower(e)
+		{
+			l = $0
+			sub(/^[ \t\r\f\v]+/, "", l)
+			if (tolower(substr(l, 1, length(key) + 1)) != tolower(key) ":" ||
+			    l !~ /@/)
+				next
+			e = l; sub(/.*</, "", e); sub(/>.*/, "", e); e = tolower(e)
 			if (e in seen || (own && e == author)) next
 			seen[e] = 1; n[e]++
 		}

@@ -50,8 +50,6 @@ struct gitroles {
 	bool ignore_read;
 
 	sqlite3_stmt *trailers, *author, *file_rows, *siglines, *flags;
-	bool siglines_all;	/* every commit has them when it needs them */
-	bool siglines_warned;
 	char **key;		/* trailer keys by id */
 	unsigned char *signature;	/* by key id: a signature for --git */
 	int64_t nr_keys;
@@ -577,12 +575,6 @@ static bool ready(struct gitroles *gr, bool need_since)
 			idx_close(&gr->ix);
 			gr->status = 1;
 			return false;
-		}
-		{
-			char *v = idx_meta_get(&gr->ix, "siglines");
-
-			gr->siglines_all = v && !strcmp(v, "all");
-			free(v);
 		}
 		/*
 		 * One read transaction for all the small queries below:
@@ -1210,12 +1202,6 @@ static void commit_signatures(struct gitroles *gr, int64_t id,
 {
 	sqlite3_stmt *st = gr->trailers;
 
-	if (!gr->siglines_all && !gr->siglines_warned) {
-		gr->siglines_warned = true;
-		warning("this index was made before kmaint kept signature "
-			"lines outside the trailers; 'kmaint index --rebuild' "
-			"makes --git count them as get_maintainer.pl does");
-	}
 	if (own_siglines(gr, id)) {
 		st = gr->siglines;
 		sqlite3_bind_int64(st, 1, id);

@@ -190,7 +190,9 @@ static int user_version(struct idx *ix)
  *
  * siglines holds, for the commits flagged HC_SIGLINES, the lines
  * get_maintainer.pl would take as signatures where the trailers do not
- * give them (see siglines_differ()).  An index made before it has no
+ * give them (see siglines_differ()), with the tag and person of those
+ * that are "Key-by: person": gitdm too counts such lines wherever they
+ * are in the message.  An index made before it has no
  * such lines for its old commits: meta "siglines" says since when they
  * are there.
  *
@@ -216,6 +218,8 @@ static const char schema_v2[] =
 	"  commit_id INTEGER NOT NULL,\n"
 	"  seq INTEGER NOT NULL,\n"
 	"  line TEXT NOT NULL,\n"
+	"  key INTEGER,\n"
+	"  person INTEGER,\n"
 	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
 	"DROP INDEX IF EXISTS files_path;\n";
 
@@ -411,7 +415,8 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 		    "INSERT INTO trailers(commit_id, seq, key, value, person) "
 		    "VALUES(?1,?2,?3,?4,?5)") ||
 	    prepare(ix, &ix->ins_sigline,
-		    "INSERT INTO siglines(commit_id, seq, line) VALUES(?1, ?2, ?3)") ||
+		    "INSERT INTO siglines(commit_id, seq, line, key, person) "
+		    "VALUES(?1, ?2, ?3, ?4, ?5)") ||
 	    prepare(ix, &ix->get_person,
 		    "SELECT id FROM people WHERE email = ?1 AND name = ?2") ||
 	    prepare(ix, &ix->ins_person,
@@ -771,6 +776,39 @@ static void bind_count(sqlite3_stmt *st, int col, long v)
 }
 
 /*
+ * The tag and person of a signature line of the form "Key-by: person"
+ * (key without white space, as gitdm's patterns want it at the start
+ * of the line), interned; 0 for either when there is none.  -1 on an
+ * SQL error.
+ */
+static int sigline_tag(struct idx *ix, const char *line, int64_t *kid,
+		       int64_t *person, struct strbuf *name,
+		       struct strbuf *email)
+{
+	const char *colon = strchr(line, ':'), *v;
+	char *key;
+
+	*kid = *person = 0;
+	if (!colon || colon == line || memchr(line, ' ', (size_t)(colon - line)) ||
+	    memchr(line, '\t', (size_t)(colon - line)))
+		return 0;
+	key = xstrndup(line, (size_t)(colon - line));
+	idx_canon_key(key);
+	if (!ends_with(key, "-by")) {
+		free(key);
+		return 0;
+	}
+	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+		;
+	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
+	if (*kid >= 0 && names_person(key, v) &&
+	    ident_parse(v, strlen(v), name, email))
+		*person = idx_person(ix, name->buf, email->buf);
+	free(key);
+	return *kid < 0 || *person < 0 ? -1 : 0;
+}
+
+/*
  * Do the trailers give get_maintainer.pl's signature lines?  get --git
  * builds them as "Key: value" from the trailers whose key ends in "by"
  * and whose value has an '@'; that is exact when it gives, in order,
@@ -887,10 +925,23 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 	}
 
 	for (i = 0; own_siglines && i < c->nr_siglines; i++) {
+		int64_t kid = 0, person = 0;
+
+		if (sigline_tag(ix, c->siglines[i], &kid, &person, &name,
+				&email))
+			goto out;
 		sqlite3_bind_int64(ix->ins_sigline, 1, id);
 		sqlite3_bind_int64(ix->ins_sigline, 2, (int64_t)i);
 		sqlite3_bind_text(ix->ins_sigline, 3, c->siglines[i], -1,
 				  SQLITE_STATIC);
+		if (kid)
+			sqlite3_bind_int64(ix->ins_sigline, 4, kid);
+		else
+			sqlite3_bind_null(ix->ins_sigline, 4);
+		if (person)
+			sqlite3_bind_int64(ix->ins_sigline, 5, person);
+		else
+			sqlite3_bind_null(ix->ins_sigline, 5);
 		if (step_insert(ix, ix->ins_sigline, "siglines") < 0)
 			goto out;
 	}

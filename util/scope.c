@@ -851,6 +851,7 @@ static const char *index_staleness(const char *path)
 int scope_open_index(struct idx *ix, const char *path, bool update)
 {
 	const char *why = index_staleness(path);
+	char *v;
 
 	if (why && !update)
 		return error("%s; run 'kmaint index' first", why);
@@ -871,5 +872,13 @@ int scope_open_index(struct idx *ix, const char *path, bool update)
 		if (rc)
 			return error("'kmaint index' failed (exit %d)", rc);
 	}
-	return idx_open(ix, path, IDX_READONLY);
+	if (idx_open(ix, path, IDX_READONLY))
+		return -1;
+	v = idx_meta_get(ix, "siglines");
+	if (!v || strcmp(v, "all"))
+		warning("this index was made before kmaint kept the tags found "
+			"outside a message's trailer block; 'kmaint index "
+			"--rebuild' counts them as gitdm and get_maintainer.pl do");
+	free(v);
+	return 0;
 }

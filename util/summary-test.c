@@ -29,11 +29,20 @@ static void add_file(struct hist_commit *c, const char *path, long a, long r,
 	f->flags = flags;
 }
 
+/* A trailer, and the signature line git log shows for it, if any. */
 static void add_trailer(struct hist_commit *c, const char *k, const char *v)
 {
+	char *line = xstrfmt("%s: %s", k, v);
+
 	ALLOC_GROW(c->trailers, c->nr_trailers + 1, c->alloc_trailers);
 	c->trailers[c->nr_trailers].key = xstrdup(k);
 	c->trailers[c->nr_trailers++].value = xstrdup(v);
+	if (!hist_is_sigline(line, strlen(line))) {
+		free(line);
+		return;
+	}
+	ALLOC_GROW(c->siglines, c->nr_siglines + 1, c->alloc_siglines);
+	c->siglines[c->nr_siglines++] = line;
 }
 
 /* Commit @i: shaped by i so that every field varies. */
@@ -65,6 +74,12 @@ static int add_commit(struct idx *ix, int i)
 	if (i % 2)
 		add_trailer(&c, "Reviewed-by", "Rev Iewer <rev@example.org>");
 	add_trailer(&c, "Link", "https://lore.kernel.org/r/x");
+	if (i == 25) {
+		/* a tag in the middle of the message: not a trailer */
+		ALLOC_GROW(c.siglines, c.nr_siglines + 1, c.alloc_siglines);
+		c.siglines[c.nr_siglines++] =
+			xstrdup("Acked-by: Body Tag <body@example.org>");
+	}
 	rc = idx_add_commit(ix, &c);
 	hist_commit_release(&c);
 	return rc;
@@ -162,7 +177,12 @@ int main(void)
 	ok(c && c->nr_trailers == 2 &&
 	   ref.trailers[c->trailer].person != ref.trailers[c->trailer + 1].person,
 	   "commit 21: two trailers naming people, Link left out");
-	ok(ref.nr_trailers == 45, "45 trailers naming people in all");
+	ok(ref.nr_trailers == 46, "46 tags naming people in all");
+	c = summary_find(&ref, 25);
+	ok(c && c->nr_trailers == 3 &&
+	   ref.trailers[c->trailer + 2].person != ref.trailers[c->trailer].person &&
+	   ref.trailers[c->trailer + 2].key != ref.trailers[c->trailer].key,
+	   "commit 25: its tags from its lines, one outside the trailers");
 	ok(!summary_find(&ref, 31) && !summary_find(&ref, 0),
 	   "no record for ids that are not commits");
 

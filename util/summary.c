@@ -93,20 +93,46 @@ static int64_t max_commit_id(struct idx *ix)
 	return v;
 }
 
+/* Add the (key, person) rows of cursor @st for commit @c, skip others. */
+static int take_tags(struct summary *sm, struct summary_commit *c,
+		     sqlite3_stmt *st, int rc, bool take)
+{
+	while (rc == SQLITE_ROW && sqlite3_column_int64(st, 0) <= c->id) {
+		if (take && sqlite3_column_int64(st, 0) == c->id) {
+			struct summary_trailer *t;
+
+			ALLOC_GROW(sm->trailers, sm->nr_trailers + 1,
+				   sm->alloc_trailers);
+			t = &sm->trailers[sm->nr_trailers++];
+			t->key = clamp_u32(sqlite3_column_int64(st, 1));
+			t->person = clamp_u32(sqlite3_column_int64(st, 2));
+			c->nr_trailers++;
+		}
+		rc = sqlite3_step(st);
+	}
+	return rc;
+}
+
 /*
  * Append the records of the commits with ids above @after, read from
- * the three tables side by side in id order (each a range scan of its
- * primary key).
+ * the tables side by side in id order (each a range scan of its
+ * primary key).  A commit's tags are its trailers, or, where its
+ * message has tags outside the trailer block (HC_SIGLINES), the tags of
+ * those lines: gitdm counts them wherever they are.
  */
 static int build(struct idx *ix, int64_t after, struct summary *sm)
 {
-	sqlite3_stmt *cs = NULL, *fs = NULL, *ts = NULL;
-	int frc, trc, rc = -1;
+	sqlite3_stmt *cs = NULL, *fs = NULL, *ts = NULL, *ss = NULL;
+	int frc, trc, src, rc = -1;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, nparents, "
-			       "author_time, author_tz, commit_time FROM commits "
-			       "WHERE id > ?1 ORDER BY id", -1, &cs,
+			       "author_time, author_tz, commit_time, flags "
+			       "FROM commits WHERE id > ?1 ORDER BY id", -1, &cs,
 			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person "
+			       "FROM siglines WHERE commit_id > ?1 AND "
+			       "person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &ss, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, added, removed, flags "
 			       "FROM files WHERE commit_id > ?1 "
 			       "ORDER BY commit_id", -1, &fs, NULL) != SQLITE_OK ||
@@ -120,12 +146,15 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 	sqlite3_bind_int64(cs, 1, after);
 	sqlite3_bind_int64(fs, 1, after);
 	sqlite3_bind_int64(ts, 1, after);
+	sqlite3_bind_int64(ss, 1, after);
 	frc = sqlite3_step(fs);
 	trc = sqlite3_step(ts);
+	src = sqlite3_step(ss);
 	for (;;) {
 		int crc = sqlite3_step(cs);
 		struct summary_commit *c;
 		int64_t added = 0, removed = 0, np;
+		bool own;
 
 		if (crc == SQLITE_DONE)
 			break;
@@ -159,23 +188,14 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 		c->added = clamp_u32(added);
 		c->removed = clamp_u32(removed);
 
+		own = sqlite3_column_int64(cs, 7) & HC_SIGLINES;
 		c->trailer = (uint32_t)sm->nr_trailers;
-		while (trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= c->id) {
-			if (sqlite3_column_int64(ts, 0) == c->id) {
-				struct summary_trailer *t;
-
-				ALLOC_GROW(sm->trailers, sm->nr_trailers + 1,
-					   sm->alloc_trailers);
-				t = &sm->trailers[sm->nr_trailers++];
-				t->key = clamp_u32(sqlite3_column_int64(ts, 1));
-				t->person = clamp_u32(sqlite3_column_int64(ts, 2));
-				c->nr_trailers++;
-			}
-			trc = sqlite3_step(ts);
-		}
+		trc = take_tags(sm, c, ts, trc, !own);
+		src = take_tags(sm, c, ss, src, own);
 	}
 	if ((frc != SQLITE_ROW && frc != SQLITE_DONE) ||
-	    (trc != SQLITE_ROW && trc != SQLITE_DONE)) {
+	    (trc != SQLITE_ROW && trc != SQLITE_DONE) ||
+	    (src != SQLITE_ROW && src != SQLITE_DONE)) {
 		sql_fail(ix);
 		goto out;
 	}
@@ -184,6 +204,7 @@ out:
 	sqlite3_finalize(cs);
 	sqlite3_finalize(fs);
 	sqlite3_finalize(ts);
+	sqlite3_finalize(ss);
 	return rc;
 }
 

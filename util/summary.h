@@ -9,8 +9,9 @@
 
 /*
  * Every indexed commit as a small fixed record, with its line counts
- * summed over its files and the (key, person) pairs of its trailers
- * that name someone: what questions about the whole history (kmaint
+ * summed over its files and the (key, person) pairs of its tags that
+ * name someone (its trailers, or for a message with tags elsewhere the
+ * tags of its signature lines; see index.c): what questions about the whole history (kmaint
  * stats, audit, report) read commit by commit.
  *
  * Stepping through the commits, files and trailers tables costs about
