@@ -87,12 +87,35 @@ static void parse_date(const char *s, int64_t *t, int *tz)
 	*tz = parse_tz(end);
 }
 
+struct hist_file *hist_add_file(struct hist_commit *c, const char *path)
+{
+	struct hist_file *f;
+
+	ALLOC_GROW(c->files, c->nr_files + 1, c->alloc_files);
+	f = &c->files[c->nr_files++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrdup(path);
+	f->status = 'M';
+	f->added = f->removed = -1;
+	return f;
+}
+
+void hist_add_trailer(struct hist_commit *c, const char *key, size_t klen,
+		      const char *value, size_t vlen)
+{
+	struct hist_trailer *t;
+
+	ALLOC_GROW(c->trailers, c->nr_trailers + 1, c->alloc_trailers);
+	t = &c->trailers[c->nr_trailers++];
+	t->key = xstrndup(key, klen);
+	t->value = xstrndup(value, vlen);
+}
+
 /* "Key: value" lines of %(trailers:only,unfold). */
 static void parse_trailers(struct hist_commit *c, const char *s)
 {
 	while (*s) {
 		const char *nl = strchrnul(s, '\n'), *colon;
-		struct hist_trailer *t;
 
 		colon = memchr(s, ':', (size_t)(nl - s));
 		if (colon && colon > s) {
@@ -105,11 +128,8 @@ static void parse_trailers(struct hist_commit *c, const char *s)
 			while (e > v && (e[-1] == ' ' || e[-1] == '\t' ||
 					 e[-1] == '\r'))
 				e--;
-			ALLOC_GROW(c->trailers, c->nr_trailers + 1,
-				   c->alloc_trailers);
-			t = &c->trailers[c->nr_trailers++];
-			t->key = xstrndup(s, (size_t)(k - s));
-			t->value = xstrndup(v, (size_t)(e - v));
+			hist_add_trailer(c, s, (size_t)(k - s), v,
+					 (size_t)(e - v));
 		}
 		s = *nl ? nl + 1 : nl;
 	}

@@ -97,6 +97,11 @@ struct hist_commit {
  */
 bool hist_is_sigline(const char *line, size_t len);
 
+/* A file changed by @c (status M, counts unknown), to be filled in. */
+struct hist_file *hist_add_file(struct hist_commit *c, const char *path);
+void hist_add_trailer(struct hist_commit *c, const char *key, size_t klen,
+		      const char *value, size_t vlen);
+
 void hist_commit_init(struct hist_commit *c);
 void hist_commit_release(struct hist_commit *c);
 

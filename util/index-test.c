@@ -16,22 +16,15 @@
 
 static void add_file(struct hist_commit *c, const char *path, long a, long r)
 {
-	struct hist_file *f;
+	struct hist_file *f = hist_add_file(c, path);
 
-	ALLOC_GROW(c->files, c->nr_files + 1, c->alloc_files);
-	f = &c->files[c->nr_files++];
-	memset(f, 0, sizeof(*f));
-	f->path = xstrdup(path);
-	f->status = 'M';
 	f->added = a;
 	f->removed = r;
 }
 
 static void add_trailer(struct hist_commit *c, const char *k, const char *v)
 {
-	ALLOC_GROW(c->trailers, c->nr_trailers + 1, c->alloc_trailers);
-	c->trailers[c->nr_trailers].key = xstrdup(k);
-	c->trailers[c->nr_trailers++].value = xstrdup(v);
+	hist_add_trailer(c, k, strlen(k), v, strlen(v));
 }
 
 static void make(struct hist_commit *c, int i, const char *author)

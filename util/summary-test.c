@@ -17,13 +17,8 @@
 static void add_file(struct hist_commit *c, const char *path, long a, long r,
 		     unsigned flags)
 {
-	struct hist_file *f;
+	struct hist_file *f = hist_add_file(c, path);
 
-	ALLOC_GROW(c->files, c->nr_files + 1, c->alloc_files);
-	f = &c->files[c->nr_files++];
-	memset(f, 0, sizeof(*f));
-	f->path = xstrdup(path);
-	f->status = 'M';
 	f->added = a;
 	f->removed = r;
 	f->flags = flags;
@@ -34,9 +29,7 @@ static void add_trailer(struct hist_commit *c, const char *k, const char *v)
 {
 	char *line = xstrfmt("%s: %s", k, v);
 
-	ALLOC_GROW(c->trailers, c->nr_trailers + 1, c->alloc_trailers);
-	c->trailers[c->nr_trailers].key = xstrdup(k);
-	c->trailers[c->nr_trailers++].value = xstrdup(v);
+	hist_add_trailer(c, k, strlen(k), v, strlen(v));
 	if (!hist_is_sigline(line, strlen(line))) {
 		free(line);
 		return;
