@@ -9,7 +9,8 @@
 # merges of side branches, a second root commit, binary files, submodule
 # gitlinks, an ISO-8859-1 commit, a commit in bytes that are not UTF-8,
 # an empty author name, tags outside the trailer block, in lower case, without
-# a space or ending in CR, a "by:" in a subject, paths with tabs,
+# a space, ending in CR or in the subject paragraph, a "by:" in a subject,
+# paths with tabs,
 # newlines and quotes, dates in 1970 and 2100, MAINTAINERS changes, and
 # a branch literally named HEAD.  Files have up to LINES (12) lines; with
 # more, a change rewrites a few of them, as real changes do.
@@ -72,6 +73,8 @@ gen_history() {
 		# "by:" in the subject, a tag quoted in the body
 		if (i % 53 == 17)
 			s = s " as reported by: " person(9)
+		if (i % 67 == 29)
+			s = s "\nReviewed-by: " person(4)
 		s = s "\n\nBody of change " i ".\n\n"
 		if (i % 47 == 13)
 			s = s "As said before:\n    Acked-by: " person(5) "\n\n"

@@ -559,7 +559,7 @@ static bool ready(struct gitroles *gr, bool need_since)
 				&gr->file_rows, NULL) != SQLITE_OK ||
 		    sqlite3_prepare_v2(gr->ix.db,
 				"SELECT line FROM siglines WHERE commit_id = ?1 "
-				"ORDER BY seq", -1, &gr->siglines,
+				"AND script ORDER BY seq", -1, &gr->siglines,
 				NULL) != SQLITE_OK ||
 		    sqlite3_prepare_v2(gr->ix.db,
 				"SELECT flags FROM commits WHERE id = ?1", -1,

@@ -11,14 +11,15 @@
 #include "run-command.h"
 
 /*
- * One header per commit, eleven NUL-terminated fields; diff-tree adds a
+ * One header per commit, twelve NUL-terminated fields; diff-tree adds a
  * NUL after the format and, when a diff follows, a newline before it.
- * The body (%b) is read only for the lines get_maintainer.pl would
- * count as signatures, which the trailers do not always give.
+ * The body (%b) and the whole message (%B, of which %b is the end) are
+ * read only for the lines get_maintainer.pl and gitdm would count as
+ * tags, which the trailers do not always give.
  */
 #define FORMAT "--format=%H%x00%P%x00%an%x00%ae%x00%ad%x00%cn%x00%ce%x00" \
-	"%cd%x00%s%x00%(trailers:only,unfold)%x00%b%x00"
-#define NR_FIELDS 11
+	"%cd%x00%s%x00%(trailers:only,unfold)%x00%b%x00%B%x00"
+#define NR_FIELDS 12
 
 /* Environment for every git we run. */
 static const char *git_env[] = {
@@ -51,6 +52,9 @@ void hist_commit_release(struct hist_commit *c)
 	for (i = 0; i < c->nr_siglines; i++)
 		free(c->siglines[i]);
 	free(c->siglines);
+	for (i = 0; i < c->nr_para_lines; i++)
+		free(c->para_lines[i]);
+	free(c->para_lines);
 	for (i = 0; i < c->nr_files; i++) {
 		free(c->files[i].path);
 		free(c->files[i].old_path);
@@ -154,12 +158,35 @@ static bool perl_space(char ch)
 	       ch == '\f' || ch == '\v';
 }
 
-static void add_sigline(struct hist_commit *c, const char *line, size_t len)
+static void add_line(char ***v, size_t *nr, size_t *alloc, const char *line,
+		     size_t len)
 {
 	if (!len || !hist_is_sigline(line, len))
 		return;
-	ALLOC_GROW(c->siglines, c->nr_siglines + 1, c->alloc_siglines);
-	c->siglines[c->nr_siglines++] = xstrndup(line, len);
+	ALLOC_GROW(*v, *nr + 1, *alloc);
+	(*v)[(*nr)++] = xstrndup(line, len);
+}
+
+static void add_sigline(struct hist_commit *c, const char *line, size_t len)
+{
+	add_line(&c->siglines, &c->nr_siglines, &c->alloc_siglines, line, len);
+}
+
+/* The lines of @text up to @end that could be tags, without their indent. */
+static void each_line(const char *text, const char *end, char ***v,
+		      size_t *nr, size_t *alloc)
+{
+	while (text < end) {
+		const char *nl;
+
+		while (text < end && perl_space(*text))
+			text++;
+		nl = memchr(text, '\n', (size_t)(end - text));
+		if (!nl)
+			nl = end;
+		add_line(v, nr, alloc, text, (size_t)(nl - text));
+		text = nl < end ? nl + 1 : end;
+	}
 }
 
 /*
@@ -169,9 +196,11 @@ static void add_sigline(struct hist_commit *c, const char *line, size_t len)
  * blank lines too, which changes no other line).  Only the author,
  * subject and body lines can carry "by:" and an '@'.
  */
-static void find_siglines(struct hist_commit *c, const char *body)
+static void find_siglines(struct hist_commit *c, const char *body,
+			  const char *message)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t blen = strlen(body), mlen = strlen(message);
 
 	strbuf_addf(&sb, "GitAuthor: %s <%s>", c->author_name, c->author_email);
 	add_sigline(c, sb.buf, sb.len);
@@ -179,15 +208,12 @@ static void find_siglines(struct hist_commit *c, const char *body)
 	strbuf_addf(&sb, "GitSubject: %s", c->subject);
 	add_sigline(c, sb.buf, sb.len);
 	strbuf_release(&sb);
-	while (*body) {
-		const char *nl;
-
-		while (perl_space(*body))
-			body++;
-		nl = strchrnul(body, '\n');
-		add_sigline(c, body, (size_t)(nl - body));
-		body = *nl ? nl + 1 : nl;
-	}
+	each_line(body, body + blen, &c->siglines, &c->nr_siglines,
+		  &c->alloc_siglines);
+	/* the subject paragraph: the message before its body */
+	if (mlen >= blen && !strcmp(message + mlen - blen, body))
+		each_line(message, message + mlen - blen, &c->para_lines,
+			  &c->nr_para_lines, &c->alloc_para_lines);
 }
 
 static int count_words(const char *s)
@@ -206,7 +232,7 @@ static int count_words(const char *s)
 	return n;
 }
 
-/* Fill @c from the eleven header fields. */
+/* Fill @c from the twelve header fields. */
 static void set_header(struct hist_commit *c, struct strbuf *f)
 {
 	snprintf(c->hash, sizeof(c->hash), "%s", f[0].buf);
@@ -222,7 +248,7 @@ static void set_header(struct hist_commit *c, struct strbuf *f)
 	parse_date(f[7].buf, &c->commit_time, &c->commit_tz);
 	c->subject = xstrdup(f[8].buf);
 	parse_trailers(c, f[9].buf);
-	find_siglines(c, f[10].buf);
+	find_siglines(c, f[10].buf, f[11].buf);
 }
 
 static bool is_zero_oid(const char *s)

@@ -75,6 +75,14 @@ struct hist_commit {
 	 */
 	char **siglines;
 	size_t nr_siglines, alloc_siglines;
+
+	/*
+	 * Such lines in the subject paragraph (a message with no blank
+	 * line after its subject): %b leaves them out, so the script does
+	 * not see them, but gitdm, reading the whole message, does.
+	 */
+	char **para_lines;
+	size_t nr_para_lines, alloc_para_lines;
 	struct hist_file *files;
 	size_t nr_files, alloc_files;
 	unsigned flags;

@@ -192,7 +192,8 @@ static int user_version(struct idx *ix)
  * get_maintainer.pl would take as signatures where the trailers do not
  * give them (see siglines_differ()), with the tag and person of those
  * that are "Key-by: person": gitdm too counts such lines wherever they
- * are in the message.  An index made before it has no
+ * are in the message, even in the subject paragraph, which the script
+ * does not see (script = 0).  An index made before it has no
  * such lines for its old commits: meta "siglines" says since when they
  * are there.
  *
@@ -220,6 +221,7 @@ static const char schema_v2[] =
 	"  line TEXT NOT NULL,\n"
 	"  key INTEGER,\n"
 	"  person INTEGER,\n"
+	"  script INTEGER NOT NULL,\n"
 	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
 	"DROP INDEX IF EXISTS files_path;\n";
 
@@ -415,8 +417,8 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 		    "INSERT INTO trailers(commit_id, seq, key, value, person) "
 		    "VALUES(?1,?2,?3,?4,?5)") ||
 	    prepare(ix, &ix->ins_sigline,
-		    "INSERT INTO siglines(commit_id, seq, line, key, person) "
-		    "VALUES(?1, ?2, ?3, ?4, ?5)") ||
+		    "INSERT INTO siglines(commit_id, seq, line, key, person, "
+		    "script) VALUES(?1, ?2, ?3, ?4, ?5, ?6)") ||
 	    prepare(ix, &ix->get_person,
 		    "SELECT id FROM people WHERE email = ?1 AND name = ?2") ||
 	    prepare(ix, &ix->ins_person,
@@ -845,6 +847,10 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 {
 	struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
 	int64_t author, committer, id;
+	/*
+	 * A tag in the subject paragraph is in %s too, so the script's
+	 * "GitSubject:" line is a sigline and the commit differs anyway.
+	 */
 	bool own_siglines = siglines_differ(c);
 	unsigned flags = c->flags & ~(unsigned)(HC_MERGE | HC_SIGLINES);
 	size_t i;
@@ -924,16 +930,18 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 			goto out;
 	}
 
-	for (i = 0; own_siglines && i < c->nr_siglines; i++) {
+	for (i = 0; own_siglines && i < c->nr_siglines + c->nr_para_lines; i++) {
+		bool script = i < c->nr_siglines;
+		const char *line = script ? c->siglines[i] :
+				   c->para_lines[i - c->nr_siglines];
 		int64_t kid = 0, person = 0;
 
-		if (sigline_tag(ix, c->siglines[i], &kid, &person, &name,
-				&email))
+		if (sigline_tag(ix, line, &kid, &person, &name, &email))
 			goto out;
 		sqlite3_bind_int64(ix->ins_sigline, 1, id);
 		sqlite3_bind_int64(ix->ins_sigline, 2, (int64_t)i);
-		sqlite3_bind_text(ix->ins_sigline, 3, c->siglines[i], -1,
-				  SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_sigline, 3, line, -1, SQLITE_STATIC);
+		sqlite3_bind_int(ix->ins_sigline, 6, script);
 		if (kid)
 			sqlite3_bind_int64(ix->ins_sigline, 4, kid);
 		else
