@@ -120,6 +120,19 @@ expect_failure "an ambiguous prefix" "$KMAINT" stats --section subsys
 like "$TRASH/.err" "'subsys' names 2 sections" "says so"
 like "$TRASH/.err" "SUBSYS EXTRA" "and lists the candidates"
 git checkout -q MAINTAINERS
+# A section's paths: by the literal start of its F: values when it has
+# no N: (a glob, an X: inside it), else by looking at every path.
+printf '\nUSB HUBS\nM:\tX <x@example.com>\nS:\tMaintained\nF:\tdrivers/usb/*/hub.c\nF:\tdrivers/net/\nX:\tdrivers/net/ethernet/intel/e1000/e1000_hw.c\n' >>MAINTAINERS
+printf '\nNAMED\nM:\tX <x@example.com>\nS:\tMaintained\nN:\t(hub|fault)\.c$\n' >>MAINTAINERS
+# (X:, as F:, is a prefix: it drops the renamed e1000_hw.c.renamedN too)
+shortlog HEAD -- 'drivers/usb/*/hub.c' drivers/net/ \
+	':!drivers/net/ethernet/intel/e1000/e1000_hw.c*' >"$TRASH/sl-hubs"
+ours --report changesets --section "USB HUBS" >"$TRASH/k-hubs"
+same_file "$TRASH/k-hubs" "$TRASH/sl-hubs" "a section of a glob, a directory and an X:"
+shortlog HEAD -- '*hub.c' '*fault.c' >"$TRASH/sl-named"
+ours --report changesets --section NAMED >"$TRASH/k-named"
+same_file "$TRASH/k-named" "$TRASH/sl-named" "a section of an N: regex"
+git checkout -q MAINTAINERS
 # MAINTAINERS of an older revision: that SUBSYS did not exist yet
 old=$(git log --format=%H -n1 --skip=200 HEAD)
 expect_failure "a section absent at --maintainers-at" "$KMAINT" stats --maintainers-at "$old" --section "$sub"

@@ -203,23 +203,135 @@ static int add_if_covered(int64_t id, const char *path,
 	return 0;
 }
 
+/*
+ * A section's paths do not depend on the other sections, so they are
+ * found with a matcher of that section alone, its lines parsed again as
+ * a file of their own: a lookup in the whole file's matcher costs a
+ * probe per path prefix in tables of every section's patterns, and a
+ * history has hundreds of thousands of paths.
+ */
+static struct matcher *section_matcher(const struct maintainers *m, int section,
+				       struct maintainers *one)
+{
+	const struct mnt_section *sec = &m->sections[section];
+	struct strbuf sb = STRBUF_INIT;
+	size_t len;
+	char *buf;
+	int e;
+
+	if (sec->heading >= 0)
+		strbuf_addf(&sb, "%s\n", m->entries[sec->heading].text);
+	for (e = sec->first; e < sec->end; e++)
+		strbuf_addf(&sb, "%s\n", m->entries[e].text);
+	buf = strbuf_detach(&sb, &len);
+	maintainers_init(one);
+	maintainers_add_buffer(one, "MAINTAINERS", buf, len);
+	maintainers_finish(one);
+	return matcher_new(one);
+}
+
+/*
+ * What every path an F: value matches starts with (get_maintainer.pl
+ * anchors it, turns "*" and "?" into ".*" and ".", and leaves other
+ * regex characters alone), or NULL when nothing can be relied on.
+ */
+static char *literal_prefix(const char *value)
+{
+	size_t n = strcspn(value, "*?[]+(){}|^$\\");
+
+	if (strchr(value, '|'))
+		return NULL;
+	/* "x{0,1}": the character before a brace may be optional */
+	if (value[n] == '{' && n)
+		n--;
+	return n ? xstrndup(value, n) : NULL;
+}
+
+/*
+ * The indexed paths that start with one of the F: values' literal
+ * prefixes, by the unique index on paths: the only ones a section
+ * without N: can cover.  Returns 1 when some value has no prefix (the
+ * caller then looks at every path).
+ */
+static int foreach_prefixed_path(struct scope *s, const struct maintainers *one,
+				 struct matcher *mt, struct section_want *w)
+{
+	struct match_result res = { 0 };
+	sqlite3_stmt *st;
+	size_t e;
+	int rc = 0;
+
+	for (e = 0; e < one->nr_entries; e++) {
+		char *pre;
+
+		if (one->entries[e].type == 'N')
+			return 1;
+		if (one->entries[e].type != 'F')
+			continue;
+		pre = literal_prefix(one->entries[e].value);
+		if (!pre || (unsigned char)pre[strlen(pre) - 1] == 0xff) {
+			free(pre);
+			return 1;
+		}
+		free(pre);
+	}
+	if (sqlite3_prepare_v2(s->ix->db, "SELECT id, path FROM paths "
+			       "WHERE path >= ?1 AND path < ?2", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	for (e = 0; !rc && e < one->nr_entries; e++) {
+		char *lo, *hi;
+
+		if (one->entries[e].type != 'F')
+			continue;
+		lo = literal_prefix(one->entries[e].value);
+		hi = xstrdup(lo);
+		hi[strlen(hi) - 1]++;
+		sqlite3_bind_text(st, 1, lo, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+		while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+			const char *path = (const char *)sqlite3_column_text(st, 1);
+
+			matcher_lookup(mt, path, 0, &res);
+			rc = add_if_covered(sqlite3_column_int64(st, 0), path,
+					    &res, w);
+		}
+		sqlite3_reset(st);
+		free(lo);
+		free(hi);
+	}
+	sqlite3_finalize(st);
+	match_result_release(&res);
+	return rc;
+}
+
 int scope_add_section_index(struct scope *s, int section)
 {
 	struct section_want w;
-	char *want;
+	struct maintainers one;
+	struct matcher *mt;
+	char want = 1;
 	int rc;
 
 	if (scope_load_maintainers(s, s->maint_rev))
 		return -1;
 	if (section < 0 || (size_t)section >= s->m.nr_sections)
 		return error("no section %d", section);
-	want = xcalloc(s->m.nr_sections, 1);
-	want[section] = 1;
+	mt = section_matcher(&s->m, section, &one);
+	if (!mt || one.nr_sections != 1) {
+		if (mt)
+			matcher_free(mt);
+		maintainers_release(&one);
+		return error("section %d cannot be read again", section);
+	}
 	w.s = s;
-	w.want = want;
+	w.want = &want;
 	s->whole = false;
-	rc = scope_foreach_path_sections(s->ix, s->mt, add_if_covered, &w);
-	free(want);
+	rc = foreach_prefixed_path(s, &one, mt, &w);
+	if (rc == 1)
+		rc = scope_foreach_path_sections(s->ix, mt, add_if_covered, &w);
+	matcher_free(mt);
+	maintainers_release(&one);
 	what_add(&s->what, "section",
 		 s->m.sections[section].name ? s->m.sections[section].name
 					     : "(unnamed)");
