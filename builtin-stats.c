@@ -82,7 +82,7 @@ static void print_text(const struct stats *st, const struct stats_args *a)
 
 		if (!a->want[r])
 			continue;
-		nr = stats_rows(st, r, &rows);
+		nr = stats_rows(st, r, a->top > 0 ? (size_t)a->top : 0, &rows);
 		n = shown(a, nr);
 		for (i = 0; i < n; i++)
 			if (width(rows[i].name) > w)
@@ -123,7 +123,7 @@ static void print_csv(const struct stats *st, const struct stats_args *a)
 
 		if (!a->want[r])
 			continue;
-		nr = stats_rows(st, r, &rows);
+		nr = stats_rows(st, r, a->top > 0 ? (size_t)a->top : 0, &rows);
 		n = shown(a, nr);
 		for (i = 0; i < n; i++) {
 			printf("%s,%zu,", stats_report_name(r), i + 1);
@@ -182,7 +182,7 @@ static void print_json(const struct stats *st, const struct stats_args *a,
 
 		if (!a->want[r])
 			continue;
-		nr = stats_rows(st, r, &rows);
+		nr = stats_rows(st, r, a->top > 0 ? (size_t)a->top : 0, &rows);
 		n = shown(a, nr);
 		printf("%s\n    \"%s\": [", first ? "" : ",",
 		       stats_report_name(r));

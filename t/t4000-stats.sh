@@ -208,4 +208,11 @@ shortlog HEAD >"$TRASH/sl2"
 ours --report changesets >"$TRASH/ks2"
 same_file "$TRASH/ks2" "$TRASH/sl2" "and counts the new commit"
 
+# --top N sorts only the N best of each report: the same rows, in the
+# same order, as the first N of the whole report
+"$KMAINT" stats --csv --top 0 | awk -F, 'NR > 1 && $2 <= 4' >"$TRASH/top-all"
+"$KMAINT" stats --csv --top 4 | sed 1d >"$TRASH/top-4"
+like "$TRASH/top-4" '^reviews,4,' "(reports with more than four rows)"
+same_file "$TRASH/top-4" "$TRASH/top-all" "--top 4: the first four rows of every report"
+
 done_testing

@@ -593,7 +593,49 @@ static double pct(long n, long total)
 	return total > 0 ? 100.0 * (double)n / (double)total : 0.0;
 }
 
-size_t stats_rows(const struct stats *st, enum stats_report r,
+/* Keep the @want best of @v[0..@nr) at its start, sorted. */
+static void best_rows(struct stats_row *v, size_t nr, size_t want)
+{
+	struct stats_row tmp;
+	size_t i, k, c;
+
+	/* a heap of the best so far, the worst of them on top */
+	for (i = 0; i < nr; i++) {
+		if (i >= want) {
+			if (cmp_rows(&v[i], &v[0]) >= 0)
+				continue;
+			v[0] = v[i];
+			k = 0;
+		} else {
+			k = i;
+			/* sift up */
+			while (k && cmp_rows(&v[(k - 1) / 2], &v[k]) < 0) {
+				tmp = v[k];
+				v[k] = v[(k - 1) / 2];
+				v[(k - 1) / 2] = tmp;
+				k = (k - 1) / 2;
+			}
+			continue;
+		}
+		/* sift down */
+		for (;;) {
+			c = 2 * k + 1;
+			if (c >= want)
+				break;
+			if (c + 1 < want && cmp_rows(&v[c], &v[c + 1]) < 0)
+				c++;
+			if (cmp_rows(&v[k], &v[c]) >= 0)
+				break;
+			tmp = v[k];
+			v[k] = v[c];
+			v[c] = tmp;
+			k = c;
+		}
+	}
+	qsort(v, want, sizeof(*v), cmp_rows);
+}
+
+size_t stats_rows(const struct stats *st, enum stats_report r, size_t want,
 		  struct stats_row **rows)
 {
 	struct stats_row *v = NULL;
@@ -672,7 +714,9 @@ size_t stats_rows(const struct stats *st, enum stats_report r,
 		}
 		break;
 	}
-	if (nr)
+	if (want && want < nr)
+		best_rows(v, nr, want);
+	else if (nr)
 		qsort(v, nr, sizeof(*v), cmp_rows);
 	*rows = v;
 	return nr;

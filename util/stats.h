@@ -123,7 +123,12 @@ struct stats_row {
 	double percent;
 	int64_t when;			/* first-time: first commit time */
 };
-size_t stats_rows(const struct stats *st, enum stats_report r,
+/*
+ * The rows of report @r (their number returned, *@rows to be freed);
+ * only the first @want (all, for 0) are sorted and meaningful: a report
+ * shows its top 20 of tens of thousands of people.
+ */
+size_t stats_rows(const struct stats *st, enum stats_report r, size_t want,
 		  struct stats_row **rows);
 
 /* The report's title ("Developers with the most changesets"). */
