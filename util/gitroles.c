@@ -127,6 +127,23 @@ struct gitroles *gitroles_new(const struct gitroles_opts *o, bool update)
 	return gr;
 }
 
+/* Empty the deduplicate_email() and mailmap caches, if there are any. */
+static void clear_caches(struct gitroles *gr)
+{
+	size_t i;
+
+	if (!gr->dedup_lk)
+		return;
+	for (i = 0; i < gr->dedup_cache.size; i++) {
+		struct dedup_entry *d = gr->dedup_cache.table[i].value;
+
+		if (gr->dedup_cache.table[i].key && d)
+			free(d->result);
+	}
+	strmap_clear(&gr->dedup_cache, true);
+	strmap_clear(&gr->mailmap_cache, true);
+}
+
 void gitroles_free(struct gitroles *gr)
 {
 	size_t i;
@@ -147,16 +164,7 @@ void gitroles_free(struct gitroles *gr)
 	if (gr->follow_db)
 		sqlite3_close(gr->follow_db);
 	free(gr->order);
-	if (gr->dedup_lk) {
-		for (i = 0; i < gr->dedup_cache.size; i++) {
-			struct dedup_entry *d = gr->dedup_cache.table[i].value;
-
-			if (gr->dedup_cache.table[i].key && d)
-				free(d->result);
-		}
-		strmap_clear(&gr->dedup_cache, true);
-		strmap_clear(&gr->mailmap_cache, true);
-	}
+	clear_caches(gr);
 	for (i = 0; i < (size_t)gr->nr_keys; i++)
 		free(gr->key[i]);
 	free(gr->key);
@@ -1042,20 +1050,9 @@ static size_t dedup_gen(const struct lookup *lk)
 
 static void reset_caches(struct gitroles *gr, const struct lookup *lk)
 {
-	size_t i;
-
 	if (gr->dedup_lk == lk)
 		return;
-	if (gr->dedup_lk) {
-		for (i = 0; i < gr->dedup_cache.size; i++) {
-			struct dedup_entry *d = gr->dedup_cache.table[i].value;
-
-			if (gr->dedup_cache.table[i].key && d)
-				free(d->result);
-		}
-		strmap_clear(&gr->dedup_cache, true);
-		strmap_clear(&gr->mailmap_cache, true);
-	}
+	clear_caches(gr);
 	strmap_init(&gr->dedup_cache);
 	strmap_init(&gr->mailmap_cache);
 	gr->dedup_lk = lk;

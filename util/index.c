@@ -783,12 +783,29 @@ static void bind_count(sqlite3_stmt *st, int col, long v)
  * of the line), interned; 0 for either when there is none.  -1 on an
  * SQL error.
  */
+/*
+ * The key (canonical already) of a tag, interned, and the person its
+ * value names, or 0; -1 on an SQL error.
+ */
+static int key_and_person(struct idx *ix, const char *key, const char *value,
+			  int64_t *kid, int64_t *person, struct strbuf *name,
+			  struct strbuf *email)
+{
+	*person = 0;
+	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
+	if (*kid >= 0 && names_person(key, value) &&
+	    ident_parse(value, strlen(value), name, email))
+		*person = idx_person(ix, name->buf, email->buf);
+	return *kid < 0 || *person < 0 ? -1 : 0;
+}
+
 static int sigline_tag(struct idx *ix, const char *line, int64_t *kid,
 		       int64_t *person, struct strbuf *name,
 		       struct strbuf *email)
 {
 	const char *colon = strchr(line, ':'), *v;
 	char *key;
+	int rc = 0;
 
 	*kid = *person = 0;
 	if (!colon || colon == line || memchr(line, ' ', (size_t)(colon - line)) ||
@@ -796,18 +813,12 @@ static int sigline_tag(struct idx *ix, const char *line, int64_t *kid,
 		return 0;
 	key = xstrndup(line, (size_t)(colon - line));
 	idx_canon_key(key);
-	if (!ends_with(key, "-by")) {
-		free(key);
-		return 0;
-	}
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
-	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
-	if (*kid >= 0 && names_person(key, v) &&
-	    ident_parse(v, strlen(v), name, email))
-		*person = idx_person(ix, name->buf, email->buf);
+	if (ends_with(key, "-by"))
+		rc = key_and_person(ix, key, v, kid, person, name, email);
 	free(key);
-	return *kid < 0 || *person < 0 ? -1 : 0;
+	return rc;
 }
 
 /*
@@ -832,10 +843,9 @@ static bool siglines_differ(const struct hist_commit *c)
 		    !strchr(t->value, '@'))
 			continue;
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s: %s", t->key, t->value);
+		strbuf_addstr(&sb, t->key);
 		idx_canon_key(sb.buf);
-		/* idx_canon_key() lowers the rest: put the value back */
-		memcpy(sb.buf + klen + 2, t->value, strlen(t->value));
+		strbuf_addf(&sb, ": %s", t->value);
 		differ = n >= c->nr_siglines || strcmp(sb.buf, c->siglines[n]);
 		n++;
 	}
@@ -902,21 +912,14 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 	for (i = 0; i < c->nr_trailers; i++) {
 		const struct hist_trailer *t = &c->trailers[i];
 		char *key_text = xstrdup(t->key);
-		int64_t kid, person = 0;
+		int64_t kid, person;
+		int krc;
 
 		idx_canon_key(key_text);
-		kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key,
-				  key_text, "keys");
-		if (kid < 0) {
-			free(key_text);
-			goto out;
-		}
-		if (names_person(key_text, t->value) &&
-		    ident_parse(t->value, strlen(t->value), &name, &email)) {
-			person = idx_person(ix, name.buf, email.buf);
-		}
+		krc = key_and_person(ix, key_text, t->value, &kid, &person,
+				     &name, &email);
 		free(key_text);
-		if (person < 0)
+		if (krc)
 			goto out;
 		sqlite3_bind_int64(ix->ins_trailer, 1, id);
 		sqlite3_bind_int64(ix->ins_trailer, 2, (int64_t)i);
