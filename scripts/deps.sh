@@ -24,8 +24,13 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # and the git copy below.  sqlite3: inspecting the index by hand.
 # linux-source-*: the real data (xz-utils unpacks it).  man-db: `kmaint help`.
 # chromium: the report test renders kmaint's HTML headless.
+# libgmime-3.0-dev: the mail reader (kmaint index --inbox).  public-inbox:
+# the tests make their archives with its own tools.  git-email, b4: the
+# real clients of `kmaint get` (send-email needs libmailtools-perl for
+# Mail::Address, and Debian only recommends it).
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
-	libpcre2-dev libsqlite3-dev sqlite3 xz-utils man-db chromium
+	libpcre2-dev libsqlite3-dev sqlite3 libgmime-3.0-dev xz-utils man-db
+	chromium git-email libmailtools-perl b4 public-inbox
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }
