@@ -288,10 +288,10 @@ static void audit_table(struct strbuf *out, const struct audit *a)
 			const struct audit_stats *st = l->p ? &l->p->st : NULL;
 
 			strbuf_addf(out, "<div%s>%c: ",
-				    !l->is_list && !st ? " class=\"inactive\"" : "",
+				    !l->is_role && !st ? " class=\"inactive\"" : "",
 				    l->type);
 			html_escape(out, l->name[0] ? l->name : l->email);
-			if (l->is_list) {
+			if (l->is_role) {
 				strbuf_addstr(out, " (list)</div>");
 				continue;
 			}

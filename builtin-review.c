@@ -234,7 +234,7 @@ static bool is_list(const struct mh_section *s, size_t i,
 
 	for (j = 0; as && j < as->nr_listed; j++)
 		if (!strcmp(as->listed[j].email, s->people[i].key) &&
-		    as->listed[j].is_list)
+		    as->listed[j].is_role)
 			return true;
 	for (j = 0; j < s->nr_fields; j++)
 		if (starts_with(s->fields[j], "L:") &&

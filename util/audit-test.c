@@ -129,7 +129,7 @@ int main(void)
 		   alice->st.applied == 8, "Alice: 3 changesets, second, applied all 8");
 		ok(bob && bob->st.reviews == 2 && !bob->st.authored && bob->st.rank_reviews == 1,
 		   "Bob: 2 reviews, his later changeset not counted");
-		ok(s->nr_listed == 3 && s->listed[2].is_list && s->nr_people_listed == 2,
+		ok(s->nr_listed == 3 && s->listed[2].is_role && s->nr_people_listed == 2,
 		   "the M: that is also an L: is a list");
 		ok(s->changes_listed == 8, "every change has a listed person in it");
 		ok(s->bus_factor == 1, "bus factor 1: Dave wrote 5 of 8");

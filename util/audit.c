@@ -19,6 +19,7 @@ const char *const audit_kind_names[AF_NR] = {
 	[AF_SINGLE] = "single-maintainer",
 	[AF_EMPLOYER] = "employer-concentration",
 	[AF_BUS_FACTOR] = "bus-factor",
+	[AF_AMBIGUOUS] = "ambiguous-identity",
 };
 
 int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
@@ -227,29 +228,6 @@ static void build_csr(struct path_map *pm)
 	pm->pslot = NULL;
 }
 
-static bool is_list_entry(const struct maintainers *m, const struct mnt_section *s,
-			  const char *email, const char *name)
-{
-	int j;
-
-	for (j = s->first; j < s->end; j++) {
-		const struct mnt_entry *e = &m->entries[j];
-		char *key;
-		bool same;
-
-		if (e->type != 'L')
-			continue;
-		key = mh_person_key(e->value);
-		same = !strcmp(key, email);
-		free(key);
-		if (same)
-			return true;
-	}
-	/* a bare address that says it is a list */
-	return !*name && (strstr(email, "list") || strstr(email, "devel@") ||
-			  starts_with(email, "linux-"));
-}
-
 enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
 
 static int64_t key_id(struct idx *ix, const char *key)
@@ -402,6 +380,70 @@ static bool active(const struct audit_listed *l)
 			l->p->st.reviews);
 }
 
+/*
+ * Someone of @l's name, never tied to its address, active in @s: a
+ * listed person who moved on to an address the history cannot tie to
+ * the listed one, or a namesake.  Either way @l is not judged inactive.
+ */
+static const struct audit_person *namesake_active(const struct audit_section *s,
+						  const struct audit_listed *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->match.nr_same_name; i++) {
+		const struct audit_person *p =
+			audit_person_of(s, (int)l->match.same_name[i]);
+
+		if (p && (p->st.authored || p->st.applied || p->st.tags ||
+			  p->st.reviews))
+			return p;
+	}
+	return NULL;
+}
+
+static void judge_listed(struct audit *a, struct audit_section *s, size_t i,
+			 bool *any_active)
+{
+	const struct audit_opts *o = a->o;
+	const struct audit_listed *l = &s->listed[i];
+	const char *role = l->type == 'M' ? "maintainer" : "reviewer";
+	const struct audit_person *other;
+	struct strbuf why = STRBUF_INIT;
+
+	if (l->is_role)
+		return;
+	if (active(l)) {
+		*any_active = true;
+		return;
+	}
+	if (s->changes < o->min_changes)
+		return;
+	if (l->match.how == IM_AMBIGUOUS) {
+		identity_describe(&a->id, a->ix, l->email, &l->match, &why);
+		add_finding(a, s, AF_AMBIGUOUS, (int)i,
+			    xstrfmt("%s %s: address never in the history, name "
+				    "%s; not judged", role, l->value, why.buf));
+	} else if ((other = namesake_active(s, l))) {
+		add_finding(a, s, AF_AMBIGUOUS, (int)i,
+			    xstrfmt("%s %s: no activity as %s, but %s <%s> of "
+				    "the same name was active here (%ld changes, "
+				    "%ld reviews, %ld tags in %d years) and the "
+				    "history never ties the two addresses; not "
+				    "judged (a .mailmap line settles it)", role,
+				    l->value, l->email, a->names[other->pid],
+				    a->emails[other->pid], other->st.authored,
+				    other->st.reviews, other->st.tags,
+				    o->window_years));
+		*any_active = true;
+	} else {
+		add_finding(a, s, AF_INACTIVE, (int)i,
+			    xstrfmt("%s %s: no authorship, commit or tag in %d "
+				    "years, in %ld changes", role, l->value,
+				    o->window_years, s->changes));
+	}
+	strbuf_release(&why);
+}
+
 static void judge(struct audit *a, struct audit_section *s)
 {
 	const struct audit_opts *o = a->o;
@@ -409,20 +451,8 @@ static void judge(struct audit *a, struct audit_section *s)
 	bool any_active = false;
 	char d[16];
 
-	for (i = 0; i < s->nr_listed; i++) {
-		const struct audit_listed *l = &s->listed[i];
-
-		if (l->is_list)
-			continue;
-		if (active(l))
-			any_active = true;
-		else if (s->changes >= o->min_changes)
-			add_finding(a, s, AF_INACTIVE, (int)i,
-				    xstrfmt("%s %s: no authorship, commit or tag in "
-					    "%d years, in %ld changes",
-					    l->type == 'M' ? "maintainer" : "reviewer",
-					    l->value, o->window_years, s->changes));
-	}
+	for (i = 0; i < s->nr_listed; i++)
+		judge_listed(a, s, i, &any_active);
 	if (s->maintained && s->nr_people_listed && s->changes > 0 && !any_active)
 		add_finding(a, s, AF_NAME_ONLY, -1,
 			    xstrfmt("%s but none of its %zu listed people was "
@@ -435,13 +465,13 @@ static void judge(struct audit *a, struct audit_section *s)
 		size_t same = 0;
 		const struct audit_listed *l = &s->listed[i];
 
-		if (l->is_list || l->type != 'M')
+		if (l->is_role || l->type != 'M')
 			continue;
 		nm++;
 		if (!strcmp(l->employer, EMPLOYER_UNKNOWN))
 			continue;
 		for (j = 0; j < s->nr_listed; j++)
-			if (!s->listed[j].is_list && s->listed[j].type == 'M' &&
+			if (!s->listed[j].is_role && s->listed[j].type == 'M' &&
 			    !strcmp(s->listed[j].employer, l->employer))
 				same++;
 		if (same > s->top_employer_listed) {
@@ -460,7 +490,7 @@ static void judge(struct audit *a, struct audit_section *s)
 	if (o->employer_share && nm >= 2 && s->top_employer &&
 	    s->top_employer_listed * 100 >= (size_t)o->employer_share * nm)
 		add_finding(a, s, AF_EMPLOYER, -1,
-			    xstrfmt("%zu of %zu listed maintainers at %s%s", 
+			    xstrfmt("%zu of %zu listed maintainers at %s%s",
 				    s->top_employer_listed, nm, s->top_employer,
 				    s->applied_employer &&
 				    !strcmp(s->applied_employer, s->top_employer) &&
@@ -477,23 +507,398 @@ static void judge(struct audit *a, struct audit_section *s)
 	}
 }
 
+/* The state of one audit_run() between its steps. */
+struct run {
+	struct audit *a;
+	struct idx *ix;
+	const struct maintainers *m;
+	int *slot_of;		/* section index -> slot, -1 */
+	size_t nslots;
+	int64_t *person_pid;	/* people id -> person, -1 */
+	int64_t max_people;
+	int **listed_pids;	/* per slot, per listed entry */
+	struct path_map pm;
+	struct stat_map sm;
+};
+
+/* The people of the index as persons of the identity model. */
+static int load_people(struct run *r)
+{
+	struct audit *a = r->a;
+	int64_t i;
+	size_t p;
+
+	if (scope_people_load(r->ix, &a->people) ||
+	    identity_load(&a->id, r->ix, &a->people, NULL,
+			  a->o->strict_identities ? IDENTITY_STRICT : 0))
+		return -1;
+	r->max_people = a->people.nr - 1;
+	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));
+	for (i = 0; i < a->people.nr; i++)
+		r->person_pid[i] = identity_of(&a->id, i);
+	a->nr_people = a->id.nr;
+	a->names = xcalloc(a->nr_people + 1, sizeof(char *));
+	a->emails = xcalloc(a->nr_people + 1, sizeof(char *));
+	for (p = 0; p < a->id.nr; p++) {
+		a->names[p] = a->id.persons[p].name;
+		a->emails[p] = a->id.persons[p].email;
+	}
+	return 0;
+}
+
+/* Every L: address of the file, lower case. */
+static void list_addresses(const struct maintainers *m, struct strmap *lists)
+{
+	size_t i;
+
+	strmap_init(lists);
+	for (i = 0; i < m->nr_entries; i++) {
+		char *key;
+
+		if (m->entries[i].type != 'L')
+			continue;
+		key = mh_person_key(m->entries[i].value);
+		strmap_insert(lists, key, strlen(key));
+		free(key);
+	}
+}
+
+/* A bare address that says it is a list, where no L: says so. */
+static bool list_like(const char *name, const char *email)
+{
+	return !*name && (strstr(email, "list") || strstr(email, "devel@") ||
+			  starts_with(email, "linux-"));
+}
+
+static void add_listed(struct run *r, struct audit_section *s,
+		       const struct mnt_entry *en, const struct strmap *lists)
+{
+	const struct audit_opts *o = r->a->o;
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct audit_listed *l;
+	const char *mn, *me;
+
+	email_parse(en->value, &name, &addr);
+	strbuf_trim(&addr);
+	strbuf_trim(&name);
+	/* email_parse quotes names that need it: undo that */
+	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
+		memmove(name.buf, name.buf + 1, name.len - 2);
+		strbuf_setlen(&name, name.len - 2);
+	}
+	s->listed = xrealloc(s->listed, (s->nr_listed + 1) * sizeof(*s->listed));
+	l = &s->listed[s->nr_listed++];
+	memset(l, 0, sizeof(*l));
+	l->type = en->type;
+	l->value = xstrdup(en->value);
+	mn = name.buf;
+	me = addr.buf;
+	if (o->mailmap)
+		ident_map(o->mailmap, &mn, &me);
+	l->name = xstrdup(mn);
+	l->email = lowercase(me);
+	l->role = identity_role(&r->a->id, l->name, l->email,
+				strmap_find(lists, l->email, strlen(l->email)) ||
+				list_like(l->name, l->email));
+	l->is_role = l->role != IR_PERSON;
+	l->employer = audit_employer(o, l->email, r->a->now);
+	identity_match_release(&l->match);
+	if (!l->is_role) {
+		identity_match(&r->a->id, l->name, l->email, &l->match);
+		s->nr_people_listed++;
+	}
+	l->pid = l->match.person;
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
+/* The sections asked about, with their listed people. */
+static void load_sections(struct run *r, const bool *selected)
+{
+	const struct maintainers *m = r->m;
+	struct audit *a = r->a;
+	struct strmap lists;
+	size_t i, j;
+
+	list_addresses(m, &lists);
+	r->slot_of = xcalloc(m->nr_sections + 1, sizeof(int));
+	for (i = 0; i < m->nr_sections; i++) {
+		r->slot_of[i] = -1;
+		if (!selected || selected[i])
+			a->nr++;
+	}
+	a->v = xcalloc(a->nr + 1, sizeof(*a->v));
+	r->listed_pids = xcalloc(a->nr + 1, sizeof(int *));
+	for (i = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+		struct audit_section *s;
+		int e;
+
+		if (selected && !selected[i])
+			continue;
+		r->slot_of[i] = (int)r->nslots;
+		s = &a->v[r->nslots];
+		s->index = (int)i;
+		s->name = ms->name;
+		s->status = ms->status;
+		s->maintained = ms->maintained;
+		for (e = ms->first; e < ms->end; e++)
+			if (m->entries[e].type == 'M' || m->entries[e].type == 'R')
+				add_listed(r, s, &m->entries[e], &lists);
+		r->listed_pids[r->nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
+		for (j = 0; j < s->nr_listed; j++)
+			r->listed_pids[r->nslots][j] = s->listed[j].pid;
+		r->nslots++;
+	}
+	strmap_clear(&lists, false);
+}
+
+/* The trailers of one commit that credit someone: person and kinds. */
+struct commit_tags {
+	struct { int64_t pid; int kind; } *v;
+	size_t nr, alloc;
+};
+
+static void add_tag(struct commit_tags *t, int64_t pid, int kind)
+{
+	size_t x;
+
+	for (x = 0; x < t->nr; x++)
+		if (t->v[x].pid == pid)
+			break;
+	if (x == t->nr) {
+		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+		t->v[t->nr].pid = pid;
+		t->v[t->nr++].kind = 0;
+	}
+	t->v[x].kind |= kind;
+}
+
+/* Credit one non-merge commit in one section (slot). */
+static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
+			  int64_t apid, int64_t cpid, const struct commit_tags *tr)
+{
+	struct audit_section *s = &r->a->v[slot];
+	bool inwin = t >= r->a->since, involved = false;
+	size_t j, x;
+
+	s->changes_all++;
+	s->changes += inwin;
+	if (!s->first_change || t < s->first_change)
+		s->first_change = t;
+	if (t > s->last_change)
+		s->last_change = t;
+	if (apid >= 0)
+		credit(stat_get(&r->sm, slot, (uint32_t)apid), 0, t, id, inwin);
+	if (cpid >= 0)
+		credit(stat_get(&r->sm, slot, (uint32_t)cpid), 1, t, id, inwin);
+	for (x = 0; x < tr->nr; x++) {
+		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
+
+		credit(st, 2, t, id, inwin);
+		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+			credit(st, 3, t, id, inwin);
+	}
+	if (!inwin)
+		return;
+	for (j = 0; j < s->nr_listed && !involved; j++) {
+		int lp = r->listed_pids[slot][j];
+
+		if (lp < 0)
+			continue;
+		if (lp == apid || lp == cpid)
+			involved = true;
+		for (x = 0; x < tr->nr && !involved; x++)
+			if (tr->v[x].pid == lp)
+				involved = true;
+	}
+	s->changes_listed += involved;
+}
+
+static int64_t pid_of(const struct run *r, int64_t person)
+{
+	return person > 0 && person <= r->max_people ? r->person_pid[person] : -1;
+}
+
+/* Commits, files and trailers side by side, in commit id order. */
+static int read_commits(struct run *r)
+{
+	struct idx *ix = r->ix;
+	struct path_map *pm = &r->pm;
+	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
+	int64_t *stamp = xcalloc(r->nslots + 1, sizeof(int64_t));
+	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
+		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
+	struct commit_tags tr = { 0 };
+	uint32_t *touched = NULL;
+	size_t nr_touched, alloc_touched = 0, i;
+	int frc, trc, rc = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
+			       "nparents FROM commits ORDER BY id", -1, &cst,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
+			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &tst, NULL) != SQLITE_OK) {
+		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		goto out;
+	}
+	frc = sqlite3_step(fst);
+	trc = sqlite3_step(tst);
+	while (sqlite3_step(cst) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(cst, 0);
+		int64_t t = sqlite3_column_int64(cst, 3);
+		bool merge = sqlite3_column_int(cst, 4) > 1;
+
+		nr_touched = 0;
+		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
+		     frc = sqlite3_step(fst)) {
+			int64_t p = sqlite3_column_int64(fst, 1);
+			uint32_t x;
+
+			if (sqlite3_column_int64(fst, 0) != id || p < 0 ||
+			    p > pm->max_id)
+				continue;
+			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+				uint32_t slot = pm->slots[x];
+
+				if (stamp[slot] == id + 1)
+					continue;
+				stamp[slot] = id + 1;
+				ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
+				touched[nr_touched++] = slot;
+			}
+		}
+		tr.nr = 0;
+		for (; trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id;
+		     trc = sqlite3_step(tst)) {
+			int64_t key = sqlite3_column_int64(tst, 1);
+			int64_t pid = pid_of(r, sqlite3_column_int64(tst, 2));
+			int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
+				   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
+
+			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
+				add_tag(&tr, pid, kind);
+		}
+		if (merge || t > r->a->now || !nr_touched)
+			continue;
+		for (i = 0; i < nr_touched; i++)
+			credit_commit(r, touched[i], id, t,
+				      pid_of(r, sqlite3_column_int64(cst, 1)),
+				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(cst);
+	sqlite3_finalize(fst);
+	sqlite3_finalize(tst);
+	free(stamp);
+	free(touched);
+	free(tr.v);
+	return rc;
+}
+
+/* The (section, person) records into each section's people. */
+static void collect_people(struct run *r)
+{
+	struct stat_map *sm = &r->sm;
+	size_t *count = xcalloc(r->nslots + 1, sizeof(size_t));
+	size_t i;
+
+	for (i = 0; i < sm->size; i++)
+		if (sm->keys[i])
+			count[(sm->keys[i] - 1) >> 32]++;
+	for (i = 0; i < r->nslots; i++)
+		r->a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
+	for (i = 0; i < sm->size; i++) {
+		uint64_t k;
+		struct audit_section *s;
+
+		if (!sm->keys[i])
+			continue;
+		k = sm->keys[i] - 1;
+		s = &r->a->v[k >> 32];
+		s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
+		s->people[s->nr_people++].st = sm->st[sm->vals[i]];
+	}
+	free(count);
+}
+
+/* The employer that applied most of the window's changes. */
+static void applied_by(const struct audit *a, struct audit_section *s)
+{
+	const char **emp = xcalloc(s->nr_people + 1, sizeof(*emp));
+	long *cnt = xcalloc(s->nr_people + 1, sizeof(*cnt));
+	size_t ne = 0, x, j;
+
+	for (j = 0; j < s->nr_people; j++) {
+		const struct audit_person *p = &s->people[j];
+		const char *e;
+
+		if (!p->st.applied)
+			continue;
+		/* employer strings live as long as the map */
+		e = audit_employer(a->o, a->emails[p->pid], a->now);
+		if (!strcmp(e, EMPLOYER_UNKNOWN))
+			continue;
+		for (x = 0; x < ne && strcmp(emp[x], e); x++)
+			;
+		if (x == ne)
+			emp[ne++] = e;
+		cnt[x] += p->st.applied;
+	}
+	for (x = 0; x < ne; x++)
+		if (cnt[x] > s->applied_employer_commits) {
+			s->applied_employer_commits = cnt[x];
+			s->applied_employer = emp[x];
+		}
+	free(emp);
+	free(cnt);
+}
+
+/* Ranks, bus factor, the listed people's records, then the findings. */
+static void finish_section(struct audit *a, struct audit_section *s)
+{
+	long cum = 0;
+	int r = 0;
+	size_t j;
+
+	if (s->nr_people)
+		qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
+	for (j = 0; j < s->nr_people; j++) {
+		if (!s->people[j].st.authored)
+			break;
+		s->people[j].st.rank_changes = ++r;
+	}
+	rank_by(s, a, 1);
+	rank_by(s, a, 2);
+	for (j = 0; j < s->nr_people && s->changes; j++) {
+		cum += s->people[j].st.authored;
+		if (2 * cum >= s->changes) {
+			s->bus_factor = (int)j + 1;
+			break;
+		}
+	}
+	for (j = 0; j < s->nr_listed; j++) {
+		struct audit_listed *l = &s->listed[j];
+
+		if (l->pid >= 0)
+			l->p = audit_person_of(s, l->pid);
+		if (l->p && l->p->st.last > s->last_listed)
+			s->last_listed = l->p->st.last;
+	}
+	applied_by(a, s);
+	judge(a, s);
+}
+
 int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	      const bool *selected, const struct audit_opts *o, struct audit *a)
 {
-	struct path_map pm = { 0 };
-	struct stat_map sm = { 0 };
-	int *slot_of = xcalloc(m->nr_sections + 1, sizeof(int));
-	int64_t *person_pid = NULL, max_people, k_sob, k_rev, k_ack, k_test;
-	struct strmap by_email;
-	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL, *pst = NULL;
-	int64_t *stamp = NULL;
-	size_t i, j, nslots = 0;
-	int frc, trc, rc = -1;
-	uint32_t *touched = NULL;
-	size_t nr_touched, alloc_touched = 0;
-	struct { int64_t pid; int kind; } *tr = NULL;
-	size_t nr_tr, alloc_tr = 0;
-	int **listed_pids = NULL;
+	struct run r = { .a = a, .ix = ix, .m = m };
+	size_t i;
+	int rc = -1;
 
 	memset(a, 0, sizeof(*a));
 	a->ix = ix;
@@ -502,333 +907,34 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		 query_one(ix, "SELECT max(commit_time) FROM commits");
 	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
 
-	/* people: one per mapped address */
-	strmap_init(&by_email);
-	max_people = query_one(ix, "SELECT max(id) FROM people");
-	person_pid = xcalloc((size_t)max_people + 2, sizeof(int64_t));
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, mname, memail FROM people "
-			       "ORDER BY id", -1, &pst, NULL) != SQLITE_OK)
-		goto sql;
-	while (sqlite3_step(pst) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(pst, 0);
-		const char *name = (const char *)sqlite3_column_text(pst, 1);
-		char *email = lowercase((const char *)sqlite3_column_text(pst, 2));
-		struct strmap_entry *e = strmap_insert(&by_email, email, strlen(email));
-
-		if (!e->value) {
-			ALLOC_GROW(a->names, a->nr_people + 1, nslots);
-			a->emails = xrealloc(a->emails, nslots * sizeof(char *));
-			a->names[a->nr_people] = xstrdup(name ? name : "");
-			a->emails[a->nr_people] = email;
-			e->value = (void *)(uintptr_t)(++a->nr_people);
-		} else {
-			free(email);
-		}
-		person_pid[id] = (int64_t)(uintptr_t)e->value - 1;
-	}
-	sqlite3_finalize(pst);
-	pst = NULL;
-
-	/* the sections asked about, with their listed people */
-	for (i = 0; i < m->nr_sections; i++)
-		slot_of[i] = -1;
-	for (i = 0; i < m->nr_sections; i++)
-		if (!selected || selected[i])
-			a->nr++;
-	a->v = xcalloc(a->nr + 1, sizeof(*a->v));
-	listed_pids = xcalloc(a->nr + 1, sizeof(int *));
-	for (i = 0, nslots = 0; i < m->nr_sections; i++) {
-		const struct mnt_section *ms = &m->sections[i];
-		struct audit_section *s;
-		int e;
-
-		if (selected && !selected[i])
-			continue;
-		slot_of[i] = (int)nslots;
-		s = &a->v[nslots];
-		s->index = (int)i;
-		s->name = ms->name;
-		s->status = ms->status;
-		s->maintained = ms->maintained;
-		for (e = ms->first; e < ms->end; e++) {
-			const struct mnt_entry *en = &m->entries[e];
-			struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
-			struct audit_listed *l;
-			const char *mn, *me;
-			struct strmap_entry *pe;
-			char *lc;
-
-			if (en->type != 'M' && en->type != 'R')
-				continue;
-			email_parse(en->value, &name, &addr);
-			strbuf_trim(&addr);
-			strbuf_trim(&name);
-			/* email_parse quotes names that need it: undo that */
-			if (name.len >= 2 && name.buf[0] == '"' &&
-			    name.buf[name.len - 1] == '"') {
-				memmove(name.buf, name.buf + 1, name.len - 2);
-				strbuf_setlen(&name, name.len - 2);
-			}
-			s->listed = xrealloc(s->listed, (s->nr_listed + 1) *
-					     sizeof(*s->listed));
-			l = &s->listed[s->nr_listed++];
-			memset(l, 0, sizeof(*l));
-			l->type = en->type;
-			l->value = xstrdup(en->value);
-			mn = name.buf;
-			me = addr.buf;
-			if (o->mailmap)
-				ident_map(o->mailmap, &mn, &me);
-			l->name = xstrdup(mn);
-			l->email = lowercase(me);
-			l->is_list = is_list_entry(m, ms, l->email, l->name);
-			l->employer = audit_employer(o, l->email, a->now);
-			lc = l->email;
-			pe = strmap_find(&by_email, lc, strlen(lc));
-			l->pid = pe ? (int)((uintptr_t)pe->value - 1) : -1;
-			if (!l->is_list)
-				s->nr_people_listed++;
-			strbuf_release(&name);
-			strbuf_release(&addr);
-		}
-		listed_pids[nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
-		for (j = 0; j < s->nr_listed; j++)
-			listed_pids[nslots][j] = s->listed[j].pid;
-		nslots++;
-	}
-
-	/* which selected sections each indexed path belongs to */
-	pm.slot_of = slot_of;
-	if (scope_foreach_path_sections(ix, mt, collect_path, &pm))
+	if (load_people(&r))
 		goto out;
-	build_csr(&pm);
-
-	k_sob = key_id(ix, "Signed-off-by");
-	k_rev = key_id(ix, "Reviewed-by");
-	k_ack = key_id(ix, "Acked-by");
-	k_test = key_id(ix, "Tested-by");
-	stamp = xcalloc(nslots + 1, sizeof(int64_t));
-
-	/* commits, files and trailers side by side, in commit id order */
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
-			       "nparents FROM commits ORDER BY id", -1, &cst,
-			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
-			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
-			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
-			       -1, &tst, NULL) != SQLITE_OK)
-		goto sql;
-	frc = sqlite3_step(fst);
-	trc = sqlite3_step(tst);
-	while (sqlite3_step(cst) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(cst, 0);
-		int64_t author = sqlite3_column_int64(cst, 1);
-		int64_t committer = sqlite3_column_int64(cst, 2);
-		int64_t t = sqlite3_column_int64(cst, 3);
-		bool merge = sqlite3_column_int(cst, 4) > 1;
-		bool inwin;
-		int64_t apid, cpid;
-
-		nr_touched = 0;
-		while (frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id) {
-			int64_t p = sqlite3_column_int64(fst, 1);
-
-			if (sqlite3_column_int64(fst, 0) == id && p >= 0 &&
-			    p <= pm.max_id) {
-				uint32_t x;
-
-				for (x = pm.first[p]; x < pm.first[p + 1]; x++) {
-					uint32_t slot = pm.slots[x];
-
-					if (stamp[slot] == id + 1)
-						continue;
-					stamp[slot] = id + 1;
-					ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
-					touched[nr_touched++] = slot;
-				}
-			}
-			frc = sqlite3_step(fst);
-		}
-		nr_tr = 0;
-		while (trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id) {
-			if (sqlite3_column_int64(tst, 0) == id) {
-				int64_t key = sqlite3_column_int64(tst, 1);
-				int64_t person = sqlite3_column_int64(tst, 2);
-				int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
-					   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
-
-				if (kind && person > 0 && person <= max_people) {
-					int64_t pid = person_pid[person];
-					size_t x;
-
-					for (x = 0; x < nr_tr; x++)
-						if (tr[x].pid == pid)
-							break;
-					if (x == nr_tr) {
-						ALLOC_GROW(tr, nr_tr + 1, alloc_tr);
-						tr[nr_tr].pid = pid;
-						tr[nr_tr++].kind = 0;
-					}
-					tr[x].kind |= kind;
-				}
-			}
-			trc = sqlite3_step(tst);
-		}
-		if (merge || t > a->now || !nr_touched)
-			continue;
-		inwin = t >= a->since;
-		apid = author > 0 && author <= max_people ? person_pid[author] : -1;
-		cpid = committer > 0 && committer <= max_people ? person_pid[committer] : -1;
-		for (i = 0; i < nr_touched; i++) {
-			uint32_t slot = touched[i];
-			struct audit_section *s = &a->v[slot];
-			bool involved = false;
-			size_t x;
-
-			s->changes_all++;
-			s->changes += inwin;
-			if (!s->first_change || t < s->first_change)
-				s->first_change = t;
-			if (t > s->last_change)
-				s->last_change = t;
-			if (apid >= 0)
-				credit(stat_get(&sm, slot, (uint32_t)apid), 0, t, id, inwin);
-			if (cpid >= 0)
-				credit(stat_get(&sm, slot, (uint32_t)cpid), 1, t, id, inwin);
-			for (x = 0; x < nr_tr; x++) {
-				struct audit_stats *st = stat_get(&sm, slot,
-								  (uint32_t)tr[x].pid);
-
-				credit(st, 2, t, id, inwin);
-				if ((tr[x].kind & (K_REVIEW | K_ACK)) && tr[x].pid != apid)
-					credit(st, 3, t, id, inwin);
-			}
-			if (!inwin)
-				continue;
-			for (j = 0; j < s->nr_listed && !involved; j++) {
-				int lp = listed_pids[slot][j];
-
-				if (lp < 0)
-					continue;
-				if (lp == apid || lp == cpid)
-					involved = true;
-				for (x = 0; x < nr_tr && !involved; x++)
-					if (tr[x].pid == lp)
-						involved = true;
-			}
-			s->changes_listed += involved;
-		}
-	}
-
-	/* per section: its people, ranks, bus factor, findings */
-	{
-		size_t *count = xcalloc(nslots + 1, sizeof(size_t));
-
-		for (i = 0; i < sm.size; i++)
-			if (sm.keys[i])
-				count[(sm.keys[i] - 1) >> 32]++;
-		for (i = 0; i < nslots; i++) {
-			a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
-		}
-		for (i = 0; i < sm.size; i++) {
-			uint64_t k;
-			struct audit_section *s;
-
-			if (!sm.keys[i])
-				continue;
-			k = sm.keys[i] - 1;
-			s = &a->v[k >> 32];
-			s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
-			s->people[s->nr_people++].st = sm.st[sm.vals[i]];
-		}
-		free(count);
-	}
+	load_sections(&r, selected);
+	/* which selected sections each indexed path belongs to */
+	r.pm.slot_of = r.slot_of;
+	if (scope_foreach_path_sections(ix, mt, collect_path, &r.pm))
+		goto out;
+	build_csr(&r.pm);
+	if (read_commits(&r))
+		goto out;
+	collect_people(&r);
 	sort_audit = a;
-	for (i = 0; i < nslots; i++) {
-		struct audit_section *s = &a->v[i];
-		long cum = 0;
-		int r = 0;
-
-		if (s->nr_people)
-			qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
-		for (j = 0; j < s->nr_people; j++) {
-			if (!s->people[j].st.authored)
-				break;
-			s->people[j].st.rank_changes = ++r;
-		}
-		rank_by(s, a, 1);
-		rank_by(s, a, 2);
-		for (j = 0; j < s->nr_people && s->changes; j++) {
-			cum += s->people[j].st.authored;
-			if (2 * cum >= s->changes) {
-				s->bus_factor = (int)j + 1;
-				break;
-			}
-		}
-		for (j = 0; j < s->nr_listed; j++) {
-			struct audit_listed *l = &s->listed[j];
-
-			if (l->pid >= 0)
-				l->p = audit_find_person(a, s, l->email);
-		}
-		/* the employer that applied most of the window's changes */
-		{
-			const char **emp = xcalloc(s->nr_people + 1, sizeof(*emp));
-			long *cnt = xcalloc(s->nr_people + 1, sizeof(*cnt));
-			size_t ne = 0, x;
-
-			for (j = 0; j < s->nr_people; j++) {
-				const struct audit_person *p = &s->people[j];
-				const char *e;
-
-				if (!p->st.applied)
-					continue;
-				/* employer strings live as long as the map */
-				e = audit_employer(o, a->emails[p->pid], a->now);
-				if (!strcmp(e, EMPLOYER_UNKNOWN))
-					continue;
-				for (x = 0; x < ne && strcmp(emp[x], e); x++)
-					;
-				if (x == ne)
-					emp[ne++] = e;
-				cnt[x] += p->st.applied;
-			}
-			for (x = 0; x < ne; x++)
-				if (cnt[x] > s->applied_employer_commits) {
-					s->applied_employer_commits = cnt[x];
-					s->applied_employer = emp[x];
-				}
-			free(emp);
-			free(cnt);
-		}
-		judge(a, s);
-	}
+	for (i = 0; i < r.nslots; i++)
+		finish_section(a, &a->v[i]);
 	rc = 0;
-	goto out;
-sql:
-	error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 out:
-	sqlite3_finalize(cst);
-	sqlite3_finalize(fst);
-	sqlite3_finalize(tst);
-	sqlite3_finalize(pst);
-	for (i = 0; listed_pids && i < nslots; i++)
-		free(listed_pids[i]);
-	free(listed_pids);
-	free(stamp);
-	free(touched);
-	free(tr);
-	free(pm.first);
-	free(pm.slots);
-	free(pm.pid);
-	free(pm.pslot);
-	free(sm.keys);
-	free(sm.vals);
-	free(sm.st);
-	free(slot_of);
-	free(person_pid);
-	strmap_clear(&by_email, false);
+	for (i = 0; r.listed_pids && i < r.nslots; i++)
+		free(r.listed_pids[i]);
+	free(r.listed_pids);
+	free(r.pm.first);
+	free(r.pm.slots);
+	free(r.pm.pid);
+	free(r.pm.pslot);
+	free(r.sm.keys);
+	free(r.sm.vals);
+	free(r.sm.st);
+	free(r.slot_of);
+	free(r.person_pid);
 	return rc;
 }
 
@@ -843,6 +949,7 @@ void audit_release(struct audit *a)
 			free(s->listed[j].value);
 			free(s->listed[j].name);
 			free(s->listed[j].email);
+			identity_match_release(&s->listed[j].match);
 		}
 		free(s->listed);
 		free(s->people);
@@ -851,25 +958,59 @@ void audit_release(struct audit *a)
 		free(s->findings);
 	}
 	free(a->v);
-	for (i = 0; i < a->nr_people; i++) {
-		free(a->names[i]);
-		free(a->emails[i]);
-	}
 	free(a->names);
 	free(a->emails);
+	identity_release(&a->id);
+	scope_people_free(&a->people);
 	memset(a, 0, sizeof(*a));
+}
+
+const struct audit_person *audit_person_of(const struct audit_section *s,
+					   int pid)
+{
+	size_t i;
+
+	for (i = 0; pid >= 0 && i < s->nr_people; i++)
+		if (s->people[i].pid == pid)
+			return &s->people[i];
+	return NULL;
 }
 
 const struct audit_person *audit_find_person(const struct audit *a,
 					     const struct audit_section *s,
 					     const char *email)
 {
-	size_t i;
+	return audit_person_of(s, identity_of_email(&a->id, email));
+}
 
-	for (i = 0; i < s->nr_people; i++)
-		if (!strcasecmp(a->emails[s->people[i].pid], email))
-			return &s->people[i];
-	return NULL;
+int audit_match(const struct audit *a, const char *value,
+		struct identity_match *m)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct identity_match own;
+	const char *mn, *me;
+	int pid;
+
+	if (!m)
+		m = &own;
+	email_parse(value, &name, &addr);
+	strbuf_trim(&name);
+	strbuf_trim(&addr);
+	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
+		memmove(name.buf, name.buf + 1, name.len - 2);
+		strbuf_setlen(&name, name.len - 2);
+	}
+	mn = name.buf;
+	me = addr.buf;
+	if (a->o->mailmap)
+		ident_map(a->o->mailmap, &mn, &me);
+	identity_match(&a->id, mn, me, m);
+	pid = m->person;
+	if (m == &own)
+		identity_match_release(&own);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return pid;
 }
 
 const char *audit_hash(const struct audit *a, int64_t id)
@@ -910,6 +1051,21 @@ static const char *stamp(char *buf, size_t len, int64_t t)
 	return buf;
 }
 
+/*
+ * How a listed person was found, when it is not simply by their own
+ * address: one line of the evidence ("matched by name: ..."), or empty.
+ */
+static void identity_line(struct strbuf *out, const struct audit *a,
+			  const struct audit_listed *l)
+{
+	if (l->is_role || l->match.how == IM_NONE)
+		return;
+	if (l->match.how == IM_ADDRESS &&
+	    !strcmp(a->id.persons[l->match.person].email, l->email))
+		return;
+	identity_describe(&a->id, a->ix, l->email, &l->match, out);
+}
+
 void audit_evidence(struct strbuf *out, const struct audit *a,
 		    const struct audit_section *s)
 {
@@ -919,13 +1075,18 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 	strbuf_addf(out, "Subsystem %s\n", s->name);
 	strbuf_addf(out, "  Changes %ld / %ld (%ld%%)\n", s->changes_listed,
 		    s->changes, s->changes ? s->changes_listed * 100 / s->changes : 0);
-	strbuf_addf(out, "  Last activity: %s\n",
-		    date_or_never(d, sizeof(d), s->last_change));
+	/* the listed people's last activity, as the clean-up patches give it */
+	if (s->last_listed >= a->since && s->last_listed)
+		strbuf_addf(out, "  Last activity: %s\n",
+			    date_or_never(d, sizeof(d), s->last_listed));
+	else
+		strbuf_addstr(out, "  (No activity)\n");
 	for (i = 0; i < s->nr_listed; i++) {
 		const struct audit_listed *l = &s->listed[i];
 		const struct audit_stats *st = l->p ? &l->p->st : NULL;
+		struct strbuf id = STRBUF_INIT;
 
-		if (l->is_list)
+		if (l->is_role)
 			continue;
 		strbuf_addf(out, "  %s:\n", l->value);
 		if (st && st->authored_all)
@@ -943,6 +1104,10 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				    audit_hash(a, st->last_tag_id),
 				    stamp(ts, sizeof(ts), st->last_tag),
 				    st->tags);
+		identity_line(&id, a, l);
+		if (id.len)
+			strbuf_addf(out, "    %s\n", id.buf);
+		strbuf_release(&id);
 	}
 	strbuf_addstr(out, "  Top reviewers:\n");
 	for (i = 1; shown < (size_t)a->o->top && i <= s->nr_people; i++) {
@@ -1008,6 +1173,14 @@ static bool is_listed(const struct audit *a, const struct audit_section *s,
 	return false;
 }
 
+/* How a role entry is shown, by enum identity_role. */
+static const char *const role_text[] = {
+	[IR_PERSON] = "a person",
+	[IR_LIST] = "a list",
+	[IR_TITLE] = "a role, not a person: a title or a group",
+	[IR_ALIAS] = "an alias, not a person: no name, never in the history",
+};
+
 void audit_print_section(FILE *fp, const struct audit *a,
 			 const struct audit_section *s, bool evidence)
 {
@@ -1022,9 +1195,11 @@ void audit_print_section(FILE *fp, const struct audit *a,
 	for (i = 0; i < s->nr_listed; i++) {
 		const struct audit_listed *l = &s->listed[i];
 
+		struct strbuf id = STRBUF_INIT;
+
 		fprintf(fp, "  %c: %s", l->type, l->value);
-		if (l->is_list) {
-			fprintf(fp, " (a list)\n");
+		if (l->is_role) {
+			fprintf(fp, " (%s)\n", role_text[l->role]);
 			continue;
 		}
 		fprintf(fp, " [%s]\n      ", l->employer);
@@ -1032,8 +1207,13 @@ void audit_print_section(FILE *fp, const struct audit *a,
 			print_stats(fp, &l->p->st);
 		} else {
 			fprintf(fp, "no activity in this section%s\n",
-				l->pid < 0 ? " (address never seen in the history)" : "");
+				l->pid < 0 && l->match.how == IM_NONE ?
+				" (address and name never seen in the history)" : "");
 		}
+		identity_line(&id, a, l);
+		if (id.len)
+			fprintf(fp, "      identity: %s\n", id.buf);
+		strbuf_release(&id);
 	}
 	fprintf(fp, "  top contributors not listed:");
 	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
@@ -1133,9 +1313,29 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		json_quote(out, l->value);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, l->email);
-		strbuf_addf(out, ",\"list\":%s,\"employer\":",
-			    l->is_list ? "true" : "false");
+		strbuf_addf(out, ",\"list\":%s,\"role\":\"%s\",\"employer\":",
+			    l->role == IR_LIST ? "true" : "false",
+			    identity_role_names[l->role]);
 		json_quote(out, l->employer);
+		if (!l->is_role) {
+			struct strbuf id = STRBUF_INIT;
+			static const char *const how[] = {
+				[IM_NONE] = "none", [IM_ADDRESS] = "address",
+				[IM_NAME] = "name", [IM_AMBIGUOUS] = "ambiguous",
+			};
+
+			strbuf_addf(out, ",\"identity\":{\"how\":\"%s\",\"person\":",
+				    how[l->match.how]);
+			if (l->pid >= 0)
+				json_quote(out, a->emails[l->pid]);
+			else
+				strbuf_addstr(out, "null");
+			identity_describe(&a->id, a->ix, l->email, &l->match, &id);
+			strbuf_addstr(out, ",\"text\":");
+			json_quote(out, id.buf);
+			strbuf_addch(out, '}');
+			strbuf_release(&id);
+		}
 		if (l->p) {
 			strbuf_addch(out, ',');
 			json_stats(out, a, &l->p->st);

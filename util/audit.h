@@ -3,9 +3,11 @@
 #define KMAINT_AUDIT_H
 
 #include "employer.h"
+#include "identity.h"
 #include "index.h"
 #include "maintainers.h"
 #include "matcher.h"
+#include "scope.h"
 #include "strbuf.h"
 
 /*
@@ -18,9 +20,19 @@
  * (a changeset), its committer (an applied commit) and the people of
  * its Signed-off-by, Reviewed-by, Acked-by and Tested-by trailers (tags;
  * Reviewed-by and Acked-by on someone else's change are reviews).
- * People are compared by address after the .mailmap, as the index
- * stores them.  This is what gitdm's missingmaints and the networking
- * clean-ups ask of "git log -1 --author" one maintainer at a time.
+ * People are persons of the identity model (util/identity.h): one
+ * person behind the addresses git, its .mailmap and MAINTAINERS tie
+ * together; a listed entry is found by address, else by a name only one
+ * person carries.  This is what gitdm's missingmaints and the
+ * networking clean-ups ask of "git log -1 --author" one maintainer at a
+ * time.
+ *
+ * Roles are not people (identity_role()): a list, a job title or an
+ * alias listed as M: or R: is shown as such and never judged inactive.
+ * A listed person with no activity while someone of the same name was
+ * active in the section, never tied to them by a commit or MAINTAINERS,
+ * is ambiguous, not inactive: the finding says who, and a .mailmap line
+ * settles it.
  */
 
 struct audit_opts {
@@ -32,6 +44,7 @@ struct audit_opts {
 	int bus_factor;		/* a bus factor <= this is a finding; 0 off */
 	int strong_share;	/* review verdicts: percent for "strong" */
 	int top;		/* unlisted contributors shown */
+	bool strict_identities;	/* addresses only (IDENTITY_STRICT) */
 	const struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };
@@ -65,9 +78,11 @@ struct audit_person {
 struct audit_listed {
 	char type;		/* 'M' or 'R' */
 	char *value, *name, *email;
-	bool is_list;		/* an M: that is a mailing list */
+	enum identity_role role;
+	bool is_role;		/* role != IR_PERSON: never judged as a person */
 	const char *employer;	/* EMPLOYER_UNKNOWN when not known */
-	int pid;		/* -1: never seen in the index */
+	struct identity_match match;	/* how the person was found */
+	int pid;		/* the person; -1: not found in the index */
 	const struct audit_person *p;	/* NULL: no activity in the section */
 };
 
@@ -77,6 +92,7 @@ enum audit_kind {
 	AF_SINGLE,		/* fewer than min_maintainers */
 	AF_EMPLOYER,		/* listed M: at one employer */
 	AF_BUS_FACTOR,		/* few authors cover half the changes */
+	AF_AMBIGUOUS,		/* a listed person's identity is not clear */
 	AF_NR
 };
 
@@ -84,7 +100,7 @@ extern const char *const audit_kind_names[AF_NR];
 
 struct audit_finding {
 	enum audit_kind kind;
-	int listed;		/* AF_INACTIVE: index into listed, else -1 */
+	int listed;		/* AF_INACTIVE, AF_AMBIGUOUS: into listed; else -1 */
 	char *text;
 };
 
@@ -94,9 +110,10 @@ struct audit_section {
 	bool maintained;
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
 	int64_t last_change, first_change;
+	int64_t last_listed;	/* the last activity of a listed person, ever */
 	struct audit_listed *listed;
 	size_t nr_listed;
-	size_t nr_people_listed;	/* listed, not lists */
+	size_t nr_people_listed;	/* listed people, not roles */
 	struct audit_person *people;	/* by changesets, then reviews */
 	size_t nr_people;
 	int bus_factor;
@@ -114,7 +131,9 @@ struct audit {
 	int64_t now, since;
 	struct audit_section *v;
 	size_t nr;
-	char **names, **emails;	/* per person id (pid) */
+	struct scope_people people;	/* the index's people table */
+	struct identity id;
+	const char **names, **emails;	/* per person (pid), from id */
 	size_t nr_people;
 	size_t nr_findings;
 	/* commit hashes by indexed id, for evidence */
@@ -134,6 +153,18 @@ void audit_release(struct audit *a);
 const struct audit_person *audit_find_person(const struct audit *a,
 					     const struct audit_section *s,
 					     const char *email);
+
+/* A person's record in a section, by person (pid); NULL when absent. */
+const struct audit_person *audit_person_of(const struct audit_section *s,
+					   int pid);
+
+/*
+ * The person behind "Name <address>" (a MAINTAINERS value) as the audit
+ * finds listed people; -1 when there is none.  @m, if not NULL, gets
+ * the match (release it with identity_match_release()).
+ */
+int audit_match(const struct audit *a, const char *value,
+		struct identity_match *m);
 
 /* The commit id (12 hex digits) of an indexed commit. */
 const char *audit_hash(const struct audit *a, int64_t id);

@@ -30,6 +30,8 @@ void scope_release(struct scope *s)
 		matcher_free(s->mt);
 	maintainers_release(&s->m);
 	free(s->maint_from);
+	if (s->have_identity)
+		identity_release(&s->identity);
 	summary_release(&s->summary);
 	scope_people_free(&s->people);
 	if (s->table_ready)
@@ -750,6 +752,23 @@ const struct scope_people *scope_people(struct scope *s)
 		s->have_people = true;
 	}
 	return &s->people;
+}
+
+const struct identity *scope_identity(struct scope *s)
+{
+	const struct scope_people *p = scope_people(s);
+	const struct summary *sm = scope_summary(s);
+
+	if (!p || !sm)
+		return NULL;
+	if (!s->have_identity) {
+		if (identity_load(&s->identity, s->ix, p, sm, s->identity_flags)) {
+			identity_release(&s->identity);
+			return NULL;
+		}
+		s->have_identity = true;
+	}
+	return &s->identity;
 }
 
 /*

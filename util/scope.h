@@ -2,6 +2,7 @@
 #ifndef KMAINT_SCOPE_H
 #define KMAINT_SCOPE_H
 
+#include "identity.h"
 #include "index.h"
 #include "maintainers.h"
 #include "matcher.h"
@@ -52,6 +53,9 @@ struct scope {
 	bool have_summary;
 	struct scope_people people;
 	bool have_people;
+	struct identity identity;
+	bool have_identity;
+	unsigned identity_flags;	/* IDENTITY_STRICT, before first use */
 
 	/*
 	 * Set by a caller that needs no line counts: scope_foreach_commit()
@@ -183,5 +187,11 @@ void scope_people_free(struct scope_people *p);
 
 /* The scope's index's people table, loaded on first use; NULL on error. */
 const struct scope_people *scope_people(struct scope *s);
+
+/*
+ * Who is who in the scope's index (util/identity.h), built on first use
+ * with s->identity_flags; NULL on error.
+ */
+const struct identity *scope_identity(struct scope *s);
 
 #endif

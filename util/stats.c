@@ -51,8 +51,6 @@ void stats_init(struct stats *st, const struct employer_map *em)
 {
 	memset(st, 0, sizeof(*st));
 	st->em = em;
-	strmap_init(&st->by_email);
-	strmap_init(&st->by_name);
 	strmap_init(&st->emp_index);
 	strmap_init(&st->emp_dev);
 	strmap_init(&st->unknown_index);
@@ -73,8 +71,6 @@ void stats_release(struct stats *st)
 	for (i = 0; i < st->nr_unknown; i++)
 		free(st->unknown[i].email);
 	free(st->unknown);
-	strmap_clear(&st->by_email, false);
-	strmap_clear(&st->by_name, false);
 	strmap_clear(&st->emp_index, false);
 	strmap_clear(&st->emp_dev, false);
 	strmap_clear(&st->unknown_index, false);
@@ -88,6 +84,8 @@ void stats_release(struct stats *st)
 struct people {
 	struct scope_people pp;
 	long *hacker;		/* index + 1, 0 until resolved */
+	const struct identity *id;
+	long *by_person;	/* identity person -> hacker index + 1 */
 	const struct emp_list **emp;
 	unsigned char *emp_done;
 	const char **last_emp;	/* an employer name, and its index + 1 */
@@ -99,8 +97,9 @@ static int load_people(struct scope *s, struct people *p)
 	const struct scope_people *pp = scope_people(s);
 	size_t n;
 
-	if (!pp)
+	if (!pp || !(p->id = scope_identity(s)))
 		return -1;
+	p->by_person = xcalloc(p->id->nr + 1, sizeof(long));
 	p->pp = *pp;	/* the scope's; not freed here */
 	n = (size_t)p->pp.nr + 1;
 	p->hacker = xcalloc(n, sizeof(long));
@@ -113,6 +112,7 @@ static int load_people(struct scope *s, struct people *p)
 
 static void free_people(struct people *p)
 {
+	free(p->by_person);
 	free(p->hacker);
 	free(p->emp);
 	free(p->emp_done);
@@ -121,69 +121,45 @@ static void free_people(struct people *p)
 }
 
 /*
- * gitdm's LookupStoreHacker: by address first, else by name (and the
- * address joins that developer), else a new developer.
+ * The developer of people id @pid: the person the identity model finds
+ * behind it (util/identity.h), or behind the address a gitdm
+ * EmailAliases line makes canonical.  gitdm's own LookupStoreHacker
+ * also merged everyone who shares a name; two people who share one are
+ * not merged here (see identity.h), so that stats, audit and review
+ * count the same developers.
  */
-static size_t hacker_of(struct stats *st, const char *name, const char *email,
-			int64_t cid)
+static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
+			    int64_t cid)
 {
-	const char *addr = employer_canonical_email(st->em, email);
-	size_t alen = strlen(addr), nlen = strlen(name);
-	struct strmap_entry *e = strmap_find(&st->by_email, addr, alen);
+	const char *addr;
 	struct stats_hacker *h;
+	int person = -1;
 	size_t i;
 
-	if (e) {
-		i = (size_t)e->value - 1;
-	} else if (nlen && (e = strmap_find(&st->by_name, name, nlen))) {
-		i = (size_t)e->value - 1;
-		strmap_insert(&st->by_email, addr, alen)->value =
-			(void *)(i + 1);
+	if (p->hacker[pid])
+		return (size_t)p->hacker[pid] - 1;
+	addr = employer_canonical_email(st->em, p->pp.email[pid]);
+	if (strcasecmp(addr, p->pp.email[pid]))
+		person = identity_of_email(p->id, addr);
+	if (person < 0)
+		person = identity_of(p->id, pid);
+	if (person >= 0 && p->by_person[person]) {
+		i = (size_t)p->by_person[person] - 1;
 	} else {
 		ALLOC_GROW(st->hackers, st->nr_hackers + 1, st->alloc_hackers);
 		i = st->nr_hackers++;
 		h = &st->hackers[i];
 		memset(h, 0, sizeof(*h));
-		h->name = xstrdup(name);
-		h->email = xstrdup(addr);
-		h->name_id = cid;
-		h->first_id = INT64_MAX;
-		strmap_insert(&st->by_email, addr, alen)->value =
-			(void *)(i + 1);
-	}
-	if (nlen && !strmap_find(&st->by_name, name, nlen))
-		strmap_insert(&st->by_name, name, nlen)->value = (void *)(i + 1);
-	h = &st->hackers[i];
-	/* the name of the latest commit, as gitdm keeps the newest */
-	if (cid > h->name_id && nlen && strcmp(h->name, name)) {
-		free(h->name);
-		h->name = xstrdup(name);
-		h->name_id = cid;
-	}
-	return i;
-}
-
-static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
-			    int64_t cid)
-{
-	size_t i;
-
-	if (p->hacker[pid]) {
-		struct stats_hacker *h;
-
-		i = (size_t)p->hacker[pid] - 1;
-		h = &st->hackers[i];
-		/* the name of the latest commit, as in hacker_of() */
-		if (cid > h->name_id && *p->pp.name[pid]) {
-			if (strcmp(h->name, p->pp.name[pid])) {
-				free(h->name);
-				h->name = xstrdup(p->pp.name[pid]);
-			}
-			h->name_id = cid;
+		if (person >= 0) {
+			h->name = xstrdup(p->id->persons[person].name);
+			h->email = xstrdup(p->id->persons[person].email);
+			p->by_person[person] = (long)i + 1;
+		} else {
+			h->name = xstrdup(p->pp.name[pid]);
+			h->email = xstrdup(addr);
 		}
-		return i;
+		h->first_id = INT64_MAX;
 	}
-	i = hacker_of(st, p->pp.name[pid], p->pp.email[pid], cid);
 	p->hacker[pid] = (long)i + 1;
 	return i;
 }
@@ -472,19 +448,18 @@ static int collect_first(struct stats *st, struct scope *s,
 			continue;
 		/* only people already known can be active in the range */
 		if (!people->hacker[pid]) {
+			int person = identity_of(people->id, pid);
 			const char *addr = employer_canonical_email(st->em,
 							people->pp.email[pid]);
-			struct strmap_entry *e = strmap_find(&st->by_email,
-							     addr, strlen(addr));
 
-			if (!e && *people->pp.name[pid])
-				e = strmap_find(&st->by_name, people->pp.name[pid],
-						strlen(people->pp.name[pid]));
-			if (!e) {
+			if (strcasecmp(addr, people->pp.email[pid]) &&
+			    identity_of_email(people->id, addr) >= 0)
+				person = identity_of_email(people->id, addr);
+			if (person < 0 || !people->by_person[person]) {
 				stranger[pid] = 1;
 				continue;
 			}
-			people->hacker[pid] = (long)(size_t)e->value;
+			people->hacker[pid] = people->by_person[person];
 		}
 		h = &st->hackers[people->hacker[pid] - 1];
 		/* by time: ids follow the order commits were indexed in */

@@ -15,10 +15,10 @@
  *  - merges are skipped;
  *  - changed lines of a patch = max(lines added, lines removed), summed;
  *    binary files count nothing;
- *  - a developer is found by address (lowercased, through EmailAliases)
- *    and else by name, the way gitdm's LookupStoreHacker merges people
- *    (commits in index order, oldest first); the name shown is the one
- *    of the developer's latest commit or trailer;
+ *  - a developer is a person of the identity model (util/identity.h),
+ *    found through gitdm's EmailAliases too; unlike gitdm, two people
+ *    who only share a name are not merged; the name and address shown
+ *    are the ones the person used most;
  *  - a Signed-off-by counts for the signer unless they are the author;
  *    Reviewed-by, Acked-by, Tested-by and Reported-by count for whoever
  *    gave them, and Tested-by/Reported-by also credit the author
@@ -70,7 +70,6 @@ const char *stats_report_name(enum stats_report r);
 struct stats_hacker {
 	char *name, *email;
 	long n[SC_NR];
-	int64_t name_id;	/* commit id that gave the name shown */
 	int64_t first_id, first_time;	/* earliest non-merge commit, ever */
 	bool active;		/* authored in the scope and range */
 	bool is_new;		/* ... and the first commit is in the range */
@@ -92,7 +91,6 @@ struct stats {
 
 	struct stats_hacker *hackers;
 	size_t nr_hackers, alloc_hackers;
-	struct strmap by_email, by_name;	/* -> index + 1 */
 
 	struct stats_employer *employers;
 	size_t nr_employers, alloc_employers;

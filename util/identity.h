@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_IDENTITY_H
+#define KMAINT_IDENTITY_H
+
+#include "index.h"
+#include "strbuf.h"
+#include "strmap.h"
+#include "summary.h"
+
+/*
+ * Who is who: one person behind the names and addresses of a history,
+ * the model every command that judges people shares (stats, idents,
+ * audit, review, history, report).  kmaint get --git keeps
+ * get_maintainer.pl's own rules instead.
+ *
+ * Maintainers change employers and addresses; a judgement made about an
+ * address is wrong the day its owner moves.  Two addresses are one
+ * person when
+ *
+ *  1. git's .mailmap says so (the index stores people after it);
+ *  2. one commit names both under one name, folded as below: the author
+ *     at the old employer and the committer at the new one, a patch
+ *     signed off from a second address, a typo in one Reviewed-by;
+ *     or one commit to MAINTAINERS replaces, in one section, a listed
+ *     "Name <a>" by "Name <b>" (the project itself said b is a's new
+ *     address).
+ *
+ * Names alone never join two addresses: "Wei Wang" at AMD in 2010 and
+ * "Wei Wang" at Intel in 2015 are two people, and nothing in git tells
+ * them apart from one person who moved, except a commit or a
+ * MAINTAINERS change that names both addresses.  What a name can do is
+ * find the person behind a MAINTAINERS entry whose address appears
+ * nowhere in the history (rule 3, identity_match()): then the folded
+ * name is looked up, and used only when it belongs to exactly one
+ * person.  Otherwise the entry is ambiguous, and said to be.
+ *
+ * Folding a name: Unicode NFD, combining marks dropped after Latin
+ * letters only (é = e, but Cyrillic й stays й: non-Latin names are never
+ * turned into ASCII guesses), a few Latin letters with strokes written
+ * out (ł = l, ø = o, ß = ss), case folded, apostrophes dropped (Ts'o =
+ * Tso), dots and hyphens as spaces, white space collapsed, and a trailing parenthesised
+ * affiliation ("Jan Kara (SUSE)") dropped.
+ *
+ * With IDENTITY_STRICT only rule 1 applies: an address is a person.
+ */
+struct scope_people;
+
+enum {
+	IDENTITY_STRICT = 1,
+	IDENTITY_NO_MAINTAINERS = 2,	/* skip rule 2's MAINTAINERS part */
+};
+
+/* Why two addresses are one person. */
+enum identity_why {
+	IW_ADDRESS,		/* the same address (after .mailmap) */
+	IW_COMMIT,		/* named together in one commit */
+	IW_MAINTAINERS,		/* one replaced the other in MAINTAINERS */
+};
+
+struct identity_addr {
+	char *email;		/* lower case */
+	uint32_t person;
+	long authored, committed, tagged;	/* commits naming it so */
+	enum identity_why why;	/* how it joined its person's first address */
+	int64_t why_commit;	/* indexed commit id (IW_COMMIT), or 0 */
+	char *why_hash;		/* commit hash (IW_MAINTAINERS), or NULL */
+};
+
+struct identity_person {
+	const char *name, *email;	/* the most used name and address */
+	long authored, committed, tagged;
+	uint32_t *addrs;		/* into identity.addrs, most used first */
+	size_t nr_addrs;
+};
+
+struct identity {
+	unsigned flags;
+	struct identity_addr *addrs;
+	size_t nr_addrs, alloc_addrs;
+	struct strmap by_addr;		/* email -> index + 1 */
+	uint32_t *of_people;		/* people id -> address index + 1 */
+	size_t nr_people_ids;
+	struct identity_person *persons;
+	size_t nr;
+	struct strmap by_name;		/* folded name -> name_sets index + 1 */
+	uint32_t **name_sets;		/* persons carrying each folded name */
+	size_t *name_sets_nr, nr_name_sets;
+};
+
+/*
+ * Build the model from the index: its people table, @sm (every commit
+ * with its tags; loaded here when NULL) and, unless the flags say not
+ * to, the MAINTAINERS versions the index stores.  0 or -1.
+ */
+int identity_load(struct identity *id, struct idx *ix,
+		  const struct scope_people *people, const struct summary *sm,
+		  unsigned flags);
+void identity_release(struct identity *id);
+
+/* The person of a people id, or -1 for an id that names nobody. */
+static inline int identity_of(const struct identity *id, int64_t people_id)
+{
+	if (people_id < 0 || (size_t)people_id >= id->nr_people_ids ||
+	    !id->of_people[people_id])
+		return -1;
+	return (int)id->addrs[id->of_people[people_id] - 1].person;
+}
+
+/* The person with address @email (any case), or -1. */
+int identity_of_email(const struct identity *id, const char *email);
+
+/* How a listed "Name <address>" was found (rule 3). */
+enum identity_how {
+	IM_NONE,		/* neither its address nor its name is known */
+	IM_ADDRESS,		/* its address is one of a person's */
+	IM_NAME,		/* its name is one person's, its address nobody's */
+	IM_AMBIGUOUS,		/* its address nobody's, its name several's */
+};
+
+struct identity_match {
+	enum identity_how how;
+	int person;		/* IM_ADDRESS, IM_NAME; else -1 */
+	/* the other persons of the same folded name (IM_AMBIGUOUS: all) */
+	uint32_t *same_name;
+	size_t nr_same_name;
+};
+
+/*
+ * Find the person behind a MAINTAINERS entry (@email after .mailmap).
+ * Release with identity_match_release().
+ */
+void identity_match(const struct identity *id, const char *name,
+		    const char *email, struct identity_match *m);
+void identity_match_release(struct identity_match *m);
+
+/*
+ * One line of evidence for how @email belongs to its person, for the
+ * audit's evidence blocks: "matched by name: roger.pau@citrix.com,
+ * 1,345 changesets" or "also roger.pau@citrix.com (in one commit with
+ * it, 1234abcd5678)".  Empty when the address is the person's own.
+ */
+void identity_describe(const struct identity *id, const struct idx *ix,
+		       const char *email, const struct identity_match *m,
+		       struct strbuf *out);
+
+/* Fold a name as described above into @out (reset first). */
+void identity_fold_name(const char *name, struct strbuf *out);
+
+/*
+ * Roles are not people.  An M: or R: entry is a role when
+ *  - its address is a mailing list (an L: somewhere in MAINTAINERS:
+ *    @is_list_address, which the caller knows);
+ *  - its name is a job title or a group ("Community Manager", "Security
+ *    Team", "XYZ Reviewers"): a word of the folded name is one of
+ *    role_words[] in identity.c;
+ *  - it has no name and nobody with its address ever authored,
+ *    committed or tagged anything (an alias such as
+ *    xfs-masters@oss.sgi.com).
+ */
+enum identity_role {
+	IR_PERSON,
+	IR_LIST,
+	IR_TITLE,
+	IR_ALIAS,
+};
+
+enum identity_role identity_role(const struct identity *id, const char *name,
+				 const char *email, bool is_list_address);
+
+extern const char *const identity_role_names[];
+
+/* "1,345": a count with thousands separators, as the evidence prints. */
+const char *identity_count(long n, char *buf, size_t len);
+
+#endif
