@@ -21,11 +21,15 @@
 #
 # The expected figures are recomputed by the tests from git log, not
 # taken from here.
+#
+# XFS_VARIANT=review-heavy makes Mark Tinguely's record the one the
+# identity issue describes: 12 changesets, 7th of 10 authors, but 3rd
+# of 7 by Reviewed-by tags, with the two leaders still far ahead.
 
 XFS_UNTIL=2013-11-07
 
 gen_xfs() {
-	awk '
+	awk -v variant="${XFS_VARIANT:-}" '
 	function rnd(k) {
 		# Park-Miller: the same sequence in every awk
 		seed = (seed * 16807) % 2147483647
@@ -92,6 +96,16 @@ gen_xfs() {
 		want[CHANDRA] = 6; want[MARK] = 5; want[ZHI] = 3
 		want[16] = 2; want[17] = 2; want[18] = 1; want[19] = 1; want[20] = 1
 		want[XSS] = 1
+		# review-heavy: ten authors, Mark 7th with 12, reviewing a lot
+		rv_hch = 40; rv_dave = 70; rv_mark = 74; rv_brian = 84; rv_jie = 92
+		rv_eric = 100
+		if (variant == "review-heavy") {
+			want[CARLOS] = 14; want[MARK] = 12; want[ZHI] = 0
+			for (p = 16; p <= 21; p++)
+				want[p] = 0
+			rv_hch = 36; rv_dave = 62; rv_mark = 76; rv_brian = 86
+			rv_jie = 92; rv_eric = 96
+		}
 		nfiles = split("fs/xfs/xfs_inode.c|fs/xfs/xfs_log.c|fs/xfs/xfs_buf.c|fs/xfs/xfs_super.c|fs/xfs/xfs_aops.c|fs/xfs/xfs_file.c|fs/xfs/xfs_iomap.c|fs/xfs/xfs_trans.c|fs/xfs/xfs_qm.c|Documentation/filesystems/xfs.txt", files, "|")
 		# a deck of author slots, shuffled
 		total = 0
@@ -131,7 +145,8 @@ gen_xfs() {
 			c = t < 1317427200 ? ALEX_SGI : BEN	# 2011-10-01
 			tr = "Signed-off-by: " person(a) "\n"
 			r = rnd(100)
-			rv = r < 40 ? HCH : r < 70 ? DAVE : r < 74 ? MARK : r < 84 ? BRIAN : r < 92 ? JIE : ERIC
+			rv = r < rv_hch ? HCH : r < rv_dave ? DAVE : r < rv_mark ? MARK : \
+			     r < rv_brian ? BRIAN : r < rv_jie ? JIE : r < rv_eric ? ERIC : CARLOS
 			if (rv == a)
 				rv = a == HCH ? DAVE : HCH
 			tr = tr "Reviewed-by: " person(rv) "\n"

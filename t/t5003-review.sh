@@ -60,35 +60,26 @@ assert s["employer_after"]["all_at_one"] and s["employer_after"]["top"] == "SGI"
 assert not s["employer_before"]["all_at_one"]' "$TRASH/j" "$rank" "$top1" "$top2"
 fi
 
-# without --as-of the patch is already in: judged from its hunks, with
-# the history since, in which Mark Tinguely wrote a lot
+# without --as-of the patch is already in: git apply says where it
+# fails, and kmaint says why and stops (exit 128, as die())
 "$KMAINT" review --email-map "$TRASH/emailmap" "$PATCH" >"$TRASH/now" 2>"$TRASH/err"
-like "$TRASH/err" "does not apply" "without --as-of the patch does not apply, and it says so"
-like "$TRASH/now" '^    verdict: strong history' "and the later history makes the verdict strong"
+is "$?" 128 "without --as-of the patch does not apply: exit 128"
+like "$TRASH/err" "patch failed: MAINTAINERS:[0-9]+" "git apply's message names the hunk"
+like "$TRASH/err" "already applied there: judge it with --as-of" "and it says the patch is already in"
+like "$TRASH/err" "does not apply to MAINTAINERS \\(work tree\\)" "and what it was applied to"
 
-# two hunks, line numbers off, one mid-section: a reviewer and a section
-cat >"$TRASH/two.patch" <<'EOT'
---- a/MAINTAINERS
-+++ b/MAINTAINERS
-@@ -30,6 +30,7 @@ XFS FILESYSTEM
- S:	Supported
- F:	Documentation/filesystems/xfs.txt
- F:	fs/xfs/
-+R:	Dave Chinner <david@fromorbit.com>
- 
- EXT4 FILE SYSTEM
- M:	Theodore Ts'o <tytso@mit.edu>
-@@ -40,4 +41,10 @@ EXT4 FILE SYSTEM
- L:	linux-ext4@vger.kernel.org
- S:	Maintained
- F:	fs/ext4/
- 
-+NEW THING
-+M:	Nobody New <new@example.com>
-+S:	Maintained
-+F:	fs/new/
-+
-EOT
+# two hunks, one mid-section: a reviewer and a new section, as diff(1)
+# writes them against MAINTAINERS as of the date; then the line numbers
+# moved by two, as in a patch made against another tree
+git show "$(git rev-list -1 --until="$UNTIL" HEAD -- MAINTAINERS):MAINTAINERS" >"$TRASH/m.old"
+awk '{ print }
+	/^F:\tfs\/xfs\/$/ { print "R:\tDave Chinner <david@fromorbit.com>" }
+	/^F:\tfs\/ext4\/$/ { ext4 = 1 }
+	ext4 && /^$/ { print; print "NEW THING\nM:\tNobody New <new@example.com>\nS:\tMaintained\nF:\tfs/new/"; ext4 = 0 }' \
+	"$TRASH/m.old" >"$TRASH/m.new"
+diff -u --label a/MAINTAINERS --label b/MAINTAINERS "$TRASH/m.old" "$TRASH/m.new" |
+	awk '/^@@/ { sub(/-[0-9]+/, "-" (substr($2, 2) + 2)) } { print }' >"$TRASH/two.patch"
+ok $(grep -c '^@@' "$TRASH/two.patch" | grep -qx 2; echo $?) "the patch has two hunks"
 "$KMAINT" review --as-of "$XFS_UNTIL" "$TRASH/two.patch" >"$TRASH/two" 2>&1
 is "$?" 1 "a patch adding someone without history exits 1"
 like "$TRASH/two" '^NEW THING: new section$' "the new section"
