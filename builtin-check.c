@@ -12,9 +12,13 @@
 
 #include "builtin.h"
 #include "check.h"
+#include "ident.h"
+#include "identity.h"
+#include "index.h"
 #include "maintainers-sort.h"
 #include "maintainers.h"
 #include "parse-options.h"
+#include "scope.h"
 #include "strbuf.h"
 #include "tree.h"
 #include "util.h"
@@ -37,6 +41,7 @@ static const char *const class_help[CHK_NR_CLASSES] = {
 	[CHK_CHAT] = "C: not a URL with a scheme",
 	[CHK_PROFILE] = "P: naming a file that is not in the tree",
 	[CHK_BAD_REGEX] = "an N: or K: that is no valid regex (read with /x)",
+	[CHK_UNKNOWN_ADDRESS] = "an M: or R: address nowhere in the history (with an index)",
 	[CHK_FIELD_ORDER] = "fields not in MRLSWQBCPTFXNK order (checkpatch.pl)",
 	[CHK_PATTERN_ORDER] = "adjacent F: or X: not sorted (checkpatch.pl)",
 	[CHK_SECTION_ORDER] = "sections not sorted as parse-maintainers.pl does",
@@ -180,6 +185,48 @@ static int fix_files(const struct maintainers *m)
 	return ret;
 }
 
+/*
+ * The history classes need the index; they run when one exists (it is
+ * not built here: check stays an offline, instant command), and asking
+ * for them by name without one is an error.
+ */
+static int check_history(const struct maintainers *m, unsigned mask,
+			 bool asked, struct check_result *res)
+{
+	struct scope_people people;
+	struct identity id;
+	struct ident_mailmap *mm;
+	struct idx ix;
+	char *path;
+	int rc = 0;
+
+	if (!(mask & CHK_BIT(CHK_UNKNOWN_ADDRESS)))
+		return 0;
+	path = idx_default_path();
+	if (!path || access(path, R_OK)) {
+		free(path);
+		return asked ? error("unknown-address needs the history index: "
+				     "run 'kmaint index' first") : 0;
+	}
+	if (idx_open(&ix, path, IDX_READONLY)) {
+		free(path);
+		return -1;
+	}
+	mm = ident_mailmap_new();
+	ident_mailmap_load_repo(mm, NULL);
+	if (scope_people_load(&ix, &people) ||
+	    identity_load(&id, &ix, &people, NULL, 0))
+		rc = -1;
+	else
+		check_run_history(m, &id, mm, mask, res);
+	identity_release(&id);
+	scope_people_free(&people);
+	ident_mailmap_free(mm);
+	idx_close(&ix);
+	free(path);
+	return rc;
+}
+
 int cmd_check(int argc, const char **argv)
 {
 	struct opt_list only = { NULL, 0, 0 }, operands = { NULL, 0, 0 };
@@ -256,6 +303,8 @@ int cmd_check(int argc, const char **argv)
 
 	/* without --only, count the ordering findings but only mention them */
 	check_run(&m, &files, only.nr ? mask : mask | CHK_ORDER, &res);
+	if (check_history(&m, mask, only.nr > 0, &res))
+		goto out;
 	shown = res.nr;
 	if (!only.nr) {
 		size_t j = 0;

@@ -23,8 +23,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "email.h"
+#include "ident.h"
+#include "identity.h"
 #include "maintainers-sort.h"
 #include "strbuf.h"
+#include "strmap.h"
 
 static const char *const class_names[CHK_NR_CLASSES] = {
 	[CHK_DUPLICATE_SECTION] = "duplicate-section",
@@ -42,6 +46,7 @@ static const char *const class_names[CHK_NR_CLASSES] = {
 	[CHK_CHAT] = "chat",
 	[CHK_PROFILE] = "profile",
 	[CHK_BAD_REGEX] = "bad-regex",
+	[CHK_UNKNOWN_ADDRESS] = "unknown-address",
 	[CHK_FIELD_ORDER] = "field-order",
 	[CHK_PATTERN_ORDER] = "pattern-order",
 	[CHK_SECTION_ORDER] = "section-order",
@@ -59,6 +64,7 @@ static const struct {
 		   CHK_BIT(CHK_TRAILING_SPACE) },
 	{ "syntax", CHK_BIT(CHK_SCM) | CHK_BIT(CHK_LINK) | CHK_BIT(CHK_CHAT) |
 		    CHK_BIT(CHK_PROFILE) | CHK_BIT(CHK_BAD_REGEX) },
+	{ "history", CHK_BIT(CHK_UNKNOWN_ADDRESS) },
 	{ "order", CHK_ORDER },
 	{ "default", CHK_DEFAULT },
 	{ "all", CHK_ALL },
@@ -897,6 +903,120 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 		qsort(res->v, res->nr, sizeof(*res->v), cmp_finding);
 	free(dup);
 	pcre2_match_data_free(pm.md);
+}
+
+/* "Name <addr>" into its name (unquoted) and lower-case address. */
+static void split_person(const char *value, struct strbuf *name,
+			 struct strbuf *addr)
+{
+	const char *p;
+
+	strbuf_reset(name);
+	strbuf_reset(addr);
+	email_parse(value, name, addr);
+	strbuf_trim(name);
+	strbuf_trim(addr);
+	if (name->len >= 2 && name->buf[0] == '"' &&
+	    name->buf[name->len - 1] == '"') {
+		memmove(name->buf, name->buf + 1, name->len - 2);
+		strbuf_setlen(name, name->len - 2);
+	}
+	for (p = addr->buf; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			addr->buf[p - addr->buf] = *p - 'A' + 'a';
+}
+
+/* Is @email the address of someone who did something in the history? */
+static bool seen_in_history(const struct identity *id, const char *email)
+{
+	struct strmap_entry *e = strmap_find(&id->by_addr, email, strlen(email));
+	const struct identity_addr *a;
+
+	if (!e)
+		return false;
+	a = &id->addrs[(uintptr_t)e->value - 1];
+	return a->authored || a->committed || a->tagged;
+}
+
+void check_run_history(const struct maintainers *m, const struct identity *id,
+		       const struct ident_mailmap *mm, unsigned mask,
+		       struct check_result *res)
+{
+	struct checker c = { m, NULL, mask, res };
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT, f = STRBUF_INIT;
+	struct strbuf oname = STRBUF_INIT, oaddr = STRBUF_INIT, of = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT;
+	struct strmap lists;
+	size_t i, j;
+
+	if (!(mask & CHK_BIT(CHK_UNKNOWN_ADDRESS)))
+		return;
+	strmap_init(&lists);
+	for (i = 0; i < m->nr_entries; i++)
+		if (m->entries[i].type == 'L') {
+			split_person(m->entries[i].value, &name, &addr);
+			strmap_insert(&lists, addr.buf, addr.len);
+		}
+	for (i = 0; i < m->nr_entries; i++) {
+		const struct mnt_entry *e = &m->entries[i];
+		const char *mn, *me;
+		struct identity_match match;
+		const char *other = NULL;
+		size_t times = 0;
+
+		if (e->type != 'M' && e->type != 'R')
+			continue;
+		split_person(e->value, &name, &addr);
+		mn = name.buf;
+		me = addr.buf;
+		if (mm)
+			ident_map(mm, &mn, &me);
+		if (!strchr(me, '@') || seen_in_history(id, me) ||
+		    identity_role(id, mn, me, strmap_find(&lists, me, strlen(me)) != NULL) !=
+		    IR_PERSON)
+			continue;
+		/* the same name elsewhere in the file, with another address */
+		identity_fold_name(mn, &f);
+		for (j = 0; f.len && j < m->nr_entries; j++) {
+			const struct mnt_entry *o = &m->entries[j];
+
+			if ((o->type != 'M' && o->type != 'R') || j == i)
+				continue;
+			split_person(o->value, &oname, &oaddr);
+			identity_fold_name(oname.buf, &of);
+			if (strcmp(f.buf, of.buf) || !strcasecmp(oaddr.buf, me) ||
+			    !seen_in_history(id, oaddr.buf))
+				continue;
+			if (!other || !strcmp(other, oaddr.buf)) {
+				free((char *)other);
+				other = xstrdup(oaddr.buf);
+				times++;
+			}
+		}
+		strbuf_reset(&msg);
+		strbuf_addf(&msg, "%s appears nowhere in the history", me);
+		if (other)
+			strbuf_addf(&msg, "; %s is listed elsewhere as %s (%zu time%s), "
+				    "likely the one meant", mn, other, times,
+				    times == 1 ? "" : "s");
+		identity_match(id, mn, me, &match);
+		if (match.how == IM_NAME)
+			strbuf_addf(&msg, "; the history knows %s as %s", mn,
+				    id->persons[match.person].email);
+		identity_match_release(&match);
+		free((char *)other);
+		add(&c, CHK_UNKNOWN_ADDRESS, MNT_WARNING, e->line, "%s", msg.buf);
+	}
+	if (res->nr)
+		qsort(res->v, res->nr, sizeof(*res->v), cmp_finding);
+	strmap_clear(&lists, false);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	strbuf_release(&f);
+	strbuf_release(&oname);
+	strbuf_release(&oaddr);
+	strbuf_release(&of);
+	strbuf_release(&msg);
 }
 
 void check_result_release(struct check_result *res)

@@ -39,6 +39,8 @@ enum check_class {
 	CHK_CHAT,
 	CHK_PROFILE,
 	CHK_BAD_REGEX,
+	/* against the history index, when there is one */
+	CHK_UNKNOWN_ADDRESS,
 	/* ordering: checkpatch.pl and parse-maintainers.pl --order */
 	CHK_FIELD_ORDER,
 	CHK_PATTERN_ORDER,
@@ -88,6 +90,21 @@ int check_parse_classes(const char *list, unsigned *mask);
  */
 void check_run(const struct maintainers *m, const struct path_list *files,
 	       unsigned mask, struct check_result *res);
+
+/*
+ * With a history index: each listed M:/R: person whose address appears
+ * nowhere in the history (no commit, author, committer or tag names it,
+ * after @mm), with the address the same name has elsewhere in
+ * MAINTAINERS, the likely intended one (a .com for .org slip), and the
+ * one the history knows the name by.  Roles (lists, titles, aliases)
+ * are skipped: they are not expected to commit.  Appends to @res and
+ * keeps its order.
+ */
+struct identity;
+struct ident_mailmap;
+void check_run_history(const struct maintainers *m, const struct identity *id,
+		       const struct ident_mailmap *mm, unsigned mask,
+		       struct check_result *res);
 
 void check_result_release(struct check_result *res);
 
