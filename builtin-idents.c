@@ -4,8 +4,13 @@
  * .mailmap), and with --suggest the .mailmap lines that would merge
  * addresses which are probably one person:
  *
- *  - one name with several addresses: the less used addresses map to
- *    the most used one ("Name <main> <other>");
+ *  - addresses the identity model (util/identity.h) already takes for
+ *    one person, tied by a commit or by MAINTAINERS: the less used map
+ *    to the most used one, with the commit that ties them; written into
+ *    .mailmap, they make git and get_maintainer.pl agree with audit;
+ *  - one name with several addresses the model does not tie: the same
+ *    line, marked as a guess for a human to check (two people may share
+ *    a name; until the line is added, audit calls them ambiguous);
  *  - one address (ignoring case) with several names: the address maps
  *    to its most used name ("Name <addr>");
  *  - an author without a real name (empty, or the address or its local
@@ -40,6 +45,8 @@ struct suggestion {
 };
 
 struct idents {
+	const struct identity *model;
+	struct idx *ix;
 	struct ident *v;
 	size_t nr, alloc;
 	struct strmap index;	/* "name\nemail" -> index + 1 */
@@ -224,13 +231,48 @@ static void same_name(struct idents *ids, size_t *m, size_t nr)
 		}
 		strmap_insert(&seen, lo, strlen(lo));
 		free(lo);
+		/* one person already: model_joins() said it, with the reason */
+		if (identity_of_email(ids->model, o->email) ==
+		    identity_of_email(ids->model, b->email))
+			continue;
 		suggest(ids, xstrfmt("%s <%s> <%s>", b->name, b->email,
 				     o->email),
-			xstrfmt("one name, several addresses: %ld commits, "
-				"%ld tags as <%s>", o->commits, o->tags,
-				o->email), weight(o));
+			xstrfmt("one name, several addresses, never tied by a "
+				"commit or MAINTAINERS (check it is one person): "
+				"%ld commits, %ld tags as <%s>", o->commits,
+				o->tags, o->email), weight(o));
 	}
 	strmap_clear(&seen, false);
+}
+
+/* The addresses the identity model joins, each to its person's main. */
+static void model_joins(struct idents *ids)
+{
+	const struct identity *id = ids->model;
+	size_t i, k;
+
+	for (i = 0; i < id->nr; i++) {
+		const struct identity_person *p = &id->persons[i];
+
+		for (k = 1; k < p->nr_addrs; k++) {
+			const struct identity_addr *a = &id->addrs[p->addrs[k]];
+			struct identity_match m = { .how = IM_ADDRESS,
+						    .person = (int)i };
+			struct strbuf why = STRBUF_INIT;
+			long w = a->authored + a->tagged;
+
+			/* only addresses git shows: some commit uses them */
+			if (!w && !a->committed)
+				continue;
+			identity_describe(id, ids->ix, a->email, &m, &why);
+			suggest(ids, xstrfmt("%s <%s> <%s>", p->name, p->email,
+					     a->email),
+				xstrfmt("one person: %ld commits, %ld tags as <%s>; %s",
+					a->authored, a->tagged, a->email, why.buf),
+				w);
+			strbuf_release(&why);
+		}
+	}
 }
 
 static void same_email(struct idents *ids, size_t *m, size_t nr)
@@ -358,6 +400,7 @@ int cmd_idents(int argc, const char **argv)
 	};
 	struct opt_list operands = { 0 };
 	struct idents ids = { 0 };
+	struct scope sc;
 	struct idx ix;
 	char *path;
 	size_t i, shown = 0;
@@ -387,11 +430,18 @@ int cmd_idents(int argc, const char **argv)
 	}
 	strmap_init(&ids.index);
 	strmap_init(&ids.sug_seen);
+	scope_init(&sc, &ix);
+	ids.ix = &ix;
 	if (load(&ix, &ids)) {
 		rc = 1;
 		goto out;
 	}
 	if (do_suggest) {
+		if (!(ids.model = scope_identity(&sc))) {
+			rc = 1;
+			goto out;
+		}
+		model_joins(&ids);
 		by_key(&ids, key_name, same_name);
 		by_key(&ids, key_email, same_email);
 		bare_authors(&ids);
@@ -454,6 +504,7 @@ out:
 	free(ids.sug);
 	strmap_clear(&ids.index, false);
 	strmap_clear(&ids.sug_seen, false);
+	scope_release(&sc);
 	idx_close(&ix);
 	free(path);
 	free(operands.v);

@@ -38,7 +38,7 @@ like "$TRASH/sug" "^Bob Hacker <bob@old.example.org> <bob@new.example.org>$" \
 like "$TRASH/sug" "^John Doe <jdoe@work.example> <jdoe@home.example>$" \
 	"an author without a name, by the local part"
 "$KMAINT" idents --suggest >"$TRASH/why"
-like "$TRASH/why" "	# one name, several addresses: 2 commits" "says why, with the counts"
+like "$TRASH/why" "	# one name, several addresses, never tied by a commit or MAINTAINERS \\(check it is one person\\): 2 commits" "says why, with the counts"
 is "$(cmp -s "$TRASH/sug" "$(git ls-files .mailmap)" && echo same)" "" "nothing written"
 
 # applied, git merges them, and nothing is left to suggest
