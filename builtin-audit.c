@@ -22,7 +22,7 @@ int cmd_audit(int argc, const char **argv)
 {
 	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
 		   *email_map = NULL, *gitdm_config = NULL;
-	int json = 0, no_evidence = 0, findings_only = 0;
+	int json = 0, no_evidence = 0, findings_only = 0, strict = 0;
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct employer_map *emap = NULL;
@@ -41,6 +41,7 @@ int cmd_audit(int argc, const char **argv)
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
 		OPT_SET("findings-only", &findings_only, "print only sections with findings"),
 		OPT_SET("no-evidence", &no_evidence, "no evidence blocks"),
+		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
 		OPT_SET("json", &json, "JSON output"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
@@ -69,6 +70,7 @@ int cmd_audit(int argc, const char **argv)
 		rc = 129;
 		goto out;
 	}
+	o.strict_identities = strict;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		goto out;
 	path = db_path ? xstrdup(db_path) : idx_default_path();

@@ -22,6 +22,7 @@
 #include "mhistory.h"
 #include "parse-options.h"
 #include "run-command.h"
+#include "scope.h"
 #include "util.h"
 
 /* A file if one exists by that name, else REV:MAINTAINERS from git. */
@@ -207,7 +208,7 @@ static void json_section(struct strbuf *out, const struct mh_history *h,
 int cmd_history(int argc, const char **argv)
 {
 	const char *db_path = NULL, *until_arg = NULL;
-	int json = 0, diff = 0, all = 0;
+	int json = 0, diff = 0, all = 0, strict = 0;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
 		OPT_SET("diff", &diff, "compare two versions: files or revisions"),
@@ -215,6 +216,7 @@ int cmd_history(int argc, const char **argv)
 		OPT_STR("until", &until_arg, "WHEN", "versions up to a date or revision"),
 		OPT_SET("all", &all, "also sections without changes"),
 		OPT_SET("json", &json, "JSON output"),
+		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
 	};
@@ -224,6 +226,8 @@ int cmd_history(int argc, const char **argv)
 	size_t nr_names = 0, alloc = 0, i;
 	int64_t until = 0;
 	struct ident_mailmap *mm = NULL;
+	const struct identity *id;
+	struct scope sc;
 	struct idx ix;
 	char *path = NULL;
 	int rc = 128;
@@ -266,7 +270,10 @@ int cmd_history(int argc, const char **argv)
 		goto done;
 	mm = ident_mailmap_new();
 	ident_mailmap_load_repo(mm, NULL);
-	if (mh_history_load(&ix, until, mm, &h)) {
+	scope_init(&sc, &ix);
+	sc.identity_flags = strict ? IDENTITY_STRICT : 0;
+	if (!(id = scope_identity(&sc)) || mh_history_load(&ix, until, mm, id, &h)) {
+		scope_release(&sc);
 		idx_close(&ix);
 		goto done;
 	}
@@ -318,6 +325,7 @@ int cmd_history(int argc, const char **argv)
 	strbuf_release(&out);
 	free(names);
 	mh_history_release(&h);
+	scope_release(&sc);
 	idx_close(&ix);
 	rc = 0;
 done:

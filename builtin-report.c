@@ -141,7 +141,10 @@ static void series_chart(struct strbuf *out, const struct series *s,
 	free(labels);
 }
 
-/* Everyone of the scope, by address: changesets and reviews given. */
+/*
+ * Everyone of the scope, by person of the identity model (the audit's):
+ * changesets and reviews given.
+ */
 struct contributor {
 	char *name, *email;
 	const char *employer;
@@ -151,18 +154,34 @@ struct contributor {
 struct collect {
 	struct series *by_person, *by_employer;
 	const struct audit_opts *o;
+	const struct identity *id;
 	struct idx *ix;
-	struct strmap people;	/* email -> index + 1 */
+	struct strmap people;	/* person's email -> index + 1 */
 	struct contributor *v;
 	size_t nr, alloc;
 	char **authors;		/* by commit id: the scope's commits' authors */
 	size_t nr_authors;
 };
 
+/* One person's name and address as shown everywhere: the model's. */
+static void as_person(const struct collect *col, const char **name,
+		      const char **email)
+{
+	int p = identity_of_email(col->id, *email);
+
+	if (p >= 0) {
+		*name = col->id->persons[p].name;
+		*email = col->id->persons[p].email;
+	}
+}
+
 static struct contributor *contributor(struct collect *col, const char *name,
 				       const char *email, int64_t when)
 {
-	struct strmap_entry *e = strmap_insert(&col->people, email, strlen(email));
+	struct strmap_entry *e;
+
+	as_person(col, &name, &email);
+	e = strmap_insert(&col->people, email, strlen(email));
 
 	if (!e->value) {
 		struct contributor *c;
@@ -199,7 +218,10 @@ static int collect_reviews(struct collect *col)
 		const char *email = (const char *)sqlite3_column_text(st, 2);
 
 		if (id < 0 || (size_t)id >= col->nr_authors || !col->authors[id] ||
-		    !email || !*email || !strcasecmp(email, col->authors[id]))
+		    !email || !*email)
+			continue;
+		as_person(col, &name, &email);
+		if (!strcasecmp(email, col->authors[id]))
 			continue;
 		contributor(col, name, email, 0)->reviews += 1;
 	}
@@ -220,8 +242,10 @@ static int collect_commit(const struct scope_commit *c, void *data)
 {
 	struct collect *col = data;
 	int y = year_of(c->commit_time);
+	const char *name = c->author_name, *email = c->author_email;
 
-	series_add(col->by_person, c->author_name, y);
+	as_person(col, &name, &email);
+	series_add(col->by_person, name, y);
 	series_add(col->by_employer,
 		   audit_employer(col->o, c->author_email, c->commit_time), y);
 	contributor(col, c->author_name, c->author_email, c->commit_time)->authored += 1;
@@ -235,7 +259,7 @@ static int collect_commit(const struct scope_commit *c, void *data)
 			col->nr_authors = n;
 		}
 		free(col->authors[c->id]);
-		col->authors[c->id] = xstrdup(c->author_email);
+		col->authors[c->id] = xstrdup(email);
 	}
 	return 0;
 }
@@ -459,6 +483,7 @@ int cmd_report(int argc, const char **argv)
 	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
 		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
 		   *title = NULL;
+	int strict = 0;
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
@@ -471,6 +496,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_NUM("min-changes", &o.min_changes, "N", "finding threshold, as for audit (50)"),
 		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
+		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
 	};
@@ -509,6 +535,7 @@ int cmd_report(int argc, const char **argv)
 		free(sections.v);
 		return 129;
 	}
+	o.strict_identities = strict;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	path = db_path ? xstrdup(db_path) : idx_default_path();
@@ -533,7 +560,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
 		exit(128);	/* the message is out; like die() */
-	if (mh_history_load(&ix, a.now, mm, &h))
+	if (mh_history_load(&ix, a.now, mm, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 
 	/* contributions per year over the window, by person and employer */
@@ -547,6 +574,7 @@ int cmd_report(int argc, const char **argv)
 	col.by_person = &by_person;
 	col.by_employer = &by_employer;
 	col.o = &o;
+	col.id = &a.id;
 	col.ix = &ix;
 	col.nr = col.alloc = 0;
 	col.v = NULL;

@@ -24,7 +24,7 @@ static const char usage_str[] =
 struct stats_args {
 	struct opt_list sections, paths, regexes, reports, configs, maps;
 	const char *maint_at, *since, *until, *rev, *db;
-	int csv, json, top, unknown, no_update, builtin_map;
+	int csv, json, top, unknown, no_update, builtin_map, strict;
 	bool want[SR_NR];
 };
 
@@ -302,6 +302,7 @@ int cmd_stats(int argc, const char **argv)
 		OPT_NUM("top", &a.top, "N", "rows per report (default 20, 0: all)"),
 		OPT_SET("csv", &a.csv, "comma-separated values"),
 		OPT_SET("json", &a.json, "JSON"),
+		OPT_SET("strict-identities", &a.strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
 		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
 		OPT_STRLIST("email-map", &a.maps, "FILE", "a gitdm EmailMap file"),
 		OPT_FLAG("builtin-employers", &a.builtin_map, "use the built-in domain map too"),
@@ -355,6 +356,7 @@ int cmd_stats(int argc, const char **argv)
 		goto out_args;
 	}
 	scope_init(&s, &ix);
+	s.identity_flags = a.strict ? IDENTITY_STRICT : 0;
 	range_init(&r);
 	stats_init(&st, em);
 	if ((a.maint_at || a.sections.nr) &&

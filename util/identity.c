@@ -288,8 +288,14 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	struct strbuf n1 = STRBUF_INIT, n2 = STRBUF_INIT;
 	struct strbuf f1 = STRBUF_INIT, f2 = STRBUF_INIT;
 	size_t *order, i, j, k, start;
+	struct ident_mailmap *mm = ident_mailmap_new();
+	int rc;
 
-	if (mh_history_load(ix, 0, NULL, &h))
+	/* listed addresses as the people table has them: after .mailmap */
+	ident_mailmap_load_repo(mm, NULL);
+	rc = mh_history_load(ix, 0, mm, NULL, &h);
+	ident_mailmap_free(mm);
+	if (rc)
 		return -1;
 	order = xcalloc(h.nr_events + 1, sizeof(size_t));
 	for (i = 0; i < h.nr_events; i++)

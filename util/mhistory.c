@@ -1012,21 +1012,29 @@ static void mark_first(struct mh_history *h, const char *hash)
  * an addition of the same person in the same commit, section and role:
  * the entry only changed its spelling or address.
  */
-static void map_people(struct mh_history *h, const struct ident_mailmap *mm)
+static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
+		       const struct identity *id)
 {
 	size_t i, j, out = 0;
 
-	for (i = 0; mm && i < h->nr_events; i++) {
+	for (i = 0; (mm || id) && i < h->nr_events; i++) {
 		struct mh_event *e = &h->events[i];
 		const char *name = "", *email = e->key;
+		int person;
 
 		if (!e->type || !strcmp(e->key, "\001carried"))
 			continue;
-		if (ident_map(mm, &name, &email)) {
+		if (mm && ident_map(mm, &name, &email)) {
 			char *lc = lowercase(email);
 
 			free(e->key);
 			e->key = lc;
+		}
+		/* one person's addresses are one key: no turnover */
+		person = id ? identity_of_email(id, e->key) : -1;
+		if (person >= 0 && strcmp(e->key, id->persons[person].email)) {
+			free(e->key);
+			e->key = xstrdup(id->persons[person].email);
 		}
 	}
 	for (i = 0; i < h->nr_events; i++) {
@@ -1064,7 +1072,8 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm)
 }
 
 int mh_history_load(struct idx *ix, int64_t until,
-		    const struct ident_mailmap *mm, struct mh_history *h)
+		    const struct ident_mailmap *mm, const struct identity *id,
+		    struct mh_history *h)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
@@ -1259,7 +1268,7 @@ int mh_history_load(struct idx *ix, int64_t until,
 	}
 	store_close(&bs);
 	strmap_clear(&need, false);
-	map_people(h, mm);
+	map_people(h, mm, id);
 	/* events in time order; seq keeps a commit's own order */
 	for (i = 0; i < h->nr_events; i++)
 		h->events[i].seq = i;

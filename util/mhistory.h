@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "ident.h"
+#include "identity.h"
 #include "index.h"
 #include "strbuf.h"
 
@@ -120,11 +121,13 @@ struct mh_history {
  * version of its parent commit (asked of git, as "<commit>^:MAINTAINERS",
  * when the current directory is the repository; else with the previous
  * version in commit-time order).  People are compared by address after
- * @mm (may be NULL), so a commit that only changes a listed person's
- * address is no turnover.  Returns 0 or -1.
+ * @mm, and by person of the identity model @id (either may be NULL), so
+ * a commit that only changes a listed person's address is no turnover.
+ * Returns 0 or -1.
  */
 int mh_history_load(struct idx *ix, int64_t until,
-		    const struct ident_mailmap *mm, struct mh_history *h);
+		    const struct ident_mailmap *mm, const struct identity *id,
+		    struct mh_history *h);
 void mh_history_release(struct mh_history *h);
 
 /*
