@@ -419,6 +419,9 @@ static void judge_listed(struct audit *a, struct audit_section *s, size_t i,
 	if (s->changes < o->min_changes)
 		return;
 	if (l->match.how == IM_AMBIGUOUS) {
+		/* one of them may be the listed person: not "name only" */
+		if (namesake_active(s, l))
+			*any_active = true;
 		identity_describe(&a->id, a->ix, l->email, &l->match, &why);
 		add_finding(a, s, AF_AMBIGUOUS, (int)i,
 			    xstrfmt("%s %s: address never in the history, name "

@@ -926,6 +926,14 @@ static void split_person(const char *value, struct strbuf *name,
 			addr->buf[p - addr->buf] = *p - 'A' + 'a';
 }
 
+/* "roger@project.com" and "roger@project.org": a slip in the domain. */
+static bool same_local_part(const char *a, const char *b)
+{
+	const char *at = strchr(a, '@');
+
+	return at && !strncmp(a, b, (size_t)(at - a) + 1);
+}
+
 /* Is @email the address of someone who did something in the history? */
 static bool seen_in_history(const struct identity *id, const char *email)
 {
@@ -984,8 +992,7 @@ void check_run_history(const struct maintainers *m, const struct identity *id,
 				continue;
 			split_person(o->value, &oname, &oaddr);
 			identity_fold_name(oname.buf, &of);
-			if (strcmp(f.buf, of.buf) || !strcasecmp(oaddr.buf, me) ||
-			    !seen_in_history(id, oaddr.buf))
+			if (strcmp(f.buf, of.buf) || !strcmp(oaddr.buf, me))
 				continue;
 			if (!other || !strcmp(other, oaddr.buf)) {
 				free((char *)other);
@@ -996,9 +1003,10 @@ void check_run_history(const struct maintainers *m, const struct identity *id,
 		strbuf_reset(&msg);
 		strbuf_addf(&msg, "%s appears nowhere in the history", me);
 		if (other)
-			strbuf_addf(&msg, "; %s is listed elsewhere as %s (%zu time%s), "
-				    "likely the one meant", mn, other, times,
-				    times == 1 ? "" : "s");
+			strbuf_addf(&msg, "; %s is listed elsewhere as %s (%zu time%s)%s",
+				    mn, other, times, times == 1 ? "" : "s",
+				    same_local_part(me, other) ?
+				    ", likely the one meant" : "");
 		identity_match(id, mn, me, &match);
 		if (match.how == IM_NAME)
 			strbuf_addf(&msg, "; the history knows %s as %s", mn,
