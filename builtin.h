@@ -17,5 +17,6 @@ int cmd_review(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_stats(int argc, const char **argv);
 int cmd_idents(int argc, const char **argv);
+int cmd_propose(int argc, const char **argv);
 
 #endif

@@ -31,6 +31,7 @@ static const struct cmd_struct commands[] = {
 	{ "report", cmd_report, "a self-contained HTML report of the audit" },
 	{ "stats", cmd_stats, "contribution statistics (gitdm reports) from the index" },
 	{ "idents", cmd_idents, "people with several names or addresses: .mailmap suggestions" },
+	{ "propose", cmd_propose, "the MAINTAINERS patches the audit calls for, for git send-email" },
 };
 
 static void usage(FILE *fp)

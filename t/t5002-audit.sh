@@ -34,7 +34,7 @@ like "$TRASH/a" '^  finding: employer-concentration: 2 of 2 listed maintainers a
 like "$TRASH/a" "^Subsystem XFS FILESYSTEM\$" "an evidence block"
 like "$TRASH/a" "^  Changes [0-9]* / $changes \\([0-9]*%\\)\$" "evidence: changes with a maintainer over all"
 like "$TRASH/a" "^  Ben Myers <bpm@sgi.com>:\$" "evidence: one line per maintainer"
-like "$TRASH/a" "^    Committer [0-9a-f]{12} $last_ben [0-9:]{8} $ben_applied\$" "evidence: committer line"
+like "$TRASH/a" "^    Committer [0-9a-f]{12}: $last_ben [0-9:]{8} $ben_applied\$" "evidence: committer line"
 like "$TRASH/a" "^  Top reviewers:\$" "evidence: top reviewers"
 
 # findings made to happen with thresholds: a short window, a dead section
@@ -50,7 +50,7 @@ is "$?" 1 "exit 1 with findings"
 like "$TRASH/b" '^  finding: inactive: maintainer Linus Torvalds <torvalds@linux-foundation.org>: no authorship' "an inactive maintainer"
 like "$TRASH/b" '^  INACTIVE MAINTAINER Linus Torvalds <torvalds@linux-foundation.org>$' "marked in the evidence block"
 like "$TRASH/b" '^  finding: maintained-in-name-only: Maintained but none of its 1 listed people' "maintained in name only"
-like "$TRASH/b" '^  finding: single-maintainer: 1 maintainer listed' "a single maintainer"
+like "$TRASH/b" '^  finding: single-maintainer: 1 active maintainer for' "a single active maintainer"
 like "$TRASH/b" '^  finding: bus-factor: bus factor 1' "bus factor"
 # git log --since stops walking at the first old commit; filter by time
 until_ts=$(date -u -d "$UNTIL" +%s)

@@ -158,7 +158,7 @@ int main(void)
 		   "evidence: changes with a maintainer over all");
 		ok(strstr(ev.buf, "  INACTIVE MAINTAINER Carol C <carol@corp.com>\n") != NULL,
 		   "evidence: the inactive maintainer marked");
-		ok(strstr(ev.buf, "    Author 000000000009 ") != NULL,
+		ok(strstr(ev.buf, "    Author 000000000009: ") != NULL,
 		   "evidence: Carol's last authored commit, out of the window");
 		strbuf_release(&ev);
 	}

@@ -342,6 +342,37 @@ int capture_command(const char **argv, struct strbuf *out, struct strbuf *err)
 	return finish_command(&cp);
 }
 
+int pipe_command(const char **argv, const char **env, const char *in,
+		 size_t len, struct strbuf *out, struct strbuf *err)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf sink = STRBUF_INIT;
+	FILE *fp = tmpfile();
+	int rc;
+
+	/* a file, not a pipe: the child may write before it has read it all */
+	if (!fp || (len && fwrite(in, 1, len, fp) != len) || fflush(fp) ||
+	    fseek(fp, 0, SEEK_SET)) {
+		if (fp)
+			fclose(fp);
+		return error("cannot buffer the input of %s", argv[0]);
+	}
+	cp.argv = argv;
+	cp.env = env;
+	cp.in = fileno(fp);
+	cp.out = -1;
+	cp.err = err ? -1 : 0;
+	if (start_command(&cp)) {
+		fclose(fp);
+		return -1;
+	}
+	drain(cp.out, out ? out : &sink, err ? cp.err : -1, err ? err : &sink);
+	rc = finish_command(&cp);
+	fclose(fp);
+	strbuf_release(&sink);
+	return rc;
+}
+
 int capture_git(const char **argv, struct strbuf *out, struct strbuf *err)
 {
 	const char *full[64];

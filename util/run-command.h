@@ -79,6 +79,14 @@ int write_all(int fd, const void *buf, size_t len);
  */
 int capture_command(const char **argv, struct strbuf *out, struct strbuf *err);
 
+/*
+ * Run @argv with @env (as child_process.env; may be NULL), @len bytes of
+ * @in as its stdin, stdout into @out and stderr into @err (appended, or
+ * inherited when NULL); the exit status as finish_command() gives it.
+ */
+int pipe_command(const char **argv, const char **env, const char *in,
+		 size_t len, struct strbuf *out, struct strbuf *err);
+
 /* The same for git: "git" is put before @argv. */
 int capture_git(const char **argv, struct strbuf *out, struct strbuf *err);
 
