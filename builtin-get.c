@@ -545,15 +545,17 @@ int cmd_get(int argc, const char **argv)
 	read_conf(&args);
 	for (i = 1; i < argc; i++)
 		opt_list_push(&args, argv[i]);
-	if (parse_options((int)args.nr, args.v, opts, &operands))
-		return 129;
-	if (a.help) {
-		usage_options(get_usage, opts);
-		return 0;
+	if (parse_options((int)args.nr, args.v, opts, &operands)) {
+		ret = 129;
+		goto out;
 	}
-	if (a.version) {
-		printf("kmaint get (scripts/get_maintainer.pl 0.26 compatible)\n");
-		return 0;
+	if (a.help || a.version) {
+		if (a.help)
+			usage_options(get_usage, opts);
+		else
+			printf("kmaint get (scripts/get_maintainer.pl 0.26 compatible)\n");
+		ret = 0;
+		goto out;
 	}
 	if (a.self_test)
 		die("--self-test: use 'kmaint check'");
@@ -582,6 +584,7 @@ int cmd_get(int argc, const char **argv)
 		    "MAINTAINERS file (use --no-tree and --mpath otherwise)");
 
 	ret = run_get(&a, &operands, prefix, top);
+out:
 	free(prefix);
 	free(top);
 	free(operands.v);

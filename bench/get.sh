@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # One `kmaint get` on a real patch against get_maintainer.pl on the same
 # patch (--nogit --nogit-fallback, Linux 6.12 tree), medians of several
-# runs measured in this run: the 2013 XFS fixture and a 6.1 -> 6.12 diff.
+# runs measured in this run: the 2013 XFS patch (made by git format-patch
+# from the generated XFS history, t/lib-xfs.sh) and a 6.1 -> 6.12 diff.
 set -eu
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,9 +23,11 @@ for f in fs/xfs/xfs_inode.h fs/xfs/xfs_aops.c drivers/net/ethernet/intel/e1000e/
 	echo "diff --git a/$f b/$f"
 	diff -u --label "a/$f" --label "b/$f" "$K61/$f" "$K612/$f" || true
 done >"$tmp/sync.patch"
-patches="$tmp/sync.patch"
-fix=$top/../shared/fixtures/xfs-update-maintainers-2013.patch
-[ -f "$fix" ] && patches="$fix $patches"
+. "$top/t/lib-xfs.sh"
+fix=$tmp/xfs-update-maintainers-2013.patch
+{ make_xfs_repo "$tmp/xfs" && make_xfs_patch "$tmp/xfs" "$fix"; } ||
+	{ echo "bench: cannot make the 2013 XFS patch" >&2; exit 1; }
+patches="$fix $tmp/sync.patch"
 
 cd "$K612"
 printf '%-44s %12s %12s %10s\n' "kmaint get vs get_maintainer.pl (ms)" kmaint oracle ratio

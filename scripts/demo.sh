@@ -1,48 +1,98 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# kmaint on real data: Debian's Linux 6.12 tree, which scripts/deps.sh
-# unpacks under $KMAINT_DATA (default /var/tmp/kmaint).  Run it with
-# `make demo` after `sh scripts/deps.sh`.
+# kmaint on real data: Debian's Linux 6.12 and 6.1 trees, which
+# scripts/deps.sh unpacks under $KMAINT_DATA (default /var/tmp/kmaint),
+# and a generated replay of the XFS history of 2011-2013 (t/lib-xfs.sh).
+# Run it with `make demo` after `sh scripts/deps.sh`; KMAINT names the
+# binary (default: ./kmaint of this repository).
+#
+# It reads nothing outside the repository, $KMAINT_DATA and a temporary
+# directory, and exits 0 when every step worked.  A missing input stops
+# it with a message naming what is missing; a failed step, with a
+# message naming the step (t/t0010-self-contained.sh runs it so).
 
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+die() {
+	printf 'demo: %s\n' "$*" >&2
+	exit 1
+}
+
+# Under set -e a failing command substitution in an assignment ends the
+# script without a word; every one here says why.
+top=$(cd "$(dirname "$0")/.." && pwd) ||
+	die "cannot find the repository's top from $0"
 KMAINT=${KMAINT:-$top/kmaint}
+case $KMAINT in
+/*) ;;
+*/*) KMAINT=$(pwd)/$KMAINT ;;	# the demo changes directory
+esac
 KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 K612=$KMAINT_DATA/linux-source-6.12
-PATCH=$(cd "$top/../shared/fixtures" 2>/dev/null && pwd)/xfs-update-maintainers-2013.patch
+K61=$KMAINT_DATA/linux-source-6.1
 
-if [ ! -f "$K612/MAINTAINERS" ]; then
-	echo "demo: no Linux 6.12 tree in $K612; run: sh scripts/deps.sh" >&2
-	exit 1
-fi
-if [ ! -f "$PATCH" ]; then
-	echo "demo: the fixture $PATCH is missing" >&2
-	exit 1
-fi
-cd "$K612"
+[ -x "$KMAINT" ] || die "no kmaint binary at $KMAINT; run: make"
+[ -f "$K612/MAINTAINERS" ] ||
+	die "no Linux 6.12 tree in $K612; run: sh scripts/deps.sh"
+[ -f "$K61/MAINTAINERS" ] ||
+	die "no Linux 6.1 tree in $K61; run: sh scripts/deps.sh"
+[ -f "$top/t/lib-xfs.sh" ] || die "$top/t/lib-xfs.sh is missing"
+command -v git >/dev/null 2>&1 ||
+	die "git is not installed; run: sh scripts/deps.sh"
+
+# Every temporary file lives in $tmp, removed at exit; a failure names
+# the step it stopped in.
+step="making a temporary directory"
+tmp=
+trap 'rc=$?
+	[ -z "$tmp" ] || rm -rf "$tmp"
+	[ "$rc" = 0 ] || printf "demo: failed (exit %s) while %s\n" "$rc" "$step" >&2
+	exit "$rc"' EXIT
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kmaint-demo.XXXXXX") ||
+	die "cannot make a temporary directory in ${TMPDIR:-/tmp}"
+
+# The 2013 patch is made by git format-patch from the generated XFS
+# history, which section 6 uses as well.
+step="building the generated XFS repository (t/lib-xfs.sh)"
+. "$top/t/lib-xfs.sh"
+XFS=$tmp/xfs
+make_xfs_repo "$XFS" || die "cannot build the XFS repository in $XFS"
+step="making the 2013 XFS patch with git format-patch"
+PATCH=$tmp/xfs-update-maintainers-2013.patch
+make_xfs_patch "$XFS" "$PATCH" || die "cannot make $PATCH"
 
 heading() {
 	printf '\n'
 	printf '%s\n' "$*" | sed 'p; s/./=/g'
 }
 
+# run CMD...: exit status 0 is an answer, and so is 1 (findings, or an
+# answer that may be wrong); anything else stops the demo
+run() {
+	rc=0
+	"$@" || rc=$?
+	[ "$rc" -le 1 ] || die "'$*' failed (exit $rc)"
+}
+
 # show CMD...: print the command as the reader would type it, then run it
 show() {
 	printf '\n$ %s\n' "$*" | sed "s|$KMAINT|kmaint|; s|$PATCH|xfs-update-maintainers-2013.patch|"
-	"$@"
+	run "$@"
 }
 
+cd "$K612"
 cat <<EOF
 kmaint demo: who maintains this part of Linux, and who gets this patch?
 Tree: $K612 (Debian's linux-source-6.12), $(grep -c '^F:' MAINTAINERS) F: patterns in MAINTAINERS.
 EOF
 
+step="section 1, kmaint get"
 heading "1. kmaint get: who should receive a patch"
 cat <<EOF
 
-The patch: a 2013 change by the XFS maintainer to the XFS entry of MAINTAINERS:
+The patch: a 2013 change by the XFS maintainer to the XFS entry of
+MAINTAINERS (git format-patch of it from the replayed history of section 6):
 EOF
 sed -n 's/^Subject:[^a-z]*/    Subject: /p' "$PATCH"
 grep '^[-+][A-Z]:' "$PATCH" | sed 's/^/    /'
@@ -55,6 +105,7 @@ whose entry it edits are not asked:
 EOF
 show "$KMAINT" get --nogit --nogit-fallback "$PATCH"
 
+step="section 2, kmaint get --maintainers-sections"
 heading "2. kmaint get --maintainers-sections: ask the sections being edited"
 cat <<EOF
 
@@ -63,6 +114,7 @@ and lists of the sections it edits (here: XFS FILESYSTEM):
 EOF
 show "$KMAINT" get --nogit --nogit-fallback --maintainers-sections "$PATCH"
 
+step="section 3, kmaint map --summary"
 heading "3. kmaint map --summary: the whole tree at once"
 cat <<EOF
 
@@ -71,22 +123,24 @@ them as TSV); the summary lists the files only THE REST covers, sections
 that match nothing, and the largest sections (each list cut to 8 lines
 here):
 EOF
-show "$KMAINT" map --summary | awk '
+show "$KMAINT" map --summary >"$tmp/map"
+awk '
 	/^[ \t]/ { if (++n <= 8) print; else if (n == 9) print "\t..."; next }
-	{ n = 0; print }'
+	{ n = 0; print }' "$tmp/map"
 
+step="section 4, kmaint check"
 heading "4. kmaint check: what is wrong with MAINTAINERS"
 cat <<EOF
 
 get_maintainer.pl --self-test's findings, checkpatch.pl's and
 parse-maintainers.pl's rules, without needing git (last lines shown):
 EOF
-err=$(mktemp "${TMPDIR:-/tmp}/kmaint-demo.XXXXXX")
 printf '\n$ kmaint check | tail -15\n'
-"$KMAINT" check 2>"$err" | tail -15
-cat "$err"
-rm -f "$err"
+run "$KMAINT" check >"$tmp/check" 2>"$tmp/err"
+tail -15 "$tmp/check"
+cat "$tmp/err"
 
+step="section 5, kmaint history --diff"
 heading "5. kmaint history --diff: MAINTAINERS from Linux 6.1 to 6.12"
 cat <<EOF
 
@@ -94,16 +148,13 @@ Two real versions of MAINTAINERS (Debian's linux-source-6.1 and -6.12):
 sections added, removed and renamed, people added and removed; the
 totals, then the XFS entry:
 EOF
-K61=$KMAINT_DATA/linux-source-6.1
-out=$(mktemp "${TMPDIR:-/tmp}/kmaint-demo.XXXXXX")
 printf '\n$ kmaint history --diff 6.1/MAINTAINERS 6.12/MAINTAINERS\n'
-"$KMAINT" history --diff "$K61/MAINTAINERS" "$K612/MAINTAINERS" >"$out" || true
-DIFFOUT=$out
-head -1 "$DIFFOUT"
+run "$KMAINT" history --diff "$K61/MAINTAINERS" "$K612/MAINTAINERS" >"$tmp/diff"
+head -1 "$tmp/diff"
 echo "..."
-awk '/^[a-z]+: XFS FILESYSTEM$/ { show = 1 } show && /^$/ { exit } show' "$DIFFOUT"
-rm -f "$DIFFOUT"
+awk '/^[a-z]+: XFS FILESYSTEM$/ { show = 1 } show && /^$/ { exit } show' "$tmp/diff"
 
+step="section 6, the XFS replay"
 heading "6. The 2013 XFS dispute, replayed: index, stats, review"
 cat <<EOF
 
@@ -114,17 +165,15 @@ co-maintainer far behind, every maintainer at sgi.com, one maintainer
 applying most commits) and asks it what the mailing list had to dig out
 of git by hand.
 EOF
-demo=$(mktemp -d "${TMPDIR:-/tmp}/kmaint-demo-xfs.XXXXXX")
-trap 'rm -rf "$demo"' EXIT
-. "$top/t/lib-xfs.sh"
-make_xfs_repo "$demo/xfs"
-cd "$demo/xfs"
-printf 'sgi.com\tSGI\n' >"$demo/emailmap"
+cd "$XFS"
+printf 'sgi.com\tSGI\n' >"$tmp/emailmap"
 show "$KMAINT" index
 printf '\n$ kmaint stats --section XFS --until 2013-11-07 --top 5 --report changesets,reviews,committers\n'
-"$KMAINT" stats --section XFS --until 2013-11-07 --top 5 --report changesets,reviews,committers
-printf '\n$ kmaint review --as-of 2013-11-07 --email-map emailmap xfs-update-maintainers-2013.patch\n'
-"$KMAINT" review --as-of 2013-11-07 --email-map "$demo/emailmap" "$PATCH" || true
+run "$KMAINT" stats --section XFS --until 2013-11-07 --top 5 --report changesets,reviews,committers
+# the patch and the map beside the repository, named as the reader sees them
+printf '\n$ kmaint review --as-of 2013-11-07 --email-map ../emailmap ../xfs-update-maintainers-2013.patch\n'
+run "$KMAINT" review --as-of 2013-11-07 --email-map ../emailmap ../xfs-update-maintainers-2013.patch
 
+step="finishing"
 echo
 echo "More: kmaint help COMMAND (get map check index stats idents audit review history report)"

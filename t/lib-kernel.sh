@@ -22,6 +22,8 @@
 # against itself; it must report 0 mismatches for "oracle" and many for a
 # changed command.
 
+. "$SRCDIR/t/lib-xfs.sh"
+
 ORACLE_CACHE=$KMAINT_DATA/oracle-cache
 ORACLE_PL=$ORACLE_CACHE/get_maintainer-6.12-ties.pl
 KMAINT_GET_OVERRIDE=${KMAINT_GET_OVERRIDE:-}
@@ -77,9 +79,12 @@ oracle_setup() {
 	export ORACLE_SALT K612
 }
 
-_oracle_bail() {
+_oracle_bail() { _bail "oracle set-up: $*"; }
+
+# _bail MESSAGE: a failed set-up fails the test (not ok, plan, exit)
+_bail() {
 	test_count=$((test_count + 1))
-	echo "not ok $test_count - oracle set-up: $*"
+	echo "not ok $test_count - $*"
 	echo "1..$test_count"
 	exit 1
 }
@@ -514,7 +519,9 @@ make_patches() {
 			[ "$(diff "$K61/$f" "$K612/$f" | wc -l)" -le 600 ] && echo "$f"
 		done | head -2 | while read -r f; do _fdiff "$f" mod; done
 	} >"$dir/0060.patch"
-	# A rename (rename from/to, no hunk), and the 2013 XFS fixture
+	# A rename (rename from/to, no hunk), and the 2013 XFS patch, which
+	# git format-patch makes from the generated XFS history (t/lib-xfs.sh)
+	# the same on every machine
 	{
 		_mail 61 1 "xfs: rename a file"
 		echo "diff --git a/fs/xfs/xfs_file.c b/fs/xfs/xfs_file_ops.c"
@@ -522,8 +529,9 @@ make_patches() {
 		echo "rename from fs/xfs/xfs_file.c"
 		echo "rename to fs/xfs/xfs_file_ops.c"
 	} >"$dir/0061.patch"
-	fix=$SRCDIR/../shared/fixtures/xfs-update-maintainers-2013.patch
-	[ -f "$fix" ] && cp "$fix" "$dir/0062.patch"
+	{ make_xfs_repo "$dir/.xfs" && make_xfs_patch "$dir/.xfs" "$dir/0062.patch"; } ||
+		_bail "make_patches: cannot make the 2013 XFS patch"
+	rm -rf "$dir/.xfs"
 	# The mbox: a 5-patch series
 	for j in 1 2 3 4 5; do
 		f=$(spread 5 25 <"$dir/.mod" | sed -n "${j}p")

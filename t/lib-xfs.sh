@@ -3,15 +3,20 @@
 # history and report tests.
 #
 #	make_xfs_repo DIR
+#	make_xfs_patch DIR OUT
 #
-# builds it with git fast-import.  Its MAINTAINERS entry for XFS goes
+# The first builds it with git fast-import; the second writes the
+# MAINTAINERS patch of 2013 from it (see below).  Its MAINTAINERS entry for XFS goes
 # through the versions the 2013 maintainer dispute saw:
 #   2011-01-03  P: Silicon Graphics Inc, M: Alex Elder <aelder@sgi.com>,
 #               M: xfs-masters@oss.sgi.com
 #   2011-08-10  M: Ben Myers <bpm@sgi.com> added
 #   2012-03-20  Alex Elder at elder@kernel.org, the list M: xfs@oss.sgi.com
-#               (the context of fixtures/xfs-update-maintainers-2013.patch)
-#   2013-11-12  the patch applied: Alex Elder out, Mark Tinguely in
+#               (the context of the 2013 patch)
+#   2013-11-12  the patch applied: Alex Elder out, Mark Tinguely in.  Its
+#               author and message are those of the mail Ben Myers sent
+#               on Thu, 7 Nov 2013 16:02:08 -0600, "xfs: update
+#               maintainers file"; the commit date is the day it went in.
 # The work on fs/xfs/ until 2013-11-07 (XFS_UNTIL): Dave Chinner and
 # Christoph Hellwig far ahead of everyone, Mark Tinguely far behind,
 # every listed maintainer at sgi.com, Ben Myers applying nearly every
@@ -73,12 +78,18 @@ gen_xfs() {
 		version[path]++
 		printf "M 100644 inline %s\ndata <<EOT\n%s version %d\nEOT\n", path, path, version[path]
 	}
-	function maint_commit(t, a, v, subject) {
+	# maint_commit(T, A, V, SUBJECT[, BODY, AT, ATZ]): MAINTAINERS
+	# version V, committed by A at T + 60; authored at AT (zone ATZ)
+	# if given, else at T
+	function maint_commit(t, a, v, subject, body, at, atz) {
 		mark++
 		printf "commit refs/heads/main\nmark :%d\n", mark
-		printf "author %s %d +0000\n", person(a), t
+		if (at)
+			printf "author %s %d %s\n", person(a), at, atz
+		else
+			printf "author %s %d +0000\n", person(a), t
 		printf "committer %s %d +0000\n", person(a), t + 60
-		data(subject "\n\nSigned-off-by: " person(a) "\n")
+		data(subject "\n\n" (body ? body "\n\n" : "") "Signed-off-by: " person(a) "\n")
 		if (mark > 1)
 			printf "from :%d\n", mark - 1
 		printf "M 100644 inline MAINTAINERS\ndata <<EOT\n%sEOT\n", maint(v)
@@ -163,8 +174,10 @@ gen_xfs() {
 			t = t0 + 95000 + k * 7000000
 			commit(t, KONRAD, KONRAD, "xen/swiotlb: change " k, "drivers/xen/swiotlb-xen.c", "Signed-off-by: " person(KONRAD) "\n")
 		}
-		# the patch, applied
-		maint_commit(1384214400, BEN, 4, "xfs: update maintainers file")
+		# the patch as Ben Myers sent it on Thu, 7 Nov 2013 16:02:08
+		# -0600, applied on 2013-11-12
+		maint_commit(1384214400, BEN, 4, "xfs: update maintainers file",
+			"Updated maintainer info.", 1383861728, "-0600")
 		# 2014: Mark Tinguely writes a lot, Dave Chinner applies
 		for (k = 0; k < 60; k++) {
 			t = 1388534400 + k * 200000
@@ -181,4 +194,20 @@ make_xfs_repo() {
 	git init -q -b main "$1" &&
 	gen_xfs | git -C "$1" fast-import --quiet &&
 	git -C "$1" reset -q --hard main
+}
+
+# make_xfs_patch DIR OUT: the 2013 patch, as the mail git format-patch
+# makes of the commit in DIR (made by make_xfs_repo).  The output depends
+# only on that commit, not on git's configuration or the rest of the
+# history: no configuration files are read, the From line carries a zero
+# commit id (the real one changes whenever an earlier commit of the
+# generated history does), blob ids are abbreviated to a fixed 12
+# digits, and there is no signature (it would name git's version).
+make_xfs_patch() {
+	_c=$(git -C "$1" rev-list -1 --fixed-strings \
+		--grep='xfs: update maintainers file' main -- MAINTAINERS) &&
+	[ -n "$_c" ] &&
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
+		git -C "$1" format-patch -1 --stdout --no-signature \
+		--zero-commit --abbrev=12 "$_c" >"$2"
 }

@@ -55,8 +55,9 @@ is "$(cat "$TRASH/rest.out")" "linux-kernel@vger.kernel.org (open list)" \
 
 make_patches "$TRASH/p"
 n=$(ls "$TRASH"/p/*.patch | wc -l)
-[ "$n" -ge 50 ]
-ok $? "patches: $n (at least 50)"
+is "$n" 62 "patches: 62, on every machine"
+like "$TRASH/p/0062.patch" '^Subject: \[PATCH\] xfs: update maintainers file$' \
+	"patches: the 2013 XFS patch is the 62nd"
 is "$(grep -l '^new file mode' "$TRASH"/p/*.patch | wc -l | tr -d ' '):$(grep -l '^deleted file mode' "$TRASH"/p/*.patch | wc -l | tr -d ' '):$(grep -l '^rename from' "$TRASH"/p/*.patch | wc -l | tr -d ' ')" \
 	"12:10:1" "patches: 12 with a new file, 10 with a deleted one, 1 rename"
 multi=0

@@ -1,15 +1,17 @@
 #!/bin/sh
 # kmaint review on the 2013 XFS maintainers patch, against the fixture
-# with the history of 2011-2013 (the acceptance test of issue 5).
+# with the history of 2011-2013 (the acceptance test of issue 5).  The
+# patch is the fixture's own commit of it, written by git format-patch.
 . "${0%/*}/lib.sh"
 . "$SRCDIR/t/lib-xfs.sh"
 
-PATCH=$SRCDIR/../shared/fixtures/xfs-update-maintainers-2013.patch
-[ -f "$PATCH" ] || PATCH=/work/shared/fixtures/xfs-update-maintainers-2013.patch
-[ -f "$PATCH" ] || skip_all "the 2013 XFS patch fixture is missing"
 R=$TRASH/xfs
+PATCH=$TRASH/xfs-update-maintainers-2013.patch
 make_xfs_repo "$R" || { echo "1..0 # SKIP cannot build the fixture"; exit 0; }
 cd "$R" || exit 1
+expect_success "the patch, from the fixture's commit" make_xfs_patch "$R" "$PATCH"
+like "$PATCH" '^Date: Thu, 7 Nov 2013 16:02:08 -0600$' "sent on the day of the dispute"
+like "$PATCH" '^\+M:	Mark Tinguely <tinguely@sgi.com>$' "it adds Mark Tinguely"
 expect_success "index the fixture" "$KMAINT" index -q
 printf 'sgi.com\tSGI\n' >"$TRASH/emailmap"
 UNTIL="$XFS_UNTIL 23:59:59"

@@ -149,21 +149,54 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 	return 0;
 }
 
+/*
+ * The names of @o as -h shows them, in git's style: a one-letter alias
+ * with one dash, the first longer one with two ("-q, --quiet"), "[no]"
+ * before the name that is negated ("-k, --[no]keywords"; "-[no]m" for
+ * get_maintainer.pl's one-letter flags, which have no long name).
+ */
+static void option_names(char *buf, size_t size, const struct option *o)
+{
+	const char *neg = (o->flags & OPT_NEGATABLE) ? "[no]" : "";
+	const char *p = o->names, *s = NULL, *l = NULL;
+	size_t sn = 0, ln = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, "|");
+
+		if (n == 1 && !s) {
+			s = p;
+			sn = n;
+		} else if (n > 1 && !l) {
+			l = p;
+			ln = n;
+		}
+		p += n;
+		if (*p == '|')
+			p++;
+	}
+	if (s && l)
+		snprintf(buf, size, "-%.*s, --%s%.*s", (int)sn, s, neg,
+			 (int)ln, l);
+	else if (s)
+		snprintf(buf, size, "-%s%.*s", neg, (int)sn, s);
+	else
+		snprintf(buf, size, "--%s%.*s", neg, (int)ln, l ? l : "");
+}
+
 void usage_options(const char *usage, const struct option *opts)
 {
 	const struct option *o;
 
 	printf("usage: %s\n\n", usage);
 	for (o = opts; o->type != OPT_END; o++) {
-		char buf[64];
-		const char *first = o->names;
-		size_t n = strcspn(first, "|");
+		char names[64], buf[96];
 
 		if (!o->help)
 			continue;
-		snprintf(buf, sizeof(buf), "--%s%.*s%s%s",
-			 (o->flags & OPT_NEGATABLE) ? "[no]" : "", (int)n,
-			 first, o->argh ? " " : "", o->argh ? o->argh : "");
+		option_names(names, sizeof(names), o);
+		snprintf(buf, sizeof(buf), "%s%s%s", names,
+			 o->argh ? " " : "", o->argh ? o->argh : "");
 		printf("    %-28s %s\n", buf, o->help);
 	}
 }
