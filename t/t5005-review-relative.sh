@@ -13,8 +13,7 @@ UNTIL="$XFS_UNTIL 23:59:59"
 XFS_PATHS="fs/xfs Documentation/filesystems/xfs.txt"
 
 # the patch as its author sent it, from the fixture's own history
-git format-patch -1 --stdout "$(git log -1 --format=%H --grep='^xfs: update maintainers file$')" \
-	>"$TRASH/2013.patch"
+make_xfs_patch "$R" "$TRASH/2013.patch"
 ok $(grep -q '^+M:.*Mark Tinguely' "$TRASH/2013.patch"; echo $?) "the 2013 patch from the fixture"
 
 # git's figures for the section up to the date
