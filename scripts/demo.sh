@@ -174,6 +174,19 @@ run "$KMAINT" stats --section XFS --until 2013-11-07 --top 5 --report changesets
 printf '\n$ kmaint review --as-of 2013-11-07 --email-map ../emailmap ../xfs-update-maintainers-2013.patch\n'
 run "$KMAINT" review --as-of 2013-11-07 --email-map ../emailmap ../xfs-update-maintainers-2013.patch
 
+step="section 7, propose"
+heading "7. kmaint propose: the patches the evidence called for"
+cat <<EOF
+
+What the history of 2011-2013 asked for instead, as patches ready for git
+send-email (--dry-run lists them, each with the audit's evidence block):
+the developers who reviewed most of XFS and were not listed, proposed as
+reviewers.
+EOF
+printf '\n$ kmaint propose --as-of 2013-11-07 --section XFS --reviewers --dry-run | grep ^MAINTAINERS:\n'
+run "$KMAINT" propose --as-of 2013-11-07 --section XFS --reviewers --dry-run >"$tmp/propose"
+grep '^MAINTAINERS:' "$tmp/propose"
+
 step="finishing"
 echo
-echo "More: kmaint help COMMAND (get map check index stats idents audit review history report)"
+echo "More: kmaint help COMMAND (get map check index stats idents audit review history report propose)"
