@@ -133,13 +133,14 @@ static char *odd_fixes_body(const struct audit *a, const struct audit_section *s
 	struct strbuf sb = STRBUF_INIT, ev = STRBUF_INIT, out = STRBUF_INIT;
 
 	if (s->nr_people_listed == 1)
-		strbuf_addf(&sb, "The person listed for %s", s->name);
+		strbuf_addf(&sb, "The person listed for %s did not author, apply "
+			    "or tag", s->name);
 	else
-		strbuf_addf(&sb, "None of the %zu people listed for %s",
-			    s->nr_people_listed, s->name);
-	strbuf_addf(&sb, " authored, applied or tagged any of its %ld change%s "
-		    "in the last %d years, too few to call %s inactive. Mark it "
-		    "as Odd Fixes until someone takes it up.", s->changes,
+		strbuf_addf(&sb, "None of the %zu people listed for %s authored, "
+			    "applied or tagged", s->nr_people_listed, s->name);
+	strbuf_addf(&sb, " any of its %ld change%s in the last %d years, too "
+		    "few to call %s inactive. Mark it as Odd Fixes until "
+		    "someone takes it up.", s->changes,
 		    s->changes == 1 ? "" : "s", a->o->window_years,
 		    s->nr_people_listed == 1 ? "them" : "anyone");
 	propose_wrap(&out, sb.buf, 72);
