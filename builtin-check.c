@@ -227,6 +227,26 @@ static int check_history(const struct maintainers *m, unsigned mask,
 	return rc;
 }
 
+/* Did --only name the history classes themselves (not just "all")? */
+static bool names_history(const struct opt_list *only)
+{
+	size_t i;
+
+	for (i = 0; i < only->nr; i++) {
+		char *copy = xstrdup(only->v[i]), *tok, *save = NULL;
+		bool found = false;
+
+		for (tok = strtok_r(copy, ", ", &save); tok && !found;
+		     tok = strtok_r(NULL, ", ", &save))
+			found = !strcmp(tok, "unknown-address") ||
+				!strcmp(tok, "history");
+		free(copy);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
 int cmd_check(int argc, const char **argv)
 {
 	struct opt_list only = { NULL, 0, 0 }, operands = { NULL, 0, 0 };
@@ -303,7 +323,7 @@ int cmd_check(int argc, const char **argv)
 
 	/* without --only, count the ordering findings but only mention them */
 	check_run(&m, &files, only.nr ? mask : mask | CHK_ORDER, &res);
-	if (check_history(&m, mask, only.nr > 0, &res))
+	if (check_history(&m, mask, names_history(&only), &res))
 		goto out;
 	shown = res.nr;
 	if (!only.nr) {

@@ -31,12 +31,13 @@ done
 is "$(wc -l <"$TRASH/classes")" 20 "--list names 20 classes"
 missing=
 for c in $(cat "$TRASH/classes"); do
+	# bad-pattern and parse have fixtures of their own (t2013), and
+	# unknown-address needs a history (t5006)
+	case $c in bad-pattern|parse|unknown-address) continue ;; esac
 	n=0
 	for f in sections-patterns style syntax order; do
 		n=$((n + $("$KMAINT" check --mpath $f.MAINTAINERS --only=$c | wc -l)))
 	done
-	# bad-pattern and parse have fixtures of their own (t2013)
-	case $c in bad-pattern|parse) continue ;; esac
 	[ $n -gt 0 ] || missing="$missing $c"
 done
 is "$missing" "" "every class has a finding in the fixtures"
