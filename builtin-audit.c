@@ -50,7 +50,6 @@ int cmd_audit(int argc, const char **argv)
 	struct audit a;
 	struct idx ix;
 	bool *selected = NULL, have_ix = false, have_sc = false, have_a = false;
-	char *path = NULL;
 	size_t i;
 	int rc = 128;
 
@@ -73,13 +72,7 @@ int cmd_audit(int argc, const char **argv)
 	o.strict_identities = strict;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		goto out;
-	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path) {
-		error("not a git repository (or give --db)");
-		goto out;
-	}
-	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
-		      scope_open_index(&ix, path, false))
+	if (scope_open_db(&ix, db_path, false))
 		goto out;
 	have_ix = true;
 	scope_init(&sc, &ix);
@@ -150,7 +143,6 @@ out:
 	employer_map_free(emap);
 	ident_mailmap_free(mm);
 	free(selected);
-	free(path);
 	free(sections.v);
 	free(operands.v);
 	return rc;

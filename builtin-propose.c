@@ -351,7 +351,7 @@ int cmd_propose(int argc, const char **argv)
 	struct audit a;
 	struct idx ix;
 	bool *selected = NULL, have_credits;
-	char *path, *me = NULL;
+	char *me = NULL;
 	size_t i;
 	int rc = 128;
 
@@ -377,11 +377,7 @@ int cmd_propose(int argc, const char **argv)
 	if (read_text("MAINTAINERS", &maint, true))
 		die("propose works on the work tree's MAINTAINERS: run it at the top");
 	have_credits = !read_text("CREDITS", &credits, false);
-	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("not a git repository (or give --db)");
-	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
-		      scope_open_index(&ix, path, false))
+	if (scope_open_db(&ix, db_path, false))
 		exit(128);	/* the message is out; like die() */
 	scope_init(&sc, &ix);
 	if (scope_load_maintainers(&sc, NULL))
@@ -459,7 +455,6 @@ out:
 	strbuf_release(&maint);
 	strbuf_release(&credits);
 	free(selected);
-	free(path);
 	free(sections.v);
 	free(operands.v);
 	return rc;

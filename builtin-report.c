@@ -513,7 +513,6 @@ int cmd_report(int argc, const char **argv)
 	bool *selected = NULL;
 	char d1[16], d2[16];
 	int first_year, last_year;
-	char *path;
 	size_t i;
 	FILE *fp = stdout;
 
@@ -538,11 +537,7 @@ int cmd_report(int argc, const char **argv)
 	o.strict_identities = strict;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
-	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("not a git repository (or give --db)");
-	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
-		      scope_open_index(&ix, path, false))
+	if (scope_open_db(&ix, db_path, false))
 		exit(128);	/* the message is out; like die() */
 	scope_init(&sc, &ix);
 	sc.maint_rev = maint_at;
@@ -644,7 +639,6 @@ int cmd_report(int argc, const char **argv)
 	employer_map_free(emap);
 	ident_mailmap_free(mm);
 	free(selected);
-	free(path);
 	free(sections.v);
 	free(operands.v);
 	return 0;

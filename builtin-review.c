@@ -111,7 +111,6 @@ int cmd_review(int argc, const char **argv)
 	struct strbuf err = STRBUF_INIT;
 	struct review r = { 0 };
 	struct idx ix;
-	char *path;
 	int i;
 
 	audit_opts_init(&o);
@@ -134,11 +133,7 @@ int cmd_review(int argc, const char **argv)
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	check_patch(operands.v[0]);
-	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("not a git repository (or give --db)");
-	if (db_path ? idx_open(&ix, path, IDX_READONLY) :
-		      scope_open_index(&ix, path, false))
+	if (scope_open_db(&ix, db_path, false))
 		exit(128);	/* the message is out; like die() */
 
 	read_base(&ix, as_of, o.now, &r);
@@ -163,7 +158,6 @@ int cmd_review(int argc, const char **argv)
 	employer_map_free(emap);
 	ident_mailmap_free(mm);
 	strbuf_release(&err);
-	free(path);
 	free(operands.v);
 	return i;
 }

@@ -379,8 +379,12 @@ static int find_line(const struct maintainers *m, int sec, char type,
 	return found;
 }
 
-static int remove_line(struct strbuf *maint, const char *section, char type,
-		       const char *value)
+/*
+ * Replace the section's first (or @last) @type line [of @value] with
+ * @with ("" removes it); -1 with a message when there is none.
+ */
+static int replace_line(struct strbuf *maint, const char *section, char type,
+			const char *value, bool last, const char *with)
 {
 	struct maintainers m;
 	size_t start, end;
@@ -388,12 +392,12 @@ static int remove_line(struct strbuf *maint, const char *section, char type,
 
 	if (sec < 0)
 		goto out;
-	nr = find_line(&m, sec, type, value, false);
+	nr = find_line(&m, sec, type, value, last);
 	if (!nr || !line_span(maint, nr, &start, &end)) {
-		error("%s has no line '%c:\t%s'", section, type, value);
+		error("%s has no line '%c:\t%s'", section, type, value ? value : "");
 		goto out;
 	}
-	splice(maint, start, end, "");
+	splice(maint, start, end, with);
 	rc = 0;
 out:
 	maintainers_release(&m);
@@ -403,24 +407,10 @@ out:
 static int set_status(struct strbuf *maint, const char *section,
 		      const char *status)
 {
-	struct maintainers m;
-	size_t start, end;
-	int sec = parse_section(maint, section, &m), nr, rc = -1;
-	char *line;
+	char *line = xstrfmt("S:\t%s\n", status);
+	int rc = replace_line(maint, section, 'S', NULL, true, line);
 
-	if (sec < 0)
-		goto out;
-	nr = find_line(&m, sec, 'S', NULL, true);
-	if (!nr || !line_span(maint, nr, &start, &end)) {
-		error("%s has no S: line", section);
-		goto out;
-	}
-	line = xstrfmt("S:\t%s\n", status);
-	splice(maint, start, end, line);
 	free(line);
-	rc = 0;
-out:
-	maintainers_release(&m);
 	return rc;
 }
 
@@ -608,7 +598,7 @@ int propose_apply(const struct proposal *p, struct strbuf *maint,
 	case PR_REMOVE: {
 		char *d;
 
-		if (remove_line(maint, s->name, p->l->type, p->l->value))
+		if (replace_line(maint, s->name, p->l->type, p->l->value, false, ""))
 			return -1;
 		if (p->orphan && set_status(maint, s->name, "Orphan"))
 			return -1;

@@ -979,6 +979,21 @@ static const char *index_staleness(const char *path)
 	return why;
 }
 
+int scope_open_db(struct idx *ix, const char *db_path, bool update)
+{
+	char *path;
+	int rc;
+
+	if (db_path)
+		return idx_open(ix, db_path, IDX_READONLY);
+	path = idx_default_path();
+	if (!path)
+		return error("not a git repository (or give --db)");
+	rc = scope_open_index(ix, path, update);
+	free(path);
+	return rc;
+}
+
 int scope_open_index(struct idx *ix, const char *path, bool update)
 {
 	const char *why = index_staleness(path);

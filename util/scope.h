@@ -182,6 +182,13 @@ const struct summary *scope_summary(struct scope *s);
  */
 int scope_open_index(struct idx *ix, const char *path, bool update);
 
+/*
+ * The commands' --db: open @db_path read-only as it is, or without one
+ * the repository's index through scope_open_index().  0 or -1 with a
+ * message.
+ */
+int scope_open_db(struct idx *ix, const char *db_path, bool update);
+
 int scope_people_load(struct idx *ix, struct scope_people *p);
 void scope_people_free(struct scope_people *p);
 
