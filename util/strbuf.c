@@ -60,6 +60,9 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
+	/* SQLite gives NULL for an empty blob; memcpy() must not see it */
+	if (!len)
+		return;
 	strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
