@@ -49,8 +49,31 @@ struct pattern {
 	signed char is_dir;	/* -1 not asked yet, 0 no, 1 yes */
 	int depth;		/* get_maintainer.pl's "pattern depth" */
 	int slashes;		/* '/' in the pattern, for the non-dir rule */
-	struct regex re;	/* regex F:/X: and N: */
+	int re;			/* regex F:/X: and N:: index in res[], or -1 */
 	int next;		/* next pattern in the same bucket, or -1 */
+	/*
+	 * A literal pattern's prefix: nearly always its F: value itself,
+	 * in MAINTAINERS, so the table below copies no string.
+	 */
+	const char *key;
+	uint32_t keylen;
+};
+
+/*
+ * The literal patterns by their prefix: open addressing on the key's
+ * hash, each slot the first pattern of the chain of patterns with that
+ * key; the key is the pattern's.  Eight bytes a slot instead of a
+ * string map's entry and its copy of the key: a third of the memory, and
+ * memory is most of what building a matcher costs.
+ */
+struct slot {
+	uint32_t hash;
+	int head;		/* -1: empty */
+};
+
+struct literal_table {
+	struct slot *slots;
+	size_t mask;
 };
 
 struct keyword {
@@ -64,9 +87,12 @@ struct matcher {
 	const struct maintainers *m;
 	struct pattern *pats;
 	size_t nr_pats, alloc_pats;
-	struct strmap literal;	/* exact prefix -> first pattern + 1 */
+	struct literal_table literal;
 	struct strmap regex;	/* literal directory prefix -> first pattern + 1 */
-	struct strmap maybe_dir; /* value that may name a directory -> pattern + 1 */
+	struct regex *res;	/* of regex F:/X: and N: patterns */
+	size_t nr_res, alloc_res;
+	char **keys;		/* keys that are not a value as it is */
+	size_t nr_keys, alloc_keys;
 	int *names;		/* N: patterns */
 	size_t nr_names, alloc_names;
 	struct regex any_name;	/* all N: in one alternation, or NULL */
@@ -131,8 +157,19 @@ static int add_pattern(struct matcher *mt, int entry, char type)
 	p->is_dir = -1;
 	p->section = mt->m->entries[entry].section;
 	p->type = type;
+	p->re = -1;
 	p->next = -1;
 	return (int)mt->nr_pats++;
+}
+
+/* Takes @src. */
+static struct regex *add_regex(struct matcher *mt, struct pattern *p,
+			       char *src, uint32_t flags)
+{
+	ALLOC_GROW(mt->res, mt->nr_res + 1, mt->alloc_res);
+	p->re = (int)mt->nr_res;
+	set_regex(&mt->res[mt->nr_res], p->entry, src, flags);
+	return &mt->res[mt->nr_res++];
 }
 
 static void bucket(struct strmap *map, const char *key, size_t len,
@@ -143,6 +180,56 @@ static void bucket(struct strmap *map, const char *key, size_t len,
 	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
 	mt->pats[pat].next = (int)(intptr_t)e->value - 1;
 	e->value = (void *)(intptr_t)(pat + 1);
+}
+
+/* The slot of @key: its chain's, or the empty one where it would go. */
+static struct slot *probe(const struct matcher *mt, const char *key,
+			  size_t len, uint32_t hash)
+{
+	const struct literal_table *t = &mt->literal;
+	size_t i = hash & t->mask;
+
+	for (;; i = (i + 1) & t->mask) {
+		struct slot *s = &t->slots[i];
+		const struct pattern *p;
+
+		if (s->head < 0)
+			return s;
+		p = &mt->pats[s->head];
+		if (s->hash == hash && p->keylen == len &&
+		    !memcmp(p->key, key, len))
+			return s;
+	}
+}
+
+/* The first pattern whose literal prefix is @key, or -1. */
+static int literal_chain(const struct matcher *mt, const char *key, size_t len)
+{
+	if (!mt->literal.slots)
+		return -1;
+	return probe(mt, key, len, hash_bytes(key, len))->head;
+}
+
+/*
+ * Room for every F:/X:/N: of @m in pats[], and the table at most half
+ * full: neither ever moves.
+ */
+static void matcher_size(struct matcher *mt)
+{
+	size_t i, nr = 0, size = 64;
+
+	for (i = 0; i < mt->m->nr_entries; i++) {
+		char type = mt->m->entries[i].type;
+
+		nr += type == 'F' || type == 'X' || type == 'N';
+	}
+	ALLOC_GROW(mt->pats, nr, mt->alloc_pats);
+	while (size < nr * 2 + 2)
+		size *= 2;
+	mt->literal.slots = xmalloc(size * sizeof(*mt->literal.slots));
+	/* every byte 0xff: head -1 in every slot */
+	memset(mt->literal.slots, 0xff, size * sizeof(*mt->literal.slots));
+	mt->literal.mask = size - 1;
 }
 
 static bool pattern_is_dir(struct pattern *p, const char *value)
@@ -186,24 +273,26 @@ static bool literal_prefix(const char *re, struct strbuf *lit)
 	return true;
 }
 
+/* @lit must live as long as the matcher. */
 static void add_literal(struct matcher *mt, int pat, const char *lit,
 			size_t len)
 {
 	struct pattern *p = &mt->pats[pat];
+	uint32_t hash = hash_bytes(lit, len);
+	struct slot *s;
 
 	p->dir = len && lit[len - 1] == '/';
 	p->slashes = (int)count_char(lit, '/');
 	p->depth = p->slashes + !p->dir;
-	bucket(&mt->literal, lit, len, mt, pat);
+	p->key = lit;
+	p->keylen = (uint32_t)len;
 	/* with a '.' the script's test is for a name with "\." in it */
-	if (!p->dir && len && !memchr(lit, '.', len)) {
-		struct strmap_entry *e;
-
-		p->maybe_dir = true;
-		e = strmap_insert(&mt->maybe_dir, lit, len);
-		if (!e->value)
-			e->value = (void *)(intptr_t)(pat + 1);
-	}
+	p->maybe_dir = !p->dir && len && !memchr(lit, '.', len);
+	s = probe(mt, lit, len, hash);
+	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
+	p->next = s->head;
+	s->hash = hash;
+	s->head = pat;
 }
 
 static void add_file_pattern(struct matcher *mt, int entry, char type,
@@ -222,8 +311,11 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	}
 	re = mnt_glob_convert(value, false);
 	if (literal_prefix(re, lit)) {
-		add_literal(mt, pat, lit->buf, lit->len);
 		free(re);
+		re = xstrndup(lit->buf, lit->len);
+		ALLOC_GROW(mt->keys, mt->nr_keys + 1, mt->alloc_keys);
+		mt->keys[mt->nr_keys++] = re;
+		add_literal(mt, pat, re, lit->len);
 		return;
 	}
 	p = &mt->pats[pat];
@@ -248,7 +340,7 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 		p->depth = -1;
 	anchored = xstrfmt("^%s", re);
 	slash = strrchr(lit->buf, '/');
-	set_regex(&p->re, entry, anchored, 0);
+	add_regex(mt, p, anchored, 0);
 	bucket(&mt->regex, lit->buf,
 	       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt, pat);
 	free(re);
@@ -339,10 +431,7 @@ struct matcher *matcher_new(const struct maintainers *m)
 	size_t i;
 
 	mt->m = m;
-	strmap_init(&mt->literal);
-	strmap_reserve(&mt->literal, m->nr_entries / 2);
-	strmap_init(&mt->maybe_dir);
-	strmap_reserve(&mt->maybe_dir, m->nr_entries / 8);
+	matcher_size(mt);
 	strmap_init(&mt->regex);
 	for (i = 0; i < m->nr_entries; i++) {
 		const struct mnt_entry *e = &m->entries[i];
@@ -357,7 +446,7 @@ struct matcher *matcher_new(const struct maintainers *m)
 		case 'N': {
 			int pat = add_pattern(mt, (int)i, 'N');
 
-			set_regex(&mt->pats[pat].re, (int)i, xstrdup(e->value),
+			add_regex(mt, &mt->pats[pat], xstrdup(e->value),
 				  PCRE2_EXTENDED);
 			ALLOC_GROW(mt->names, mt->nr_names + 1, mt->alloc_names);
 			mt->names[mt->nr_names++] = pat;
@@ -380,18 +469,21 @@ void matcher_free(struct matcher *mt)
 
 	if (!mt)
 		return;
-	for (i = 0; i < mt->nr_pats; i++)
-		free_regex(&mt->pats[i].re);
+	for (i = 0; i < mt->nr_res; i++)
+		free_regex(&mt->res[i]);
+	for (i = 0; i < mt->nr_keys; i++)
+		free(mt->keys[i]);
 	for (i = 0; i < mt->nr_kws; i++) {
 		free_regex(&mt->kws[i].plain);
 		free_regex(&mt->kws[i].diff);
 	}
 	pcre2_code_free(mt->any_name.code);
-	strmap_clear(&mt->literal, false);
 	strmap_clear(&mt->regex, false);
-	strmap_clear(&mt->maybe_dir, false);
 	pcre2_match_data_free(mt->md);
+	free(mt->literal.slots);
 	free(mt->pats);
+	free(mt->res);
+	free(mt->keys);
 	free(mt->names);
 	free(mt->kws);
 	free(mt->hits);
@@ -454,7 +546,7 @@ static void add_hit(struct matcher *mt, int pat)
 /* Patterns equal to the first @len bytes of @path ending there. */
 static void try_literal(struct matcher *mt, const char *path, size_t len)
 {
-	int pat = (int)(intptr_t)strmap_get(&mt->literal, path, len) - 1;
+	int pat = literal_chain(mt, path, len);
 
 	for (; pat >= 0; pat = mt->pats[pat].next) {
 		struct pattern *p = &mt->pats[pat];
@@ -467,17 +559,19 @@ static void try_literal(struct matcher *mt, const char *path, size_t len)
 	}
 }
 
-/* Values naming the directory path[0..len) without their '/'. */
+/*
+ * Values naming the directory path[0..len) without their '/'.  Whether
+ * a value may name a directory depends on the value alone, and the
+ * patterns of a chain share theirs: its first one answers for all.
+ */
 static void try_dir(struct matcher *mt, const char *path, size_t len)
 {
-	int first = (int)(intptr_t)strmap_get(&mt->maybe_dir, path, len) - 1;
-	int pat;
+	int pat = literal_chain(mt, path, len);
 
-	if (first < 0 ||
-	    !pattern_is_dir(&mt->pats[first], mt->m->entries[mt->pats[first].entry].value))
+	if (pat < 0 || !mt->pats[pat].maybe_dir ||
+	    !pattern_is_dir(&mt->pats[pat],
+			    mt->m->entries[mt->pats[pat].entry].value))
 		return;
-	/* every pattern of this literal value shares the answer */
-	pat = (int)(intptr_t)strmap_get(&mt->literal, path, len) - 1;
 	for (; pat >= 0; pat = mt->pats[pat].next) {
 		mt->pats[pat].is_dir = 1;
 		add_hit(mt, pat);
@@ -493,7 +587,7 @@ static void try_regex(struct matcher *mt, const char *path, size_t len,
 		struct pattern *p = &mt->pats[pat];
 
 		if ((p->dir || p->slashes == slashes) &&
-		    re_match(mt, &p->re, path, len))
+		    re_match(mt, &mt->res[p->re], path, len))
 			add_hit(mt, pat);
 	}
 }
@@ -539,7 +633,8 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 		try_literal(mt, path, k);
 	if (!mt->any_name.code || re_match(mt, &mt->any_name, path, len))
 		for (i = 0; i < mt->nr_names; i++)
-			if (re_match(mt, &mt->pats[mt->names[i]].re, path, len))
+			if (re_match(mt, &mt->res[mt->pats[mt->names[i]].re],
+				     path, len))
 				add_hit(mt, mt->names[i]);
 	if (!mt->nr_hits)
 		return;
@@ -596,9 +691,8 @@ int matcher_check_all(struct matcher *mt, bool keywords)
 {
 	size_t i;
 
-	for (i = 0; i < mt->nr_pats; i++)
-		if (mt->pats[i].re.src)
-			re_match(mt, &mt->pats[i].re, "", 0);
+	for (i = 0; i < mt->nr_res; i++)
+		re_match(mt, &mt->res[i], "", 0);
 	for (i = 0; keywords && i < mt->nr_kws; i++) {
 		re_match(mt, &mt->kws[i].plain, "", 0);
 		re_match(mt, &mt->kws[i].diff, "", 0);
