@@ -4,10 +4,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "strbuf.h"
 #include "utf8.h"
@@ -32,10 +35,8 @@ void maintainers_release(struct maintainers *m)
 		free(m->diags[i].msg);
 	free(m->files);
 	free(m->bufs);
-	free(m->lines);
-	free(m->entries);
-	free(m->sections);
 	free(m->diags);
+	arena_release(&m->arena);
 	maintainers_init(m);
 }
 
@@ -132,18 +133,27 @@ static void check_field(struct maintainers *m, int li, char type,
 	}
 }
 
-void maintainers_add_buffer(struct maintainers *m, const char *name,
-			    char *buf, size_t len)
+/* @owned: the caller's buffer, freed with @m; else it is in the arena */
+static void add_buffer(struct maintainers *m, const char *name, char *buf,
+		       size_t len, bool owned)
 {
 	int file = (int)m->nr_files;
-	size_t pos = 0;
+	size_t pos = 0, nr_lines = 1;
+	const char *p, *end = buf + len;
 	int nr = 0;
 
 	m->files = xrealloc(m->files, (m->nr_files + 1) * sizeof(*m->files));
 	m->bufs = xrealloc(m->bufs, (m->nr_files + 1) * sizeof(*m->bufs));
 	m->files[file] = xstrdup(name);
-	m->bufs[file] = buf;
+	m->bufs[file] = owned ? buf : NULL;
 	m->nr_files++;
+
+	/* room for every line and entry at once: the arrays never move */
+	for (p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+		nr_lines++;
+	ARENA_GROW(&m->arena, m->lines, m->nr_lines + nr_lines, m->alloc_lines);
+	ARENA_GROW(&m->arena, m->entries, m->nr_entries + nr_lines,
+		   m->alloc_entries);
 
 	while (pos < len) {
 		char *line = buf + pos, *eol = memchr(line, '\n', len - pos);
@@ -155,7 +165,6 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 
 		pos += l + (eol != NULL);
 		line[l] = '\0';
-		ALLOC_GROW(m->lines, m->nr_lines + 1, m->alloc_lines);
 		ml = &m->lines[m->nr_lines++];
 		ml->text = line;
 		ml->len = l;
@@ -194,7 +203,6 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 		if (is_blank_or_comment(line))
 			continue;
 
-		ALLOC_GROW(m->entries, m->nr_entries + 1, m->alloc_entries);
 		ml->entry = (int)m->nr_entries;
 		m->entries[m->nr_entries].line = li;
 		m->entries[m->nr_entries].text = line;
@@ -215,17 +223,68 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 	}
 }
 
+void maintainers_add_buffer(struct maintainers *m, const char *name,
+			    char *buf, size_t len)
+{
+	add_buffer(m, name, buf, len, true);
+}
+
+/*
+ * Read @path into the arena, with a NUL after it: sized by fstat(), so
+ * that no byte is copied twice, and grown should the file grow.
+ */
+static int read_into_arena(struct maintainers *m, const char *path,
+			   char **buf, size_t *len)
+{
+	struct stat st;
+	size_t alloc, nr = 0;
+	char *p;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	alloc = !fstat(fd, &st) && S_ISREG(st.st_mode) ?
+		(size_t)st.st_size + 1 : 65536;
+	p = arena_alloc(&m->arena, alloc);
+	for (;;) {
+		ssize_t n;
+
+		if (nr + 1 == alloc) {
+			p = arena_realloc(&m->arena, p, alloc, alloc * 2);
+			alloc *= 2;
+		}
+		n = read(fd, p + nr, alloc - nr - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int err = errno;
+
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		if (!n)
+			break;
+		nr += (size_t)n;
+	}
+	close(fd);
+	p[nr] = '\0';
+	*buf = p;
+	*len = nr;
+	return 0;
+}
+
 static int add_file(struct maintainers *m, const char *path)
 {
 	char *buf;
 	size_t len;
 
-	if (read_file(path, &buf, &len))
+	if (read_into_arena(m, path, &buf, &len))
 		return error("cannot read MAINTAINERS file '%s': %s", path,
 			     strerror(errno));
 	if (!len)
 		warning("%s: empty MAINTAINERS file", path);
-	maintainers_add_buffer(m, path, buf, len);
+	add_buffer(m, path, buf, len, false);
 	return 0;
 }
 
@@ -347,7 +406,8 @@ void maintainers_finish(struct maintainers *m)
 			i++;
 			continue;
 		}
-		ALLOC_GROW(m->sections, m->nr_sections + 1, m->alloc_sections);
+		ARENA_GROW(&m->arena, m->sections, m->nr_sections + 1,
+			   m->alloc_sections);
 		s = &m->sections[m->nr_sections];
 		memset(s, 0, sizeof(*s));
 		s->first = (int)i;

@@ -2,6 +2,7 @@
 #ifndef KMAINT_MAINTAINERS_H
 #define KMAINT_MAINTAINERS_H
 
+#include "arena.h"
 #include "util.h"
 
 /*
@@ -56,9 +57,11 @@ struct mnt_diag {
 };
 
 struct maintainers {
+	/* lines[], entries[], sections[] and the files read by path */
+	struct arena arena;
 	char **files;
 	size_t nr_files;
-	char **bufs;		/* file contents, owned */
+	char **bufs;		/* contents given by the caller, owned; or NULL */
 	struct mnt_line *lines;
 	size_t nr_lines, alloc_lines;
 	struct mnt_entry *entries;

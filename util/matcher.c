@@ -85,6 +85,7 @@ struct keyword {
 
 struct matcher {
 	const struct maintainers *m;
+	struct arena arena;	/* pats[] and the literal table */
 	struct pattern *pats;
 	size_t nr_pats, alloc_pats;
 	struct literal_table literal;
@@ -150,7 +151,7 @@ static int add_pattern(struct matcher *mt, int entry, char type)
 {
 	struct pattern *p;
 
-	ALLOC_GROW(mt->pats, mt->nr_pats + 1, mt->alloc_pats);
+	ARENA_GROW(&mt->arena, mt->pats, mt->nr_pats + 1, mt->alloc_pats);
 	p = &mt->pats[mt->nr_pats];
 	memset(p, 0, sizeof(*p));
 	p->entry = entry;
@@ -223,10 +224,11 @@ static void matcher_size(struct matcher *mt)
 
 		nr += type == 'F' || type == 'X' || type == 'N';
 	}
-	ALLOC_GROW(mt->pats, nr, mt->alloc_pats);
+	ARENA_GROW(&mt->arena, mt->pats, nr, mt->alloc_pats);
 	while (size < nr * 2 + 2)
 		size *= 2;
-	mt->literal.slots = xmalloc(size * sizeof(*mt->literal.slots));
+	mt->literal.slots = arena_alloc(&mt->arena,
+					size * sizeof(*mt->literal.slots));
 	/* every byte 0xff: head -1 in every slot */
 	memset(mt->literal.slots, 0xff, size * sizeof(*mt->literal.slots));
 	mt->literal.mask = size - 1;
@@ -480,8 +482,7 @@ void matcher_free(struct matcher *mt)
 	pcre2_code_free(mt->any_name.code);
 	strmap_clear(&mt->regex, false);
 	pcre2_match_data_free(mt->md);
-	free(mt->literal.slots);
-	free(mt->pats);
+	arena_release(&mt->arena);
 	free(mt->res);
 	free(mt->keys);
 	free(mt->names);
