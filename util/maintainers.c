@@ -470,20 +470,25 @@ char *mnt_glob_to_regex(const char *value)
 
 char *mnt_glob_convert(const char *value, bool check_dir)
 {
-	struct strbuf sb = STRBUF_INIT;
+	/* at most two bytes for one, and room for a '/' */
+	char *out = xmalloc(2 * strlen(value) + 2), *q = out;
 	const char *p;
 
 	for (p = value; *p; p++) {
-		if (*p == '.')
-			strbuf_addstr(&sb, "\\.");
-		else if (*p == '*')
-			strbuf_addstr(&sb, ".*");
-		else if (*p == '?')
-			strbuf_addch(&sb, '.');
-		else
-			strbuf_addch(&sb, *p);
+		if (*p == '.') {
+			*q++ = '\\';
+			*q++ = '.';
+		} else if (*p == '*') {
+			*q++ = '.';
+			*q++ = '*';
+		} else {
+			*q++ = *p == '?' ? '.' : *p;
+		}
 	}
-	if (check_dir && sb.len && sb.buf[sb.len - 1] != '/' && is_dir(sb.buf))
-		strbuf_addch(&sb, '/');
-	return strbuf_detach(&sb, NULL);
+	*q = '\0';
+	if (check_dir && q > out && q[-1] != '/' && is_dir(out)) {
+		*q++ = '/';
+		*q = '\0';
+	}
+	return out;
 }

@@ -47,6 +47,7 @@ struct pattern {
 	 */
 	bool maybe_dir;
 	signed char is_dir;	/* -1 not asked yet, 0 no, 1 yes */
+	/* regex F:/X: only; a literal's are counted when it matches */
 	int depth;		/* get_maintainer.pl's "pattern depth" */
 	int slashes;		/* '/' in the pattern, for the non-dir rule */
 	int re;			/* regex F:/X: and N:: index in res[], or -1 */
@@ -183,6 +184,26 @@ static void bucket(struct strmap *map, const char *key, size_t len,
 	e->value = (void *)(intptr_t)(pat + 1);
 }
 
+/*
+ * The hash of a literal prefix, eight bytes at a time: lookups hash
+ * every leading part of a path, and building hashes 8,000 values.
+ */
+static uint32_t key_hash(const char *s, size_t n)
+{
+	const uint64_t k = 0x9e3779b97f4a7c15ull;
+	uint64_t h = n * k, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 29;
+	}
+	for (w = 0; n; n--)
+		w = w << 8 | (unsigned char)s[n - 1];
+	h = (h ^ w) * k;
+	return (uint32_t)(h ^ h >> 32);
+}
+
 /* The slot of @key: its chain's, or the empty one where it would go. */
 static struct slot *probe(const struct matcher *mt, const char *key,
 			  size_t len, uint32_t hash)
@@ -208,7 +229,7 @@ static int literal_chain(const struct matcher *mt, const char *key, size_t len)
 {
 	if (!mt->literal.slots)
 		return -1;
-	return probe(mt, key, len, hash_bytes(key, len))->head;
+	return probe(mt, key, len, key_hash(key, len))->head;
 }
 
 /*
@@ -243,7 +264,13 @@ static bool pattern_is_dir(struct pattern *p, const char *value)
 
 static bool is_meta(char c)
 {
-	return c && strchr("\\^$.|?*+()[]{}", c);
+	switch (c) {
+	case '\\': case '^': case '$': case '.': case '|': case '?':
+	case '*': case '+': case '(': case ')': case '[': case ']':
+	case '{': case '}':
+		return true;
+	}
+	return false;
 }
 
 /*
@@ -258,34 +285,37 @@ static bool literal_prefix(const char *re, struct strbuf *lit)
 	strbuf_reset(lit);
 	if (strchr(re, '|'))
 		return false;
+	strbuf_grow(lit, strlen(re));
 	for (p = re; *p; p++) {
 		if (*p == '\\' && p[1] == '.') {
-			strbuf_addch(lit, '.');
+			lit->buf[lit->len++] = '.';
 			p++;
 			continue;
 		}
 		if (!is_meta(*p)) {
-			strbuf_addch(lit, *p);
+			lit->buf[lit->len++] = *p;
 			continue;
 		}
-		if (strchr("*+?{", *p) && lit->len)
-			strbuf_setlen(lit, lit->len - 1);
+		if ((*p == '*' || *p == '+' || *p == '?' || *p == '{') && lit->len)
+			lit->len--;
+		lit->buf[lit->len] = '\0';
 		return false;
 	}
+	lit->buf[lit->len] = '\0';
 	return true;
 }
+
 
 /* @lit must live as long as the matcher. */
 static void add_literal(struct matcher *mt, int pat, const char *lit,
 			size_t len)
 {
 	struct pattern *p = &mt->pats[pat];
-	uint32_t hash = hash_bytes(lit, len);
+	uint32_t hash = key_hash(lit, len);
 	struct slot *s;
 
+	/* its depth is counted if it ever matches: see depth_of() */
 	p->dir = len && lit[len - 1] == '/';
-	p->slashes = (int)count_char(lit, '/');
-	p->depth = p->slashes + !p->dir;
 	p->key = lit;
 	p->keylen = (uint32_t)len;
 	/* with a '.' the script's test is for a name with "\." in it */
@@ -340,7 +370,10 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	p->depth = p->slashes + !p->dir;
 	if (starts_with(re, ".*"))
 		p->depth = -1;
-	anchored = xstrfmt("^%s", re);
+	len = strlen(re);
+	anchored = xmalloc(len + 2);
+	anchored[0] = '^';
+	memcpy(anchored + 1, re, len + 1);
 	slash = strrchr(lit->buf, '/');
 	add_regex(mt, p, anchored, 0);
 	bucket(&mt->regex, lit->buf,
@@ -593,6 +626,19 @@ static void try_regex(struct matcher *mt, const char *path, size_t len,
 	}
 }
 
+/* get_maintainer.pl's depth of an F:/X: pattern */
+static int depth_of(const struct pattern *p)
+{
+	const char *k;
+	int slashes = 0;
+
+	if (p->re >= 0)
+		return p->depth;
+	for (k = p->key; k < p->key + p->keylen; k++)
+		slashes += *k == '/';
+	return slashes + !p->dir;
+}
+
 static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -643,7 +689,7 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 	/* Patterns were added in MAINTAINERS order, so index order is file order. */
 	qsort(mt->hits, mt->nr_hits, sizeof(*mt->hits), cmp_int);
 	for (i = 0; i < mt->nr_hits;) {
-		int section = mt->pats[mt->hits[i]].section, depth = 0;
+		int section = mt->pats[mt->hits[i]].section, depth = 0, pdepth;
 		bool excluded = false, matched = false;
 		size_t j;
 
@@ -662,11 +708,12 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 			}
 			if (p->type != 'F')
 				continue;
-			if (p->depth >= slashes && s->maintained &&
+			pdepth = depth_of(p);
+			if (pdepth >= slashes && s->maintained &&
 			    s->has_maintainer)
 				res->exact = true;
-			if (!pattern_depth || slashes - p->depth < pattern_depth) {
-				depth = p->depth;
+			if (!pattern_depth || slashes - pdepth < pattern_depth) {
+				depth = pdepth;
 				matched = true;
 			}
 		}
