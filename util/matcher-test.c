@@ -16,6 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "maintainers.h"
 #include "matcher.h"
 #include "strbuf.h"
@@ -181,6 +184,95 @@ static void test_question_mark(void)
 	maintainers_release(&m2);
 }
 
+static void expect_literal(const char *re, const char *want)
+{
+	struct strbuf lit = STRBUF_INIT;
+	char *d = xstrfmt("required string of '%s'", re);
+
+	matcher_required_literal(re, &lit);
+	is_str(lit.buf, want, d);
+	free(d);
+	strbuf_release(&lit);
+}
+
+/*
+ * The string matcher_required_literal() finds must be in every match:
+ * K: lines are not tried where it is absent.  Checked on the shapes of
+ * 6.12's K: lines and on random patterns against random lines, with the
+ * script's flags, from byte 0 (headers) and 1 (+/- lines).
+ */
+static void test_required_literal(void)
+{
+	static const char *const atoms[] = {
+		"a", "b", "ab", "_x", "x", " ", "\\b", "\\B", "\\d", "\\w",
+		"\\s", "\\.", "\\+", "\\-", "\\\\", "[ab]", "[^a]", "[]a]",
+		"(a|b)", "(?:ab)", "(?i:ab)", "(?i)", "(?=a)", "(?!b)", "(?<=a)",
+		"*", "+", "?", "*?", "++", "{2}", "{0,1}", "{,2}", "{x", "|", ".",
+		"^", "$", "#", "\\Q", "\\E", "\\x61", "\\1", "(*ACCEPT)",
+		"(a(*ACCEPT))", "\\K", "\\n", "(?#c)", "((a)b)", ")", "\\p{L}",
+	};
+	const uint32_t flags = PCRE2_EXTENDED | PCRE2_UTF | PCRE2_UCP |
+			       PCRE2_MATCH_INVALID_UTF;
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	struct strbuf re = STRBUF_INIT, lit = STRBUF_INIT;
+	unsigned int seed = 12345, i, k, bad = 0, filtered = 0;
+
+	expect_literal("mediatek", "mediatek");
+	expect_literal("\\baudit_[a-z_0-9]\\+\\b", "audit_");
+	expect_literal("(?:\\b|_)bpf(?:\\b|_)", "bpf");
+	expect_literal("(devm_)?gpio_regmap_(un)?register", "gpio_regmap_");
+	expect_literal("[gG]oogle.?[tT]ensor", "oogle");
+	expect_literal("\"nxp,tda998x\"", "\"nxp,tda998x\"");
+	expect_literal("ab *", "a");
+	expect_literal("ab(?#c)?", "a");
+	expect_literal("ab{2}cd", "cd");
+	expect_literal("(?i)pidfd", "");
+	expect_literal("\\b(?i:clang|llvm)\\b", "");
+	expect_literal("phylink\\.h|struct\\s+phylink", "");
+	expect_literal("a(*ACCEPT)bc", "");
+	expect_literal("foo\\x41bar", "");
+	expect_literal("foo # bar", "foo");
+
+	for (i = 0; i < 20000; i++) {
+		PCRE2_SIZE off;
+		pcre2_code *code;
+		int err, n = 1 + (int)(rand_r(&seed) % 6);
+
+		strbuf_reset(&re);
+		while (n--)
+			strbuf_addstr(&re, atoms[rand_r(&seed) % ARRAY_SIZE(atoms)]);
+		code = pcre2_compile((PCRE2_SPTR)re.buf, re.len, flags, &err,
+				     &off, NULL);
+		if (!code)
+			continue;
+		matcher_required_literal(re.buf, &lit);
+		for (k = 0; lit.len && k < 50; k++) {
+			char line[16];
+			int len = (int)(rand_r(&seed) % 14), j;
+
+			for (j = 0; j < len; j++)
+				line[j] = "ab_x.+- \\1A\n"[rand_r(&seed) % 12];
+			if (memmem(line, (size_t)len, lit.buf, lit.len))
+				continue;
+			filtered++;
+			if (pcre2_match(code, (PCRE2_SPTR)line, (size_t)len, 0, 0,
+					md, NULL) >= 0 ||
+			    (len && pcre2_match(code, (PCRE2_SPTR)line,
+						(size_t)len, 1, 0, md, NULL) >= 0)) {
+				if (!bad++)
+					printf("# '%s' (string '%s') matches '%.*s'\n",
+					       re.buf, lit.buf, len, line);
+			}
+		}
+		pcre2_code_free(code);
+	}
+	ok(!bad && filtered > 10000,
+	   "random patterns: no match without the required string");
+	pcre2_match_data_free(md);
+	strbuf_release(&re);
+	strbuf_release(&lit);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -279,6 +371,7 @@ int main(void)
 	       "second lookup after the directory test was cached");
 	matcher_free(mt);
 	test_question_mark();
+	test_required_literal();
 out:
 	maintainers_release(&m);
 	if (chdir("/"))

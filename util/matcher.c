@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "matcher.h"
 
+#include <ctype.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdio.h>
@@ -80,6 +81,13 @@ struct literal_table {
 struct keyword {
 	int entry;
 	bool alternation;	/* a top-level '|' escapes the "^[+-].*" prefix */
+	/*
+	 * absent: the text being read (a whole patch) lacks the string
+	 * every match contains, lit[litlen] (litlen 0: none known).
+	 */
+	bool absent;
+	char *lit;
+	size_t litlen;
 	struct regex plain;	/* K: as written */
 	struct regex diff;	/* "^[+-].*" K: */
 };
@@ -405,15 +413,174 @@ static bool has_top_level_alternation(const char *re)
 	return false;
 }
 
+/*
+ * The argument of an escape with a letter or digit: only those that are
+ * one character long and stand for one thing are understood here.
+ */
+static bool simple_escape(char c)
+{
+	return c && strchr("bBdDwWsShHvVRXAzZGKntrfea", c);
+}
+
+/* Skip a class "[...]" at @p; NULL if it is one this reader may misread. */
+static const char *skip_class(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	for (; *p && *p != ']'; p++) {
+		if (*p == '\\') {
+			if (!*++p)
+				return NULL;
+		} else if (*p == '[' && p[1] == ':') {
+			return NULL;
+		}
+	}
+	return *p ? p + 1 : NULL;
+}
+
+/* Skip a group "(...)" at @p, nested ones and classes included. */
+static const char *skip_group(const char *p)
+{
+	int depth = 0;
+
+	while (*p) {
+		if (*p == '\\') {
+			if (!p[1] || p[1] == 'Q' || p[1] == 'E')
+				return NULL;
+			p += 2;
+		} else if (*p == '[') {
+			p = skip_class(p);
+			if (!p)
+				return NULL;
+		} else {
+			if (*p == '(')
+				depth++;
+			else if (*p == ')' && !--depth)
+				return p + 1;
+			p++;
+		}
+	}
+	return NULL;
+}
+
+size_t matcher_required_literal(const char *re, struct strbuf *out)
+{
+	struct strbuf run = STRBUF_INIT;
+	const char *p = re;
+
+	strbuf_reset(out);
+	/* (*ACCEPT) and the other verbs end a match where they please */
+	if (strstr(re, "(*"))
+		return 0;
+	while (*p) {
+		unsigned char c = (unsigned char)*p;
+		bool lit = false;
+
+		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+			/* /x: white space is nothing, a quantifier may follow */
+			p++;
+			continue;
+		}
+		if (c == '#') {
+			/* /x: a comment to the end of the line, or the value */
+			if (strpbrk(p, "\n\r\v\f"))
+				goto none;
+			break;
+		}
+		if (c == '|' || c == ')')
+			goto none;	/* no string is common to every branch */
+		if (c == '\\') {
+			c = (unsigned char)p[1];
+			if (c < 0x80 && ispunct(c)) {
+				lit = true;
+				p += 2;
+			} else if (simple_escape((char)c)) {
+				p += 2;
+			} else {
+				goto none;	/* \x{..}, \p{..}, \Q, \1, ... */
+			}
+		} else if (c == '(' && p[1] == '?' && p[2] == '#') {
+			/* a comment is nothing, as white space: "b(?#c)?" */
+			p = strchr(p, ')');
+			if (!p)
+				goto none;
+			p++;
+			continue;
+		} else if (c == '(') {
+			/* "(?i)" changes what follows, "(?C)" calls out: give up */
+			if (p[1] == '?' && p[2] == 'C')
+				goto none;
+			if (p[1] == '?') {
+				const char *q = p + 2;
+
+				while (isalpha((unsigned char)*q) || *q == '^' || *q == '-')
+					q++;
+				if (*q == ')')
+					goto none;
+			}
+			p = skip_group(p);
+			if (!p)
+				goto none;
+		} else if (c == '[') {
+			p = skip_class(p);
+			if (!p)
+				goto none;
+		} else if (c == '*' || c == '+' || c == '?' || c == '{') {
+			/* the character before may be repeated or absent */
+			if (run.len)
+				strbuf_setlen(&run, run.len - 1);
+			p++;
+			/* "{2,3}": its digits are no characters to find */
+			if (c == '{' && p[strspn(p, "0123456789, ")] == '}')
+				p += strspn(p, "0123456789, ") + 1;
+		} else if (c >= 0x80) {
+			goto none;	/* maybe white space, as U+0085 is */
+		} else if (strchr(".^$]}", c)) {
+			p++;
+		} else {
+			lit = true;
+			p++;
+		}
+		if (lit) {
+			strbuf_addch(&run, p[-1]);
+			continue;
+		}
+		if (run.len > out->len) {
+			strbuf_reset(out);
+			strbuf_addstr(out, run.buf);
+		}
+		strbuf_reset(&run);
+	}
+	if (run.len > out->len) {
+		strbuf_reset(out);
+		strbuf_addstr(out, run.buf);
+	}
+	strbuf_release(&run);
+	return out->len;
+none:
+	strbuf_release(&run);
+	strbuf_reset(out);
+	return 0;
+}
+
 static void add_keyword(struct matcher *mt, int entry)
 {
 	const char *value = mt->m->entries[entry].value;
+	struct strbuf lit = STRBUF_INIT;
 	struct keyword *k;
 	char *diff;
 
 	ALLOC_GROW(mt->kws, mt->nr_kws + 1, mt->alloc_kws);
 	k = &mt->kws[mt->nr_kws];
 	k->entry = entry;
+	k->absent = false;
+	/* one character is no filter worth its search */
+	k->litlen = matcher_required_literal(value, &lit) > 1 ? lit.len : 0;
+	k->lit = k->litlen ? strbuf_detach(&lit, NULL) : NULL;
+	strbuf_release(&lit);
 	/* \G would anchor at the start of the search, not after ".*" */
 	k->alternation = has_top_level_alternation(value) || strstr(value, "\\G");
 	set_regex(&k->plain, entry, xstrdup(value), PCRE2_EXTENDED);
@@ -511,6 +678,7 @@ void matcher_free(struct matcher *mt)
 	for (i = 0; i < mt->nr_kws; i++) {
 		free_regex(&mt->kws[i].plain);
 		free_regex(&mt->kws[i].diff);
+		free(mt->kws[i].lit);
 	}
 	pcre2_code_free(mt->any_name.code);
 	strmap_clear(&mt->regex, false);
@@ -754,6 +922,18 @@ void match_result_release(struct match_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
+void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < mt->nr_kws; i++) {
+		struct keyword *k = &mt->kws[i];
+
+		k->absent = text && k->litlen &&
+			    !memmem(text, len, k->lit, k->litlen);
+	}
+}
+
 void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 		      bool diff_line, struct keyword_hits *hits)
 {
@@ -763,7 +943,11 @@ void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 		struct keyword *k = &mt->kws[i];
 		bool hit;
 
-		if (!diff_line)
+		/* every match holds k->lit: no match where it is not */
+		if (k->absent ||
+		    (k->litlen && !memmem(text, len, k->lit, k->litlen)))
+			hit = false;
+		else if (!diff_line)
 			hit = re_match(mt, &k->plain, text, len);
 		else if (k->alternation)
 			hit = re_match(mt, &k->diff, text, len);

@@ -3,6 +3,7 @@
 #define KMAINT_MATCHER_H
 
 #include "maintainers.h"
+#include "strbuf.h"
 
 /*
  * Which sections cover a path, by get_maintainer.pl's rules, without
@@ -66,5 +67,21 @@ struct keyword_hits {
 };
 void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 		      bool diff_line, struct keyword_hits *hits);
+
+/*
+ * The lines about to be given to matcher_keywords() are all within
+ * @text (a whole patch): a K: whose required string (below) is not in
+ * it is not tried on them.  NULL ends that.
+ */
+void matcher_keywords_text(struct matcher *mt, const char *text, size_t len);
+
+/*
+ * A string every match of the regex @re (a K: value, read with /x as
+ * the script reads it) contains: the longest run of plain characters
+ * at its top level, none of them optional or repeated.  Its length, 0
+ * when none is known for sure (top-level '|', "(?i)", a verb, an
+ * escape this reader does not know); the string in @out.
+ */
+size_t matcher_required_literal(const char *re, struct strbuf *out);
 
 #endif
