@@ -47,6 +47,8 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
+	if (sev == MNT_WARNING && m->no_warnings)
+		return;
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
@@ -139,7 +141,7 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 {
 	int file = (int)m->nr_files;
 	size_t pos = 0, nr_lines = 1;
-	const char *p, *end = buf + len;
+	const char *p, *end = buf + len, *nul = memchr(buf, '\0', len);
 	int nr = 0;
 
 	m->files = xrealloc(m->files, (m->nr_files + 1) * sizeof(*m->files));
@@ -172,10 +174,18 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 		ml->nr = ++nr;
 		ml->entry = -1;
 
-		if (memchr(line, '\0', l))
+		/*
+		 * The buffer's next NUL, found once for all the lines; after
+		 * this line's end, which is now a NUL of ours.
+		 */
+		if (nul && nul < line + l) {
 			mnt_diag_add(m, MNT_ERROR, li,
 				     "NUL byte in line; the rest of the line is ignored");
-		for (i = 0; i < l && line[i];) {
+			nul = buf + pos < end ?
+			      memchr(buf + pos, '\0', (size_t)(end - buf - pos)) :
+			      NULL;
+		}
+		for (i = 0; !m->no_warnings && i < l && line[i];) {
 			uint64_t w;
 			size_t n;
 
@@ -210,11 +220,13 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 		if (mnt_parse_field(line, &type, &value)) {
 			m->entries[m->nr_entries].type = type;
 			m->entries[m->nr_entries].value = value;
-			check_field(m, li, type, value);
+			if (!m->no_warnings)
+				check_field(m, li, type, value);
 		} else {
 			m->entries[m->nr_entries].type = 0;
 			m->entries[m->nr_entries].value = line;
-			if (islower((unsigned char)line[0]) && line[1] == ':')
+			if (!m->no_warnings && islower((unsigned char)line[0]) &&
+			    line[1] == ':')
 				mnt_diag_add(m, MNT_WARNING, li,
 					     "'%c:' is not a field (field letters are upper case)",
 					     line[0]);
@@ -389,9 +401,23 @@ int maintainers_find_files(struct maintainers *m, const char *dir)
 	return ret;
 }
 
+/* strcasestr() for a lower-case @word, without its set-up on every call */
+static bool has_word_icase(const char *s, const char *word)
+{
+	size_t i;
+
+	for (; *s; s++) {
+		for (i = 0; word[i] && tolower((unsigned char)s[i]) == word[i]; i++)
+			;
+		if (!word[i])
+			return true;
+	}
+	return false;
+}
+
 static bool matches_maintain_or_support(const char *s)
 {
-	return strcasestr(s, "maintain") || strcasestr(s, "support");
+	return has_word_icase(s, "maintain") || has_word_icase(s, "support");
 }
 
 void maintainers_finish(struct maintainers *m)

@@ -71,6 +71,12 @@ struct maintainers {
 	struct mnt_diag *diags;
 	size_t nr_diags, alloc_diags;
 	size_t nr_errors;
+	/*
+	 * Set before reading to skip the checks that only give warnings
+	 * (UTF-8, field syntax): a command that prints errors alone need
+	 * not pay for them.  Errors are found all the same.
+	 */
+	bool no_warnings;
 };
 
 void maintainers_init(struct maintainers *m);
