@@ -273,6 +273,67 @@ static void test_required_literal(void)
 	strbuf_release(&lit);
 }
 
+/* The hits of every line of @text, as patch_read() would find them. */
+static void line_hits(struct matcher *m, const char *text, bool scoped,
+		      struct keyword_hits *hits)
+{
+	const char *line = text, *end = text + strlen(text);
+
+	hits->nr = 0;
+	if (scoped)
+		matcher_keywords_text(m, text, strlen(text));
+	while (line < end) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) + 1 : (size_t)(end - line);
+
+		matcher_keywords(m, line, len, line[0] == '+', hits);
+		line += len;
+	}
+	matcher_keywords_text(m, NULL, 0);
+}
+
+/*
+ * Finding which K: strings a patch holds in one pass gives the hits a
+ * search per string gives: strings that overlap, share a start, sit at
+ * the text's last bytes, and K: lines without a string.
+ */
+static void test_keywords_text(void)
+{
+	char *text = xstrdup("K\nM:\tK <k@x.org>\nS:\tMaintained\n"
+			     "K:\tabc\nK:\tab\nK:\tb_c\nK:\t\\bxy\nK:\t(?i)q\n"
+			     "K:\tzz+\nK:\tca\nK:\taa\n");
+	struct keyword_hits a = { 0 }, b = { 0 };
+	struct maintainers m3;
+	struct matcher *m;
+	unsigned int seed = 7, i, bad = 0;
+
+	maintainers_init(&m3);
+	maintainers_add_buffer(&m3, "MAINTAINERS.k", text, strlen(text));
+	maintainers_finish(&m3);
+	m = matcher_new(&m3);
+	for (i = 0; i < 5000; i++) {
+		char t[40];
+		int len = (int)(rand_r(&seed) % 39), j;
+
+		for (j = 0; j < len; j++)
+			t[j] = "abcxyzq_+\n"[rand_r(&seed) % 10];
+		t[len] = '\0';
+		line_hits(m, t, true, &a);
+		line_hits(m, t, false, &b);
+		if (a.nr != b.nr || (a.nr && memcmp(a.entries, b.entries,
+						    a.nr * sizeof(*a.entries)))) {
+			if (!bad++)
+				printf("# '%s': %zu hits, %zu without the pass\n",
+				       t, a.nr, b.nr);
+		}
+	}
+	ok(!bad, "K: strings found in one pass: the same hits as without");
+	free(a.entries);
+	free(b.entries);
+	matcher_free(m);
+	maintainers_release(&m3);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -372,6 +433,7 @@ int main(void)
 	matcher_free(mt);
 	test_question_mark();
 	test_required_literal();
+	test_keywords_text();
 out:
 	maintainers_release(&m);
 	if (chdir("/"))

@@ -88,6 +88,7 @@ struct keyword {
 	bool absent;
 	char *lit;
 	size_t litlen;
+	int next_lit;		/* next keyword whose string starts alike */
 	struct regex plain;	/* K: as written */
 	struct regex diff;	/* "^[+-].*" K: */
 };
@@ -108,6 +109,13 @@ struct matcher {
 	struct regex any_name;	/* all N: in one alternation, or NULL */
 	struct keyword *kws;
 	size_t nr_kws, alloc_kws;
+	/*
+	 * The keywords' strings by their first two bytes, to find which
+	 * are in a text in one pass (matcher_keywords_text()): a bit per
+	 * pair of bytes, and chains by first byte.  NULL until needed.
+	 */
+	uint64_t *lit_pairs;
+	int lit_first[256];
 	pcre2_match_data *md;
 	int *hits;
 	size_t nr_hits, alloc_hits;
@@ -922,15 +930,62 @@ void match_result_release(struct match_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
+static void index_literals(struct matcher *mt)
 {
 	size_t i;
+
+	mt->lit_pairs = arena_alloc(&mt->arena, 65536 / 8);
+	memset(mt->lit_pairs, 0, 65536 / 8);
+	memset(mt->lit_first, 0xff, sizeof(mt->lit_first));
+	for (i = mt->nr_kws; i-- > 0;) {
+		struct keyword *k = &mt->kws[i];
+		unsigned int c0, pair;
+
+		if (!k->litlen)
+			continue;
+		c0 = (unsigned char)k->lit[0];
+		pair = c0 << 8 | (unsigned char)k->lit[1];
+		mt->lit_pairs[pair / 64] |= (uint64_t)1 << (pair % 64);
+		k->next_lit = mt->lit_first[c0];
+		mt->lit_first[c0] = (int)i;
+	}
+}
+
+void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
+{
+	size_t i, missing = 0;
 
 	for (i = 0; i < mt->nr_kws; i++) {
 		struct keyword *k = &mt->kws[i];
 
-		k->absent = text && k->litlen &&
-			    !memmem(text, len, k->lit, k->litlen);
+		k->absent = text && k->litlen;
+		missing += k->absent;
+	}
+	if (!missing)
+		return;
+	if (!mt->lit_pairs)
+		index_literals(mt);
+	/*
+	 * One pass: where two bytes begin some string, compare the strings
+	 * that begin with them.  A patch is read once; a memmem() per
+	 * string cost ten times as much.
+	 */
+	for (i = 0; i + 1 < len && missing; i++) {
+		unsigned int c0 = (unsigned char)text[i];
+		unsigned int pair = c0 << 8 | (unsigned char)text[i + 1];
+		int j;
+
+		if (!(mt->lit_pairs[pair / 64] & (uint64_t)1 << (pair % 64)))
+			continue;
+		for (j = mt->lit_first[c0]; j >= 0; j = mt->kws[j].next_lit) {
+			struct keyword *k = &mt->kws[j];
+
+			if (k->absent && k->litlen <= len - i &&
+			    !memcmp(text + i, k->lit, k->litlen)) {
+				k->absent = false;
+				missing--;
+			}
+		}
 	}
 }
 
