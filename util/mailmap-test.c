@@ -53,6 +53,39 @@ static const char *const cases[][3] = {
 	{ "\"Some, One\" <unmapped@x.org>", "\"Some, One\" <unmapped@x.org>", "quoted name kept as is" },
 };
 
+/*
+ * The forms parsed by hand split every line as the expressions do:
+ * random lines of the characters that matter.
+ */
+static void test_split(void)
+{
+	unsigned int seed = 42, i, bad = 0, hits[4] = { 0 };
+
+	for (i = 0; i < 200000; i++) {
+		char line[24];
+		size_t a[10], b[10];
+		int len = (int)(rand_r(&seed) % 23), j, fa, fb, k;
+
+		for (j = 0; j < len; j++)
+			line[j] = "<<>> a@\t\v\r.x"[rand_r(&seed) % 13];
+		line[len] = '\0';
+		fa = gm_mailmap_split(line, a, false);
+		fb = gm_mailmap_split(line, b, true);
+		if (fa >= 0)
+			hits[fa]++;
+		for (k = 2; fa == fb && fa >= 0 && k < 2 * (fa == 3 ? 5 : fa == 2 ? 4 : 3); k++)
+			if (a[k] != b[k])
+				break;
+		if (fa != fb || (fa >= 0 && k < 2 * (fa == 3 ? 5 : fa == 2 ? 4 : 3))) {
+			if (!bad++)
+				printf("# '%s': form %d by hand, %d by regex\n",
+				       line, fa, fb);
+		}
+	}
+	ok(!bad && hits[0] > 100 && hits[1] > 100 && hits[2] > 100 && hits[3] > 100,
+	   "forms by hand: the expressions' split of 200,000 random lines");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-mailmap-test.XXXXXX", *path;
@@ -94,5 +127,6 @@ int main(void)
 	rmdir(dir);
 	free(path);
 	strbuf_release(&out);
+	test_split();
 	return done_testing();
 }

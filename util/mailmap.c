@@ -59,23 +59,13 @@ static const char *const forms[] = {
 };
 
 static pcre2_code *form_re[ARRAY_SIZE(forms)];
+static pcre2_match_data *form_md;
+static int newline_is_lf = -1;
 
-static char *group(const char *line, pcre2_match_data *md, int n)
+static void compile_forms(void)
 {
-	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-
-	return xstrndup(line + ov[2 * n], ov[2 * n + 1] - ov[2 * n]);
-}
-
-static void add_line(struct gm_mailmap *mm, const char *line)
-{
-	struct strbuf n = STRBUF_INIT, a = STRBUF_INIT;
-	struct strbuf wn = STRBUF_INIT, wa = STRBUF_INIT;
-	struct strbuf key = STRBUF_INIT;
-	pcre2_match_data *md;
-	char *g[5] = { NULL };
+	uint32_t nl;
 	size_t i;
-	int form, k;
 
 	for (i = 0; i < ARRAY_SIZE(forms); i++) {
 		PCRE2_SIZE off;
@@ -88,18 +78,137 @@ static void add_line(struct gm_mailmap *mm, const char *line)
 					   &off, NULL);
 		if (!form_re[i])
 			die("BUG: mailmap expression %zu", i);
-		/* a kernel .mailmap has ~2,000 lines: worth the JIT */
-		pcre2_jit_compile(form_re[i], PCRE2_JIT_COMPLETE);
 	}
-	md = pcre2_match_data_create(8, NULL);
-	for (form = 0; form < (int)ARRAY_SIZE(forms); form++)
-		if (pcre2_match(form_re[form], (PCRE2_SPTR)line,
-				PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0)
-			break;
-	if (form == (int)ARRAY_SIZE(forms))
+	if (!form_md)
+		form_md = pcre2_match_data_create(8, NULL);
+	if (newline_is_lf < 0)
+		newline_is_lf = !pcre2_config(PCRE2_CONFIG_NEWLINE, &nl) &&
+				nl == PCRE2_NEWLINE_LF;
+}
+
+/* \s without UTF: space, \t, \n, \v, \f, \r */
+static bool re_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/*
+ * "^([^<]+)<([^>]+)>$": the name runs to the first '<', the address to
+ * the first '>' after it, which must end the line.
+ */
+static bool form0(const char *line, size_t len, size_t *ov)
+{
+	const char *lt = memchr(line, '<', len), *gt;
+
+	if (!lt || lt == line)
+		return false;
+	gt = memchr(lt + 1, '>', len - (size_t)(lt + 1 - line));
+	if (!gt || gt == lt + 1 || gt != line + len - 1)
+		return false;
+	ov[0] = ov[2] = 0;
+	ov[1] = len;
+	ov[3] = (size_t)(lt - line);
+	ov[4] = ov[3] + 1;
+	ov[5] = (size_t)(gt - line);
+	return true;
+}
+
+/*
+ * "^(.+)<([^>]+)>\s*<([^>]+)>$": the greedy "(.+)" takes the last '<'
+ * from which the rest matches, and the rest matches in one way only:
+ * each "[^>]+" runs to the next '>', "\s*" takes all the white space
+ * before the second '<'.  ('.' is anything but the line feed, which
+ * no line holds, when that is PCRE2's newline.)
+ */
+static bool form2(const char *line, size_t len, size_t *ov)
+{
+	size_t s;
+
+	if (len < 7 || line[len - 1] != '>')
+		return false;
+	for (s = len - 1; s >= 1; s--) {
+		const char *a, *b, *c;
+
+		if (line[s] != '<')
+			continue;
+		a = memchr(line + s + 1, '>', len - s - 1);
+		if (!a || a == line + s + 1)
+			continue;
+		for (b = a + 1; b < line + len && re_space(*b); b++)
+			;
+		if (b == line + len || *b != '<')
+			continue;
+		c = memchr(b + 1, '>', (size_t)(line + len - b - 1));
+		if (!c || c == b + 1 || c != line + len - 1)
+			continue;
+		ov[0] = ov[2] = 0;
+		ov[1] = len;
+		ov[3] = s;
+		ov[4] = s + 1;
+		ov[5] = (size_t)(a - line);
+		ov[6] = (size_t)(b + 1 - line);
+		ov[7] = (size_t)(c - line);
+		return true;
+	}
+	return false;
+}
+
+int gm_mailmap_split(const char *line, size_t *ov, bool by_regex)
+{
+	size_t len = strlen(line);
+	int form;
+
+	compile_forms();
+	for (form = 0; form < (int)ARRAY_SIZE(forms); form++) {
+		PCRE2_SIZE *v;
+		int k;
+
+		/*
+		 * The two forms of nearly every line, by hand: a kernel
+		 * .mailmap is 700 lines, and the greedy "(.+)" backtracks
+		 * over each one.
+		 */
+		if (!by_regex && newline_is_lf && form == 0) {
+			if (form0(line, len, ov))
+				return 0;
+			continue;
+		}
+		if (!by_regex && newline_is_lf && form == 2) {
+			if (form2(line, len, ov))
+				return 2;
+			continue;
+		}
+		if (pcre2_match(form_re[form], (PCRE2_SPTR)line, len, 0, 0,
+				form_md, NULL) < 0)
+			continue;
+		v = pcre2_get_ovector_pointer(form_md);
+		for (k = 0; k < 10; k++)
+			ov[k] = k < 2 * (form == 3 ? 5 : form == 2 ? 4 : 3) ?
+				(size_t)v[k] : 0;
+		return form;
+	}
+	return -1;
+}
+
+static char *group(const char *line, const size_t *ov, int n)
+{
+	return xstrndup(line + ov[2 * n], ov[2 * n + 1] - ov[2 * n]);
+}
+
+static void add_line(struct gm_mailmap *mm, const char *line)
+{
+	struct strbuf n = STRBUF_INIT, a = STRBUF_INIT;
+	struct strbuf wn = STRBUF_INIT, wa = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT;
+	char *g[5] = { NULL };
+	size_t ov[10];
+	int form, k;
+
+	form = gm_mailmap_split(line, ov, false);
+	if (form < 0)
 		goto out;
 	for (k = 1; k <= (form == 3 ? 4 : form == 2 ? 3 : 2); k++)
-		g[k] = group(line, md, k);
+		g[k] = group(line, ov, k);
 
 	switch (form) {
 	case 0:
@@ -129,7 +238,6 @@ static void add_line(struct gm_mailmap *mm, const char *line)
 out:
 	for (k = 0; k < 5; k++)
 		free(g[k]);
-	pcre2_match_data_free(md);
 	strbuf_release(&n);
 	strbuf_release(&a);
 	strbuf_release(&wn);
@@ -140,13 +248,18 @@ out:
 int gm_mailmap_read(struct gm_mailmap *mm, const char *path)
 {
 	char *buf, *line, *next;
-	size_t len;
+	size_t len, lines = 1;
 
 	if (read_file(path, &buf, &len)) {
 		if (errno == ENOENT)
 			return 0;
 		return error("cannot read %s: %s", path, strerror(errno));
 	}
+	/* a line adds at most a name and an address: no rehashing */
+	for (line = buf; (line = memchr(line, '\n', len - (size_t)(line - buf))); line++)
+		lines++;
+	strmap_reserve(&mm->names, mm->names.nr + lines);
+	strmap_reserve(&mm->addresses, mm->addresses.nr + lines);
 	for (line = buf; line; line = next) {
 		char *hash;
 
