@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -184,56 +185,92 @@ static void test_question_mark(void)
 	maintainers_release(&m2);
 }
 
-static void expect_literal(const char *re, const char *want)
+/* "s1|s2", "i:" before it when case-blind */
+static void expect_strings(const char *re, const char *want)
 {
-	struct strbuf lit = STRBUF_INIT;
-	char *d = xstrfmt("required string of '%s'", re);
+	struct required_strings rs = { 0 };
+	struct strbuf got = STRBUF_INIT;
+	char *d = xstrfmt("required strings of '%s'", re);
+	size_t i;
 
-	matcher_required_literal(re, &lit);
-	is_str(lit.buf, want, d);
+	matcher_required_strings(re, &rs);
+	if (rs.icase)
+		strbuf_addstr(&got, "i:");
+	for (i = 0; i < rs.nr; i++)
+		strbuf_addf(&got, "%s%s", i ? "|" : "", rs.v[i]);
+	is_str(got.buf, want, d);
 	free(d);
-	strbuf_release(&lit);
+	strbuf_release(&got);
+	required_strings_release(&rs);
+}
+
+/* Does @line hold one of @rs's strings, as the matcher tests it? */
+static bool holds_one(const struct required_strings *rs, const char *line,
+		      size_t len)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < rs->nr; i++) {
+		n = strlen(rs->v[i]);
+		for (j = 0; j + n <= len; j++)
+			if (rs->icase ? !strncasecmp(line + j, rs->v[i], n) :
+			    !memcmp(line + j, rs->v[i], n))
+				return true;
+	}
+	return false;
 }
 
 /*
- * The string matcher_required_literal() finds must be in every match:
- * K: lines are not tried where it is absent.  Checked on the shapes of
- * 6.12's K: lines and on random patterns against random lines, with the
- * script's flags, from byte 0 (headers) and 1 (+/- lines).
+ * The strings matcher_required_strings() finds: every match holds one
+ * of them, so K: lines are not tried where none is.  Checked on the
+ * shapes of 6.12's K: lines and on random patterns against random
+ * (ASCII) lines, with the script's flags, from byte 0 (headers) and 1
+ * (+/- lines).
  */
-static void test_required_literal(void)
+static void test_required_strings(void)
 {
 	static const char *const atoms[] = {
-		"a", "b", "ab", "_x", "x", " ", "\\b", "\\B", "\\d", "\\w",
-		"\\s", "\\.", "\\+", "\\-", "\\\\", "[ab]", "[^a]", "[]a]",
-		"(a|b)", "(?:ab)", "(?i:ab)", "(?i)", "(?=a)", "(?!b)", "(?<=a)",
-		"*", "+", "?", "*?", "++", "{2}", "{0,1}", "{,2}", "{x", "|", ".",
-		"^", "$", "#", "\\Q", "\\E", "\\x61", "\\1", "(*ACCEPT)",
-		"(a(*ACCEPT))", "\\K", "\\n", "(?#c)", "((a)b)", ")", "\\p{L}",
+		"a", "b", "ab", "_x", "x", "A", "K", "s", " ", "\\b", "\\B",
+		"\\d", "\\w", "\\s", "\\.", "\\+", "\\-", "\\\\", "[ab]", "[^a]",
+		"[]a]", "(a|b)", "(ab|xa)", "(?:ab)", "(?i:ab)", "(?i:a|bk)",
+		"(?i)", "(?-i)", "(?<n>ab)", "(?'n'b|a)", "(?=a)", "(?!b)",
+		"(?<=a)", "(?>ab)", "(?|a|b)", "*", "+", "?", "*?", "++", "{2}",
+		"{0,1}", "{,2}", "{x", "|", ".", "^", "$", "#", "\\Q", "\\E",
+		"\\x61", "\\1", "(*ACCEPT)", "(a(*ACCEPT))", "\\K", "\\n",
+		"(?#c)", "((a)b)", "(a(?i)b|x)", ")", "(", "\\p{L}",
 	};
 	const uint32_t flags = PCRE2_EXTENDED | PCRE2_UTF | PCRE2_UCP |
 			       PCRE2_MATCH_INVALID_UTF;
 	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
-	struct strbuf re = STRBUF_INIT, lit = STRBUF_INIT;
+	struct strbuf re = STRBUF_INIT;
 	unsigned int seed = 12345, i, k, bad = 0, filtered = 0;
 
-	expect_literal("mediatek", "mediatek");
-	expect_literal("\\baudit_[a-z_0-9]\\+\\b", "audit_");
-	expect_literal("(?:\\b|_)bpf(?:\\b|_)", "bpf");
-	expect_literal("(devm_)?gpio_regmap_(un)?register", "gpio_regmap_");
-	expect_literal("[gG]oogle.?[tT]ensor", "oogle");
-	expect_literal("\"nxp,tda998x\"", "\"nxp,tda998x\"");
-	expect_literal("ab *", "a");
-	expect_literal("ab(?#c)?", "a");
-	expect_literal("ab{2}cd", "cd");
-	expect_literal("(?i)pidfd", "");
-	expect_literal("\\b(?i:clang|llvm)\\b", "");
-	expect_literal("phylink\\.h|struct\\s+phylink", "");
-	expect_literal("a(*ACCEPT)bc", "");
-	expect_literal("foo\\x41bar", "");
-	expect_literal("foo # bar", "foo");
+	expect_strings("mediatek", "mediatek");
+	expect_strings("\\baudit_[a-z_0-9]\\+\\b", "audit_");
+	expect_strings("(?:\\b|_)bpf(?:\\b|_)", "bpf");
+	expect_strings("(devm_)?gpio_regmap_(un)?register", "gpio_regmap_");
+	expect_strings("[gG]oogle.?[tT]ensor", "oogle");
+	expect_strings("\"nxp,tda998x\"", "\"nxp,tda998x\"");
+	expect_strings("abc *", "ab");
+	expect_strings("abc(?#c)?", "ab");
+	expect_strings("ab{2}cd", "cd");
+	expect_strings("(?i)pidfd", "i:pidfd");
+	expect_strings("\\b(?i:clang|llvm)\\b", "i:clang|llvm");
+	expect_strings("\\b(clone_args|kernel_clone_args)\\b",
+		       "clone_args|kernel_clone_args");
+	expect_strings("\\b(pstore|ramoops)", "pstore|ramoops");
+	expect_strings("phylink\\.h|struct\\s+phylink|>phylink_",
+		       "phylink.h|phylink|>phylink_");
+	expect_strings("(ab)?cd", "cd");
+	expect_strings("(a|bc)d", "");
+	expect_strings("ab|c+", "");
+	expect_strings("(?m)abc", "");
+	expect_strings("a(*ACCEPT)bc", "");
+	expect_strings("foo\\x41bar", "");
+	expect_strings("foo # bar", "foo");
 
-	for (i = 0; i < 20000; i++) {
+	for (i = 0; i < 30000; i++) {
+		struct required_strings rs = { 0 };
 		PCRE2_SIZE off;
 		pcre2_code *code;
 		int err, n = 1 + (int)(rand_r(&seed) % 6);
@@ -245,14 +282,14 @@ static void test_required_literal(void)
 				     &off, NULL);
 		if (!code)
 			continue;
-		matcher_required_literal(re.buf, &lit);
-		for (k = 0; lit.len && k < 50; k++) {
+		matcher_required_strings(re.buf, &rs);
+		for (k = 0; rs.nr && k < 50; k++) {
 			char line[16];
 			int len = (int)(rand_r(&seed) % 14), j;
 
 			for (j = 0; j < len; j++)
-				line[j] = "ab_x.+- \\1A\n"[rand_r(&seed) % 12];
-			if (memmem(line, (size_t)len, lit.buf, lit.len))
+				line[j] = "abAB_xks.+- \\1K\n"[rand_r(&seed) % 16];
+			if (holds_one(&rs, line, (size_t)len))
 				continue;
 			filtered++;
 			if (pcre2_match(code, (PCRE2_SPTR)line, (size_t)len, 0, 0,
@@ -260,17 +297,17 @@ static void test_required_literal(void)
 			    (len && pcre2_match(code, (PCRE2_SPTR)line,
 						(size_t)len, 1, 0, md, NULL) >= 0)) {
 				if (!bad++)
-					printf("# '%s' (string '%s') matches '%.*s'\n",
-					       re.buf, lit.buf, len, line);
+					printf("# '%s' (%zu strings) matches '%.*s'\n",
+					       re.buf, rs.nr, len, line);
 			}
 		}
+		required_strings_release(&rs);
 		pcre2_code_free(code);
 	}
 	ok(!bad && filtered > 10000,
-	   "random patterns: no match without the required string");
+	   "random patterns: no match without one of the strings");
 	pcre2_match_data_free(md);
 	strbuf_release(&re);
-	strbuf_release(&lit);
 }
 
 /* The hits of every line of @text, as patch_read() would find them. */
@@ -301,7 +338,8 @@ static void test_keywords_text(void)
 {
 	char *text = xstrdup("K\nM:\tK <k@x.org>\nS:\tMaintained\n"
 			     "K:\tabc\nK:\tab\nK:\tb_c\nK:\t\\bxy\nK:\t(?i)q\n"
-			     "K:\tzz+\nK:\tca\nK:\taa\n");
+			     "K:\tzz+\nK:\tca\nK:\taa\nK:\t(?i)ks\n"
+			     "K:\t\\b(xa|zq)\n");
 	struct keyword_hits a = { 0 }, b = { 0 };
 	struct maintainers m3;
 	struct matcher *m;
@@ -316,7 +354,7 @@ static void test_keywords_text(void)
 		int len = (int)(rand_r(&seed) % 39), j;
 
 		for (j = 0; j < len; j++)
-			t[j] = "abcxyzq_+\n"[rand_r(&seed) % 10];
+			t[j] = "abcxyzqKkS_+\n"[rand_r(&seed) % 13];
 		t[len] = '\0';
 		line_hits(m, t, true, &a);
 		line_hits(m, t, false, &b);
@@ -328,6 +366,9 @@ static void test_keywords_text(void)
 		}
 	}
 	ok(!bad, "K: strings found in one pass: the same hits as without");
+	/* "(?i)ks" matches the Kelvin sign and the long s, in any text */
+	line_hits(m, "+x \xe2\x84\xaa\xc5\xbf\n", true, &a);
+	ok(a.nr == 1, "a case-blind K: is tried on a line with non-ASCII bytes");
 	free(a.entries);
 	free(b.entries);
 	matcher_free(m);
@@ -432,7 +473,7 @@ int main(void)
 	       "second lookup after the directory test was cached");
 	matcher_free(mt);
 	test_question_mark();
-	test_required_literal();
+	test_required_strings();
 	test_keywords_text();
 out:
 	maintainers_release(&m);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "strbuf.h"
 #include "strmap.h"
@@ -82,13 +83,11 @@ struct keyword {
 	int entry;
 	bool alternation;	/* a top-level '|' escapes the "^[+-].*" prefix */
 	/*
-	 * absent: the text being read (a whole patch) lacks the string
-	 * every match contains, lit[litlen] (litlen 0: none known).
+	 * Every match holds one of req's strings (none: nothing known);
+	 * absent: the text being read (a whole patch) holds none.
 	 */
+	struct required_strings req;
 	bool absent;
-	char *lit;
-	size_t litlen;
-	int next_lit;		/* next keyword whose string starts alike */
 	struct regex plain;	/* K: as written */
 	struct regex diff;	/* "^[+-].*" K: */
 };
@@ -112,10 +111,15 @@ struct matcher {
 	/*
 	 * The keywords' strings by their first two bytes, to find which
 	 * are in a text in one pass (matcher_keywords_text()): a bit per
-	 * pair of bytes, and chains by first byte.  NULL until needed.
+	 * pair of bytes (each case of a case-blind string's), and chains
+	 * by first byte.  NULL until needed.
 	 */
 	uint64_t *lit_pairs;
 	int lit_first[256];
+	struct lit_ref {
+		int kw, str;
+		int next;	/* in the chain of the same first byte */
+	} *lit_refs;
 	pcre2_match_data *md;
 	int *hits;
 	size_t nr_hits, alloc_hits;
@@ -430,6 +434,12 @@ static bool simple_escape(char c)
 	return c && strchr("bBdDwWsShHvVRXAzZGKntrfea", c);
 }
 
+/* white space as /x ignores it, ASCII (the rest gives up anyway) */
+static bool x_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 /* Skip a class "[...]" at @p; NULL if it is one this reader may misread. */
 static const char *skip_class(const char *p)
 {
@@ -474,110 +484,256 @@ static const char *skip_group(const char *p)
 	return NULL;
 }
 
-size_t matcher_required_literal(const char *re, struct strbuf *out)
+void required_strings_release(struct required_strings *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nr; i++)
+		free(rs->v[i]);
+	free(rs->v);
+	memset(rs, 0, sizeof(*rs));
+}
+
+/* The length of the shortest string: what a search for them can skip. */
+static size_t rs_score(const struct required_strings *rs)
+{
+	size_t i, min = SIZE_MAX;
+
+	for (i = 0; i < rs->nr; i++)
+		if (strlen(rs->v[i]) < min)
+			min = strlen(rs->v[i]);
+	return rs->nr ? min : 0;
+}
+
+/* Keep the better of *best and *cand in *best: longer, then fewer. */
+static void consider(struct required_strings *best, struct required_strings *cand)
+{
+	size_t c = rs_score(cand), b = rs_score(best);
+
+	if (cand->nr && (c > b || (c == b && cand->nr < best->nr))) {
+		struct required_strings t = *best;
+
+		*best = *cand;
+		*cand = t;
+	}
+	required_strings_release(cand);
+}
+
+static void end_run(struct strbuf *run, bool icase,
+		    struct required_strings *best)
+{
+	struct required_strings c = { 0 };
+
+	if (run->len) {
+		c.v = xmalloc(sizeof(*c.v));
+		c.v[0] = xstrdup(run->buf);
+		c.nr = 1;
+		c.icase = icase;
+		consider(best, &c);
+	}
+	strbuf_reset(run);
+}
+
+struct req_parser {
+	const char *p;
+	bool fail;
+};
+
+static void parse_alt(struct req_parser *ps, bool *icase,
+		      struct required_strings *out);
+
+/*
+ * A group at ps->p: its content's strings, unless it is optional.  A
+ * "(?i)" sets *icase for what follows in the enclosing group.
+ */
+static void parse_group(struct req_parser *ps, bool *icase,
+			struct required_strings *best)
+{
+	struct required_strings r = { 0 };
+	const char *p = ps->p, *q;
+	bool inner = *icase;
+
+	if (p[1] == '?') {
+		for (q = p + 2; isalpha((unsigned char)*q) || *q == '-' ||
+				*q == '^'; q++)
+			;
+		if (q > p + 2 && (*q == ')' || *q == ':')) {
+			/* only "(?i)" and "(?i:": others change too much */
+			if (q != p + 3 || p[2] != 'i') {
+				ps->fail = true;
+				return;
+			}
+			ps->p = q + 1;
+			if (*q == ')') {
+				*icase = true;
+				return;
+			}
+			inner = true;
+		} else if (*q == ':') {
+			ps->p = q + 1;		/* "(?:" */
+		} else if ((p[2] == '<' && p[3] != '=' && p[3] != '!') ||
+			   (p[2] == 'P' && p[3] == '<') || p[2] == '\'') {
+			/* a named group: "(?<n>", "(?P<n>", "(?'n'" */
+			q = p + (p[2] == 'P' ? 4 : 3);
+			q += strspn(q, "abcdefghijklmnopqrstuvwxyz"
+				       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (*q != (p[2] == '\'' ? '\'' : '>')) {
+				ps->fail = true;
+				return;
+			}
+			ps->p = q + 1;
+		} else if (p[2] == 'C') {
+			ps->fail = true;	/* a callout */
+			return;
+		} else {
+			/* look-around, atomic, conditional, recursion: opaque */
+			q = skip_group(p);
+			if (!q)
+				ps->fail = true;
+			else
+				ps->p = q;
+			return;
+		}
+	} else {
+		ps->p = p + 1;
+	}
+	parse_alt(ps, &inner, &r);
+	if (ps->fail || *ps->p != ')') {
+		ps->fail = true;
+		required_strings_release(&r);
+		return;
+	}
+	ps->p++;
+	/* "(...)?", "(...)*", "(...){0,1}" may match nothing */
+	for (q = ps->p; x_space(*q); q++)
+		;
+	if (*q == '*' || *q == '?' || *q == '{' ||
+	    (q[0] == '(' && q[1] == '?' && q[2] == '#'))
+		required_strings_release(&r);
+	consider(best, &r);
+}
+
+/* A branch: the best of its runs of plain characters and its groups. */
+static void parse_seq(struct req_parser *ps, bool *icase,
+		      struct required_strings *best)
 {
 	struct strbuf run = STRBUF_INIT;
-	const char *p = re;
 
-	strbuf_reset(out);
-	/* (*ACCEPT) and the other verbs end a match where they please */
-	if (strstr(re, "(*"))
-		return 0;
-	while (*p) {
+	while (!ps->fail && *ps->p && *ps->p != '|' && *ps->p != ')') {
+		const char *p = ps->p;
 		unsigned char c = (unsigned char)*p;
-		bool lit = false;
 
-		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+		if (x_space((char)c)) {
 			/* /x: white space is nothing, a quantifier may follow */
-			p++;
-			continue;
-		}
-		if (c == '#') {
-			/* /x: a comment to the end of the line, or the value */
-			if (strpbrk(p, "\n\r\v\f"))
-				goto none;
-			break;
-		}
-		if (c == '|' || c == ')')
-			goto none;	/* no string is common to every branch */
-		if (c == '\\') {
-			c = (unsigned char)p[1];
-			if (c < 0x80 && ispunct(c)) {
-				lit = true;
-				p += 2;
-			} else if (simple_escape((char)c)) {
-				p += 2;
-			} else {
-				goto none;	/* \x{..}, \p{..}, \Q, \1, ... */
-			}
+			ps->p++;
 		} else if (c == '(' && p[1] == '?' && p[2] == '#') {
-			/* a comment is nothing, as white space: "b(?#c)?" */
+			/* a comment is nothing too: "b(?#c)?" */
 			p = strchr(p, ')');
 			if (!p)
-				goto none;
-			p++;
-			continue;
-		} else if (c == '(') {
-			/* "(?i)" changes what follows, "(?C)" calls out: give up */
-			if (p[1] == '?' && p[2] == 'C')
-				goto none;
-			if (p[1] == '?') {
-				const char *q = p + 2;
-
-				while (isalpha((unsigned char)*q) || *q == '^' || *q == '-')
-					q++;
-				if (*q == ')')
-					goto none;
+				ps->fail = true;
+			else
+				ps->p = p + 1;
+		} else if (c == '#') {
+			/* /x: a comment to the end of the line, or the value */
+			if (strpbrk(p, "\n\r\v\f"))
+				ps->fail = true;
+			ps->p = p + strlen(p);
+		} else if (c == '\\') {
+			c = (unsigned char)p[1];
+			if (c < 0x80 && ispunct(c)) {
+				strbuf_addch(&run, (char)c);
+			} else if (simple_escape((char)c)) {
+				end_run(&run, *icase, best);
+			} else {
+				ps->fail = true;	/* \x{..}, \p{..}, \Q, \1 */
+				break;
 			}
-			p = skip_group(p);
-			if (!p)
-				goto none;
+			ps->p += 2;
+		} else if (c == '(') {
+			end_run(&run, *icase, best);
+			parse_group(ps, icase, best);
 		} else if (c == '[') {
-			p = skip_class(p);
-			if (!p)
-				goto none;
+			end_run(&run, *icase, best);
+			ps->p = skip_class(p);
+			if (!ps->p) {
+				ps->fail = true;
+				ps->p = p;
+			}
 		} else if (c == '*' || c == '+' || c == '?' || c == '{') {
 			/* the character before may be repeated or absent */
 			if (run.len)
 				strbuf_setlen(&run, run.len - 1);
-			p++;
+			end_run(&run, *icase, best);
+			ps->p++;
 			/* "{2,3}": its digits are no characters to find */
-			if (c == '{' && p[strspn(p, "0123456789, ")] == '}')
-				p += strspn(p, "0123456789, ") + 1;
+			if (c == '{' && ps->p[strspn(ps->p, "0123456789, ")] == '}')
+				ps->p += strspn(ps->p, "0123456789, ") + 1;
 		} else if (c >= 0x80) {
-			goto none;	/* maybe white space, as U+0085 is */
+			ps->fail = true;	/* maybe white space, as U+0085 is */
 		} else if (strchr(".^$]}", c)) {
-			p++;
+			end_run(&run, *icase, best);
+			ps->p++;
 		} else {
-			lit = true;
-			p++;
+			strbuf_addch(&run, (char)c);
+			ps->p++;
 		}
-		if (lit) {
-			strbuf_addch(&run, p[-1]);
-			continue;
-		}
-		if (run.len > out->len) {
-			strbuf_reset(out);
-			strbuf_addstr(out, run.buf);
-		}
-		strbuf_reset(&run);
 	}
-	if (run.len > out->len) {
-		strbuf_reset(out);
-		strbuf_addstr(out, run.buf);
+	end_run(&run, *icase, best);
+	strbuf_release(&run);
+}
+
+/* Alternatives: each must give strings; every match holds one of all. */
+static void parse_alt(struct req_parser *ps, bool *icase,
+		      struct required_strings *out)
+{
+	struct required_strings branch = { 0 };
+	bool some_none = false;
+
+	memset(out, 0, sizeof(*out));
+	for (;;) {
+		size_t i;
+
+		parse_seq(ps, icase, &branch);
+		if (ps->fail)
+			break;
+		if (!branch.nr)
+			some_none = true;
+		for (i = 0; i < branch.nr; i++) {
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			out->v[out->nr++] = branch.v[i];
+		}
+		out->icase |= branch.icase;
+		free(branch.v);
+		memset(&branch, 0, sizeof(branch));
+		if (*ps->p != '|')
+			break;
+		ps->p++;
 	}
-	strbuf_release(&run);
-	return out->len;
-none:
-	strbuf_release(&run);
-	strbuf_reset(out);
-	return 0;
+	required_strings_release(&branch);
+	if (ps->fail || some_none)
+		required_strings_release(out);
+}
+
+size_t matcher_required_strings(const char *re, struct required_strings *out)
+{
+	struct req_parser ps = { re, false };
+	bool icase = false;
+
+	/* (*ACCEPT) and the other verbs end a match where they please */
+	if (strstr(re, "(*")) {
+		memset(out, 0, sizeof(*out));
+		return 0;
+	}
+	parse_alt(&ps, &icase, out);
+	/* an unbalanced ')', or strings of one character: no help */
+	if (ps.fail || *ps.p || rs_score(out) < 2)
+		required_strings_release(out);
+	return out->nr;
 }
 
 static void add_keyword(struct matcher *mt, int entry)
 {
 	const char *value = mt->m->entries[entry].value;
-	struct strbuf lit = STRBUF_INIT;
 	struct keyword *k;
 	char *diff;
 
@@ -585,10 +741,7 @@ static void add_keyword(struct matcher *mt, int entry)
 	k = &mt->kws[mt->nr_kws];
 	k->entry = entry;
 	k->absent = false;
-	/* one character is no filter worth its search */
-	k->litlen = matcher_required_literal(value, &lit) > 1 ? lit.len : 0;
-	k->lit = k->litlen ? strbuf_detach(&lit, NULL) : NULL;
-	strbuf_release(&lit);
+	matcher_required_strings(value, &k->req);
 	/* \G would anchor at the start of the search, not after ".*" */
 	k->alternation = has_top_level_alternation(value) || strstr(value, "\\G");
 	set_regex(&k->plain, entry, xstrdup(value), PCRE2_EXTENDED);
@@ -686,7 +839,7 @@ void matcher_free(struct matcher *mt)
 	for (i = 0; i < mt->nr_kws; i++) {
 		free_regex(&mt->kws[i].plain);
 		free_regex(&mt->kws[i].diff);
-		free(mt->kws[i].lit);
+		required_strings_release(&mt->kws[i].req);
 	}
 	pcre2_code_free(mt->any_name.code);
 	strmap_clear(&mt->regex, false);
@@ -930,41 +1083,114 @@ void match_result_release(struct match_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-static void index_literals(struct matcher *mt)
+static bool has_high_byte(const char *s, size_t len)
 {
 	size_t i;
 
+	for (i = 0; i < len; i++)
+		if (s[i] & 0x80)
+			return true;
+	return false;
+}
+
+/* memmem(), case-blind for ASCII letters when @icase */
+static bool holds(const char *text, size_t len, const char *s, bool icase)
+{
+	size_t n = strlen(s), i;
+
+	if (!icase)
+		return memmem(text, len, s, n) != NULL;
+	for (i = 0; i + n <= len; i++)
+		if (!strncasecmp(text + i, s, n))
+			return true;
+	return false;
+}
+
+/*
+ * Can @k match @text?  Not if it holds none of k's strings, unless the
+ * strings are case-blind and @text has non-ASCII bytes: under Unicode
+ * rules 'k' and 's' also match U+212A and U+017F.
+ */
+static bool may_match(const struct keyword *k, const char *text, size_t len)
+{
+	size_t i;
+
+	if (!k->req.nr)
+		return true;
+	for (i = 0; i < k->req.nr; i++)
+		if (holds(text, len, k->req.v[i], k->req.icase))
+			return true;
+	return k->req.icase && has_high_byte(text, len);
+}
+
+static void add_pair(struct matcher *mt, unsigned int c0, unsigned int c1)
+{
+	unsigned int pair = c0 << 8 | c1;
+
+	mt->lit_pairs[pair / 64] |= (uint64_t)1 << (pair % 64);
+}
+
+static void index_strings(struct matcher *mt)
+{
+	size_t i, j, nr = 0;
+
+	for (i = 0; i < mt->nr_kws; i++)
+		nr += 2 * mt->kws[i].req.nr;
+	mt->lit_refs = arena_alloc(&mt->arena, (nr + 1) * sizeof(*mt->lit_refs));
 	mt->lit_pairs = arena_alloc(&mt->arena, 65536 / 8);
 	memset(mt->lit_pairs, 0, 65536 / 8);
 	memset(mt->lit_first, 0xff, sizeof(mt->lit_first));
-	for (i = mt->nr_kws; i-- > 0;) {
-		struct keyword *k = &mt->kws[i];
-		unsigned int c0, pair;
+	nr = 0;
+	for (i = 0; i < mt->nr_kws; i++) {
+		const struct required_strings *rs = &mt->kws[i].req;
 
-		if (!k->litlen)
-			continue;
-		c0 = (unsigned char)k->lit[0];
-		pair = c0 << 8 | (unsigned char)k->lit[1];
-		mt->lit_pairs[pair / 64] |= (uint64_t)1 << (pair % 64);
-		k->next_lit = mt->lit_first[c0];
-		mt->lit_first[c0] = (int)i;
+		for (j = 0; j < rs->nr; j++) {
+			unsigned int c0 = (unsigned char)rs->v[j][0];
+			unsigned int c1 = (unsigned char)rs->v[j][1];
+			unsigned int first[2] = { c0, c0 };
+			int k;
+
+			add_pair(mt, c0, c1);
+			if (rs->icase) {
+				first[0] = (unsigned int)tolower((int)c0);
+				first[1] = (unsigned int)toupper((int)c0);
+				add_pair(mt, first[0], (unsigned int)tolower((int)c1));
+				add_pair(mt, first[0], (unsigned int)toupper((int)c1));
+				add_pair(mt, first[1], (unsigned int)tolower((int)c1));
+				add_pair(mt, first[1], (unsigned int)toupper((int)c1));
+			}
+			for (k = 0; k < (first[0] == first[1] ? 1 : 2); k++) {
+				struct lit_ref *r = &mt->lit_refs[nr++];
+
+				r->kw = (int)i;
+				r->str = (int)j;
+				r->next = mt->lit_first[first[k]];
+				mt->lit_first[first[k]] = (int)(r - mt->lit_refs);
+			}
+		}
 	}
 }
 
 void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
 {
 	size_t i, missing = 0;
+	int high = -1;
 
 	for (i = 0; i < mt->nr_kws; i++) {
 		struct keyword *k = &mt->kws[i];
 
-		k->absent = text && k->litlen;
+		k->absent = text && k->req.nr;
+		if (k->absent && k->req.icase) {
+			if (high < 0)
+				high = has_high_byte(text, len);
+			k->absent = !high;
+		}
 		missing += k->absent;
 	}
 	if (!missing)
 		return;
 	if (!mt->lit_pairs)
-		index_literals(mt);
+		index_strings(mt);
 	/*
 	 * One pass: where two bytes begin some string, compare the strings
 	 * that begin with them.  A patch is read once; a memmem() per
@@ -977,11 +1203,14 @@ void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
 
 		if (!(mt->lit_pairs[pair / 64] & (uint64_t)1 << (pair % 64)))
 			continue;
-		for (j = mt->lit_first[c0]; j >= 0; j = mt->kws[j].next_lit) {
-			struct keyword *k = &mt->kws[j];
+		for (j = mt->lit_first[c0]; j >= 0; j = mt->lit_refs[j].next) {
+			struct keyword *k = &mt->kws[mt->lit_refs[j].kw];
+			const char *s = k->req.v[mt->lit_refs[j].str];
+			size_t n = strlen(s);
 
-			if (k->absent && k->litlen <= len - i &&
-			    !memcmp(text + i, k->lit, k->litlen)) {
+			if (k->absent && n <= len - i &&
+			    !(k->req.icase ? strncasecmp(text + i, s, n) :
+			      memcmp(text + i, s, n))) {
 				k->absent = false;
 				missing--;
 			}
@@ -998,9 +1227,8 @@ void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 		struct keyword *k = &mt->kws[i];
 		bool hit;
 
-		/* every match holds k->lit: no match where it is not */
-		if (k->absent ||
-		    (k->litlen && !memmem(text, len, k->lit, k->litlen)))
+		/* every match holds one of k's strings: none, no match */
+		if (k->absent || !may_match(k, text, len))
 			hit = false;
 		else if (!diff_line)
 			hit = re_match(mt, &k->plain, text, len);

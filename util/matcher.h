@@ -76,12 +76,22 @@ void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 void matcher_keywords_text(struct matcher *mt, const char *text, size_t len);
 
 /*
- * A string every match of the regex @re (a K: value, read with /x as
- * the script reads it) contains: the longest run of plain characters
- * at its top level, none of them optional or repeated.  Its length, 0
- * when none is known for sure (top-level '|', "(?i)", a verb, an
- * escape this reader does not know); the string in @out.
+ * Strings of which every match of the regex @re (a K: value, read with
+ * /x as the script reads it) holds one: the longest run of plain
+ * characters at the top level, none of them optional or repeated, or
+ * a group's strings, or, for alternatives, those of every branch
+ * ("\\b(clone_args|kernel_clone_args)\\b": both names).  After "(?i)"
+ * or in "(?i:...)" they are case-blind.  The number of strings, 0 when
+ * nothing is known for sure (a branch without any, other option
+ * settings, a verb such as (*ACCEPT), an escape with an argument or a
+ * number, non-ASCII bytes), or when a string is of one character.
  */
-size_t matcher_required_literal(const char *re, struct strbuf *out);
+struct required_strings {
+	char **v;
+	size_t nr, alloc;
+	bool icase;		/* ASCII letters in either case */
+};
+size_t matcher_required_strings(const char *re, struct required_strings *out);
+void required_strings_release(struct required_strings *rs);
 
 #endif
