@@ -310,6 +310,67 @@ static void test_required_strings(void)
 	strbuf_release(&re);
 }
 
+/*
+ * The literal prefix of a converted F:/X: value as the matcher first
+ * took it: convert the glob, then read the regex up to its first
+ * metacharacter ("\\." is a literal dot; a quantifier takes the
+ * character before it).  The reference for matcher_glob_prefix().
+ */
+static bool converted_prefix(const char *value, struct strbuf *lit)
+{
+	char *re = mnt_glob_convert(value, false), *p;
+	bool whole = true;
+
+	strbuf_reset(lit);
+	if (strchr(re, '|')) {
+		free(re);
+		return false;
+	}
+	for (p = re; *p; p++) {
+		if (*p == '\\' && p[1] == '.') {
+			strbuf_addch(lit, '.');
+			p++;
+		} else if (!strchr("\\^$.|?*+()[]{}", *p)) {
+			strbuf_addch(lit, *p);
+		} else {
+			if (strchr("*+?{", *p) && lit->len)
+				strbuf_setlen(lit, lit->len - 1);
+			whole = false;
+			break;
+		}
+	}
+	free(re);
+	return whole;
+}
+
+static void test_glob_prefix(void)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	unsigned int seed = 99, i, bad = 0, whole = 0;
+
+	for (i = 0; i < 100000; i++) {
+		char v[12];
+		int len = (int)(rand_r(&seed) % 11), j;
+		bool x, y;
+
+		for (j = 0; j < len; j++)
+			v[j] = "a/.*?\\^$|+()[]{}"[rand_r(&seed) % 17];
+		v[len] = '\0';
+		x = matcher_glob_prefix(v, &a);
+		y = converted_prefix(v, &b);
+		whole += y;
+		if (x != y || strcmp(a.buf, b.buf)) {
+			if (!bad++)
+				printf("# '%s': '%s' (%d), converted '%s' (%d)\n",
+				       v, a.buf, x, b.buf, y);
+		}
+	}
+	ok(!bad && whole > 1000,
+	   "literal prefixes read from the values: those of the converted regexes");
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 /* The hits of every line of @text, as patch_read() would find them. */
 static void line_hits(struct matcher *m, const char *text, bool scoped,
 		      struct keyword_hits *hits)
@@ -474,6 +535,7 @@ int main(void)
 	matcher_free(mt);
 	test_question_mark();
 	test_required_strings();
+	test_glob_prefix();
 	test_keywords_text();
 out:
 	maintainers_release(&m);

@@ -30,6 +30,11 @@ struct regex {
 	char *src;
 	uint32_t flags;
 	int entry;
+	/*
+	 * An F:/X: glob: src is made from the value when first compiled,
+	 * with a '/' after it when the value names a directory.
+	 */
+	bool glob, slash;
 	bool failed;
 	bool match_failed;	/* a match gave up (reported once) */
 };
@@ -282,49 +287,56 @@ static bool pattern_is_dir(struct pattern *p, const char *value)
 	return p->is_dir;
 }
 
-static bool is_meta(char c)
-{
-	switch (c) {
-	case '\\': case '^': case '$': case '.': case '|': case '?':
-	case '*': case '+': case '(': case ')': case '[': case ']':
-	case '{': case '}':
-		return true;
-	}
-	return false;
-}
-
-/*
- * Split a converted F:/X: value into its literal prefix.  Returns true if
- * the whole value is literal.  "\." is a literal dot; a quantifier takes
- * the character before it out of the prefix.
- */
-static bool literal_prefix(const char *re, struct strbuf *lit)
+bool matcher_glob_prefix(const char *value, struct strbuf *lit)
 {
 	const char *p;
+	bool dots = false, whole = false;
+	size_t drop = 0;
 
 	strbuf_reset(lit);
-	if (strchr(re, '|'))
+	if (strchr(value, '|'))
 		return false;
-	strbuf_grow(lit, strlen(re));
-	for (p = re; *p; p++) {
-		if (*p == '\\' && p[1] == '.') {
-			lit->buf[lit->len++] = '.';
-			p++;
+	for (p = value;; p++) {
+		switch (*p) {
+		case '\0':
+			whole = true;
+			break;
+		case '\\':
+			/* '.' becomes "\\.", and so does "\\?" ('?' is '.') */
+			if (p[1] == '?') {
+				dots = true;
+				p++;
+				continue;
+			}
+			break;
+		case '*': case '?': case '^': case '$': case '(': case ')':
+		case '[': case ']': case '}':
+			break;
+		case '+': case '{':
+			/* the character before may be repeated or absent */
+			drop = 1;
+			break;
+		default:
 			continue;
 		}
-		if (!is_meta(*p)) {
-			lit->buf[lit->len++] = *p;
-			continue;
-		}
-		if ((*p == '*' || *p == '+' || *p == '?' || *p == '{') && lit->len)
-			lit->len--;
-		lit->buf[lit->len] = '\0';
-		return false;
+		break;
 	}
-	lit->buf[lit->len] = '\0';
-	return true;
-}
+	if (!dots) {
+		strbuf_add(lit, value, (size_t)(p - value));
+	} else {
+		const char *q;
 
+		/* before p, a '?' is one escaped: "\\?" */
+		for (q = value; q < p; q++) {
+			if (*q == '\\')
+				q++;
+			strbuf_addch(lit, *q == '?' ? '.' : *q);
+		}
+	}
+	if (drop && lit->len)
+		strbuf_setlen(lit, lit->len - 1);
+	return whole;
+}
 
 /* @lit must live as long as the matcher. */
 static void add_literal(struct matcher *mt, int pat, const char *lit,
@@ -350,55 +362,52 @@ static void add_literal(struct matcher *mt, int pat, const char *lit,
 static void add_file_pattern(struct matcher *mt, int entry, char type,
 			     struct strbuf *lit)
 {
-	const char *value = mt->m->entries[entry].value;
+	const char *value = mt->m->entries[entry].value, *slash;
+	size_t len = strlen(value);
 	int pat = add_pattern(mt, entry, type);
 	struct pattern *p;
-	char *re, *anchored, *slash;
-	size_t len;
+	struct regex *re;
 
 	/* Most values have no glob or regex character: they are their own literal. */
 	if (!strpbrk(value, "*?\\^$|+()[]{}")) {
-		add_literal(mt, pat, value, strlen(value));
+		add_literal(mt, pat, value, len);
 		return;
 	}
-	re = mnt_glob_convert(value, false);
-	if (literal_prefix(re, lit)) {
-		free(re);
-		re = xstrndup(lit->buf, lit->len);
-		ALLOC_GROW(mt->keys, mt->nr_keys + 1, mt->alloc_keys);
-		mt->keys[mt->nr_keys++] = re;
-		add_literal(mt, pat, re, lit->len);
-		return;
-	}
-	p = &mt->pats[pat];
-	len = strlen(re);
-	p->dir = len && re[len - 1] == '/';
-	/*
-	 * The script asks -d of the converted value.  Only a '?' (now '.')
-	 * can make that true in a real tree ("?" is ".", "??" is ".."):
-	 * names with "\\." or ".*" in them are not worth a stat().
-	 */
-	if (!p->dir && !strstr(re, "\\.") && !strstr(re, ".*") && is_dir(re)) {
-		char *with_slash = xstrfmt("%s/", re);
+	if (matcher_glob_prefix(value, lit)) {
+		char *key = xstrndup(lit->buf, lit->len);
 
-		free(re);
-		re = with_slash;
-		p->dir = true;
-		literal_prefix(re, lit);
+		ALLOC_GROW(mt->keys, mt->nr_keys + 1, mt->alloc_keys);
+		mt->keys[mt->nr_keys++] = key;
+		add_literal(mt, pat, key, lit->len);
+		return;
 	}
-	p->slashes = (int)count_char(re, '/');
-	p->depth = p->slashes + !p->dir;
-	if (starts_with(re, ".*"))
-		p->depth = -1;
-	len = strlen(re);
-	anchored = xmalloc(len + 2);
-	anchored[0] = '^';
-	memcpy(anchored + 1, re, len + 1);
+	/*
+	 * A regex: what the lookup needs is read from the value as it is;
+	 * converting it waits for the first compilation, which few patterns
+	 * reach.
+	 */
+	p = &mt->pats[pat];
+	re = add_regex(mt, p, NULL, 0);
+	re->glob = true;
+	p->dir = value[len - 1] == '/';
+	/*
+	 * The script asks -d of the converted value.  Only a '?' (then '.')
+	 * can make that true in a real tree ("?" is ".", "??" is ".."):
+	 * values that become names with "\\." or ".*" in them (those with
+	 * '.', '*' or "\\?") are not worth a stat().
+	 */
+	if (!p->dir && !strpbrk(value, ".*") && !strstr(value, "\\?")) {
+		char *conv = mnt_glob_convert(value, false);
+
+		re->slash = p->dir = is_dir(conv);
+		free(conv);
+	}
+	p->slashes = (int)count_char(value, '/') + re->slash;
+	/* a leading '*' becomes ".*", which the script gives depth -1 */
+	p->depth = value[0] == '*' ? -1 : p->slashes + !p->dir;
 	slash = strrchr(lit->buf, '/');
-	add_regex(mt, p, anchored, 0);
 	bucket(&mt->regex, lit->buf,
 	       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt, pat);
-	free(re);
 }
 
 /* Could a '|' in @re be outside every group and class? */
@@ -862,6 +871,13 @@ static bool re_match_from(struct matcher *mt, struct regex *re, const char *s,
 	if (!re->code) {
 		if (re->failed)
 			return false;
+		if (re->glob && !re->src) {
+			char *conv = mnt_glob_convert(mt->m->entries[re->entry].value,
+						      false);
+
+			re->src = xstrfmt("^%s%s", conv, re->slash ? "/" : "");
+			free(conv);
+		}
 		re->code = compile(mt, re->entry, re->src, re->flags);
 		if (!re->code) {
 			re->failed = true;
@@ -872,7 +888,7 @@ static bool re_match_from(struct matcher *mt, struct regex *re, const char *s,
 		pcre2_jit_compile(re->code, PCRE2_JIT_COMPLETE);
 	rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, from, 0, mt->md, NULL);
 	/* the N: filter has no line of its own: when it gives up, try each */
-	if (!re->src)
+	if (re == &mt->any_name)
 		return rc != PCRE2_ERROR_NOMATCH;
 	/*
 	 * Anything but "no match" is PCRE2 giving up (its match limit, on

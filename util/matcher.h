@@ -48,6 +48,14 @@ int matcher_errors(const struct matcher *mt);
 int matcher_check_all(struct matcher *mt, bool keywords);
 
 /*
+ * The literal prefix of an F:/X: value once converted to a regex (the
+ * bucket a regex pattern is tried from), read from the value as it is:
+ * in @lit; true if the whole value is literal once converted.  Exposed
+ * for its unit test.
+ */
+bool matcher_glob_prefix(const char *value, struct strbuf *lit);
+
+/*
  * Look up @path (relative to the top of the tree).  @pattern_depth is
  * --pattern-depth (0: unlimited).  @res is reset first.
  */
