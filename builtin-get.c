@@ -261,8 +261,8 @@ static int load_maintainers(struct get_args *a, struct maintainers *m)
 
 	if (path[0] == '~' && (path[1] == '/' || !path[1]) && getenv("HOME"))
 		path = expanded = xstrfmt("%s%s", getenv("HOME"), path + 1);
-	/* only errors are printed: warnings are "kmaint check"'s */
-	m->no_warnings = true;
+	/* paths are looked up, errors alone printed: the rest is "check"'s */
+	m->lean = true;
 	if (is_dir(path) && a->find_maintainer_files)
 		ret = maintainers_find_files(m, path);
 	else if (is_dir(path) || is_file(path))

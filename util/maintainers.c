@@ -35,6 +35,7 @@ void maintainers_release(struct maintainers *m)
 		free(m->diags[i].msg);
 	free(m->files);
 	free(m->bufs);
+	free(m->file_first);
 	free(m->diags);
 	arena_release(&m->arena);
 	maintainers_init(m);
@@ -47,7 +48,7 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	if (sev == MNT_WARNING && m->no_warnings)
+	if (sev == MNT_WARNING && m->lean)
 		return;
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
@@ -56,8 +57,8 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 	d = &m->diags[m->nr_diags++];
 	d->severity = sev;
 	d->line = line;
-	d->file = line >= 0 ? m->files[m->lines[line].file] : NULL;
-	d->nr = line >= 0 ? m->lines[line].nr : 0;
+	d->file = line >= 0 ? mnt_line_file(m, line) : NULL;
+	d->nr = line >= 0 ? mnt_line_nr(m, line) : 0;
 	d->msg = strbuf_detach(&sb, NULL);
 	if (sev == MNT_ERROR)
 		m->nr_errors++;
@@ -78,9 +79,32 @@ void mnt_diag_print(const struct maintainers *m, bool warnings)
 	}
 }
 
+/* The file of line @line: the last one starting at or before it. */
+static int line_file(const struct maintainers *m, int line)
+{
+	size_t lo = 0, hi = m->nr_files;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->file_first[mid] <= line)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (int)lo;
+}
+
 const char *mnt_line_file(const struct maintainers *m, int line)
 {
-	return m->files[m->lines[line].file];
+	return m->files[m->lines ? m->lines[line].file : line_file(m, line)];
+}
+
+int mnt_line_nr(const struct maintainers *m, int line)
+{
+	if (m->lines)
+		return m->lines[line].nr;
+	return line - m->file_first[line_file(m, line)] + 1;
 }
 
 /* Perl's \s without Unicode: space, \t, \n, \v, \f, \r */
@@ -146,33 +170,40 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 
 	m->files = xrealloc(m->files, (m->nr_files + 1) * sizeof(*m->files));
 	m->bufs = xrealloc(m->bufs, (m->nr_files + 1) * sizeof(*m->bufs));
+	m->file_first = xrealloc(m->file_first,
+				 (m->nr_files + 1) * sizeof(*m->file_first));
 	m->files[file] = xstrdup(name);
 	m->bufs[file] = owned ? buf : NULL;
+	m->file_first[file] = (int)m->nr_lines;
 	m->nr_files++;
 
 	/* room for every line and entry at once: the arrays never move */
 	for (p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
 		nr_lines++;
-	ARENA_GROW(&m->arena, m->lines, m->nr_lines + nr_lines, m->alloc_lines);
+	if (!m->lean)
+		ARENA_GROW(&m->arena, m->lines, m->nr_lines + nr_lines,
+			   m->alloc_lines);
 	ARENA_GROW(&m->arena, m->entries, m->nr_entries + nr_lines,
 		   m->alloc_entries);
 
 	while (pos < len) {
 		char *line = buf + pos, *eol = memchr(line, '\n', len - pos);
 		size_t l = eol ? (size_t)(eol - line) : len - pos, i;
-		struct mnt_line *ml;
-		int li = (int)m->nr_lines;
+		int li = (int)m->nr_lines++;
+		struct mnt_line *ml = m->lean ? NULL : &m->lines[li];
 		char type;
 		const char *value;
 
 		pos += l + (eol != NULL);
 		line[l] = '\0';
-		ml = &m->lines[m->nr_lines++];
-		ml->text = line;
-		ml->len = l;
-		ml->file = file;
-		ml->nr = ++nr;
-		ml->entry = -1;
+		nr++;
+		if (ml) {
+			ml->text = line;
+			ml->len = l;
+			ml->file = file;
+			ml->nr = nr;
+			ml->entry = -1;
+		}
 
 		/*
 		 * The buffer's next NUL, found once for all the lines; after
@@ -185,7 +216,7 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 			      memchr(buf + pos, '\0', (size_t)(end - buf - pos)) :
 			      NULL;
 		}
-		for (i = 0; !m->no_warnings && i < l && line[i];) {
+		for (i = 0; !m->lean && i < l && line[i];) {
 			uint64_t w;
 			size_t n;
 
@@ -213,19 +244,20 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 		if (is_blank_or_comment(line))
 			continue;
 
-		ml->entry = (int)m->nr_entries;
+		if (ml)
+			ml->entry = (int)m->nr_entries;
 		m->entries[m->nr_entries].line = li;
 		m->entries[m->nr_entries].text = line;
 		m->entries[m->nr_entries].section = -1;
 		if (mnt_parse_field(line, &type, &value)) {
 			m->entries[m->nr_entries].type = type;
 			m->entries[m->nr_entries].value = value;
-			if (!m->no_warnings)
+			if (!m->lean)
 				check_field(m, li, type, value);
 		} else {
 			m->entries[m->nr_entries].type = 0;
 			m->entries[m->nr_entries].value = line;
-			if (!m->no_warnings && islower((unsigned char)line[0]) &&
+			if (!m->lean && islower((unsigned char)line[0]) &&
 			    line[1] == ':')
 				mnt_diag_add(m, MNT_WARNING, li,
 					     "'%c:' is not a field (field letters are upper case)",

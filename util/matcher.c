@@ -134,7 +134,7 @@ struct matcher {
 static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
 			   uint32_t flags)
 {
-	const struct mnt_line *l = &mt->m->lines[mt->m->entries[entry].line];
+	int line = mt->m->entries[entry].line;
 	PCRE2_UCHAR msg[256];
 	PCRE2_SIZE off;
 	pcre2_code *code;
@@ -150,8 +150,8 @@ static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
 	if (!code) {
 		pcre2_get_error_message(err, msg, sizeof(msg));
 		fprintf(stderr, "%s:%d: error: bad pattern '%s': %s at offset %zu\n",
-			mt->m->files[l->file], l->nr, re, (char *)msg,
-			(size_t)off);
+			mnt_line_file(mt->m, line), mnt_line_nr(mt->m, line), re,
+			(char *)msg, (size_t)off);
 		mt->nr_errors++;
 		return NULL;
 	}
@@ -896,13 +896,13 @@ static bool re_match_from(struct matcher *mt, struct regex *re, const char *s,
 	 * Perl too): the answer may be wrong, so say where, once.
 	 */
 	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && !re->match_failed) {
-		const struct mnt_line *l =
-			&mt->m->lines[mt->m->entries[re->entry].line];
+		int line = mt->m->entries[re->entry].line;
 		PCRE2_UCHAR msg[256];
 
 		pcre2_get_error_message(rc, msg, sizeof(msg));
 		fprintf(stderr, "%s:%d: error: pattern '%s' gave up on '%.*s': %s\n",
-			mt->m->files[l->file], l->nr, re->src,
+			mnt_line_file(mt->m, line), mnt_line_nr(mt->m, line),
+			re->src,
 			(int)(len > 200 ? 200 : len), s, (char *)msg);
 		re->match_failed = true;
 		mt->nr_errors++;
