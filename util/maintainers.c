@@ -287,8 +287,9 @@ static int read_into_arena(struct maintainers *m, const char *path,
 
 	if (fd < 0)
 		return -1;
+	/* a byte more than the file and its NUL: room to read its end */
 	alloc = !fstat(fd, &st) && S_ISREG(st.st_mode) ?
-		(size_t)st.st_size + 1 : 65536;
+		(size_t)st.st_size + 2 : 65536;
 	p = arena_alloc(&m->arena, alloc);
 	for (;;) {
 		ssize_t n;
