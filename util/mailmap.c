@@ -9,16 +9,61 @@
 
 #include "email.h"
 
+/*
+ * get_maintainer.pl maps a handful of addresses through a .mailmap of
+ * 700 lines: parsing every line costs more than the lookups.  So the
+ * text is kept as read, and while lookups are few each parses only
+ * the lines that can give its keys, in file order: they have the same
+ * last word on those keys as the whole file.  After LAZY_LOOKUPS
+ * lookups (--git asks about every signer) the whole file is parsed
+ * once, as before.
+ *
+ * Which lines can?  A key is an address cut out of a line's "<...>"
+ * and trimmed (forms 1 to 3), or "Name <address>" made of the fourth
+ * form's wrong name and address.  Either way the key, after its last
+ * '<' if it ends in "<...>", is a piece of the line: email_parse() cuts
+ * and trims, and where it puts the name and "<" back together ("a <@b>"
+ * from "a<@b>"), the piece after the last '<' is still the line's.  A
+ * lookup asks for "Name <addr>" and then addr: a line that gives either
+ * holds the piece of addr after its last '<' if addr ends in "<...>",
+ * else addr.  The unit test compares both ways on random files.
+ */
+#define LAZY_LOOKUPS 32
+
+struct gm_mailmap_state {
+	struct gm_mailmap_maps maps;	/* once parsed */
+	bool parsed;
+	unsigned int lookups;
+	char *text;			/* the files read, before parsing */
+	size_t len;
+};
+
+static void maps_init(struct gm_mailmap_maps *maps)
+{
+	strmap_init(&maps->names);
+	strmap_init(&maps->addresses);
+}
+
+static void maps_clear(struct gm_mailmap_maps *maps)
+{
+	strmap_clear(&maps->names, true);
+	strmap_clear(&maps->addresses, true);
+}
+
 void gm_mailmap_init(struct gm_mailmap *mm)
 {
-	strmap_init(&mm->names);
-	strmap_init(&mm->addresses);
+	mm->st = xcalloc(1, sizeof(*mm->st));
+	maps_init(&mm->st->maps);
 }
 
 void gm_mailmap_release(struct gm_mailmap *mm)
 {
-	strmap_clear(&mm->names, true);
-	strmap_clear(&mm->addresses, true);
+	if (!mm->st)
+		return;
+	maps_clear(&mm->st->maps);
+	free(mm->st->text);
+	free(mm->st);
+	mm->st = NULL;
 }
 
 static void set(struct strmap *map, const char *key, const char *value)
@@ -195,7 +240,7 @@ static char *group(const char *line, const size_t *ov, int n)
 	return xstrndup(line + ov[2 * n], ov[2 * n + 1] - ov[2 * n]);
 }
 
-static void add_line(struct gm_mailmap *mm, const char *line)
+static void add_line(struct gm_mailmap_maps *mm, const char *line)
 {
 	struct strbuf n = STRBUF_INIT, a = STRBUF_INIT;
 	struct strbuf wn = STRBUF_INIT, wa = STRBUF_INIT;
@@ -245,61 +290,145 @@ out:
 	strbuf_release(&key);
 }
 
+/* One line as the script reads it: no comment, no white space around. */
+static void read_line(struct gm_mailmap_maps *maps, char *line)
+{
+	char *hash = strchr(line, '#');
+
+	if (hash)
+		*hash = '\0';
+	while (is_space(*line))
+		line++;
+	rtrim(line);
+	add_line(maps, line);
+}
+
 int gm_mailmap_read(struct gm_mailmap *mm, const char *path)
 {
-	char *buf, *line, *next;
-	size_t len, lines = 1;
+	struct gm_mailmap_state *st = mm->st;
+	char *buf;
+	size_t len;
 
 	if (read_file(path, &buf, &len)) {
 		if (errno == ENOENT)
 			return 0;
 		return error("cannot read %s: %s", path, strerror(errno));
 	}
-	/* a line adds at most a name and an address: no rehashing */
-	for (line = buf; (line = memchr(line, '\n', len - (size_t)(line - buf))); line++)
-		lines++;
-	strmap_reserve(&mm->names, mm->names.nr + lines);
-	strmap_reserve(&mm->addresses, mm->addresses.nr + lines);
-	for (line = buf; line; line = next) {
-		char *hash;
+	/* the script's line loop ends at a NUL byte */
+	len = strlen(buf);
+	if (st->parsed) {
+		char *line, *next;
 
+		for (line = buf; line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			read_line(&st->maps, line);
+		}
+		free(buf);
+		return 0;
+	}
+	/* files follow one another, each from the start of a line */
+	st->text = xrealloc(st->text, st->len + len + 2);
+	memcpy(st->text + st->len, buf, len);
+	st->len += len;
+	if (len && buf[len - 1] != '\n')
+		st->text[st->len++] = '\n';
+	st->text[st->len] = '\0';
+	free(buf);
+	return 0;
+}
+
+static void parse_all(struct gm_mailmap_state *st)
+{
+	char *line, *next;
+	size_t lines = 1;
+
+	st->parsed = true;
+	if (!st->text)
+		return;
+	/* a line adds at most a name and an address: no rehashing */
+	for (line = st->text; (line = memchr(line, '\n', st->len - (size_t)(line - st->text))); line++)
+		lines++;
+	strmap_reserve(&st->maps.names, lines);
+	strmap_reserve(&st->maps.addresses, lines);
+	for (line = st->text; line && line < st->text + st->len; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
-		while (is_space(*line))
-			line++;
-		rtrim(line);
-		add_line(mm, line);
+		read_line(&st->maps, line);
 	}
-	free(buf);
-	return 0;
+	free(st->text);
+	st->text = NULL;
+	st->len = 0;
+}
+
+/* The lines that hold @addr, parsed in file order into @maps. */
+static void parse_lines_with(const struct gm_mailmap_state *st,
+			     const char *addr, size_t alen,
+			     struct gm_mailmap_maps *maps)
+{
+	const char *p = st->text, *end = st->text + st->len, *hit;
+	struct strbuf line = STRBUF_INIT;
+
+	while (p < end && (hit = memmem(p, (size_t)(end - p), addr, alen))) {
+		const char *bol = hit, *eol = memchr(hit, '\n', (size_t)(end - hit));
+
+		while (bol > p && bol[-1] != '\n')
+			bol--;
+		if (!eol)
+			eol = end;
+		strbuf_reset(&line);
+		strbuf_add(&line, bol, (size_t)(eol - bol));
+		read_line(maps, line.buf);
+		p = eol + 1;
+	}
+	strbuf_release(&line);
 }
 
 void gm_mailmap_email(const struct gm_mailmap *mm, const char *email,
 		      struct strbuf *out)
 {
+	struct gm_mailmap_state *st = mm->st;
 	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
 	struct strbuf key = STRBUF_INIT;
+	struct gm_mailmap_maps some, *maps = &st->maps;
 	const char *real_name, *real_addr, *n, *a;
 
 	email_parse(email, &name, &addr);
 	email_format(&key, name.buf, addr.buf, true);
+	if (!st->parsed) {
+		const char *piece = addr.buf, *lt = strrchr(addr.buf, '<');
+		size_t plen = addr.len;
+
+		if (lt && addr.len && addr.buf[addr.len - 1] == '>') {
+			piece = lt + 1;
+			plen = (size_t)(addr.buf + addr.len - 1 - piece);
+		}
+		/* an empty piece is in every line: parse them all */
+		if (st->lookups++ >= LAZY_LOOKUPS || !plen) {
+			parse_all(st);
+		} else {
+			maps = &some;
+			maps_init(maps);
+			parse_lines_with(st, piece, plen, maps);
+		}
+	}
 	real_name = name.buf;
 	real_addr = addr.buf;
-	n = strmap_get(&mm->names, key.buf, key.len);
-	a = strmap_get(&mm->addresses, key.buf, key.len);
+	n = strmap_get(&maps->names, key.buf, key.len);
+	a = strmap_get(&maps->addresses, key.buf, key.len);
 	if (!n && !a) {
-		n = strmap_get(&mm->names, addr.buf, addr.len);
-		a = strmap_get(&mm->addresses, addr.buf, addr.len);
+		n = strmap_get(&maps->names, addr.buf, addr.len);
+		a = strmap_get(&maps->addresses, addr.buf, addr.len);
 	}
 	if (n)
 		real_name = n;
 	if (a)
 		real_addr = a;
 	email_format(out, real_name, real_addr, true);
+	if (maps == &some)
+		maps_clear(&some);
 	strbuf_release(&name);
 	strbuf_release(&addr);
 	strbuf_release(&key);

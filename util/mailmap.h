@@ -12,9 +12,17 @@
  * that, see ident.h).  Lookup output must be byte-identical to the
  * script's, so this keeps its rules.
  */
-struct gm_mailmap {
+struct gm_mailmap_maps {
 	struct strmap names;		/* key -> real name */
 	struct strmap addresses;	/* key -> real address */
+};
+
+struct gm_mailmap {
+	/*
+	 * Behind a pointer, so that a lookup through a const map may
+	 * still parse the file it was read from (see mailmap.c).
+	 */
+	struct gm_mailmap_state *st;
 };
 
 void gm_mailmap_init(struct gm_mailmap *mm);
