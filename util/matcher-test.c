@@ -98,31 +98,58 @@ static struct matcher *mt;
  * Look @path up and compare with @want: "NAME:depth|NAME:depth|..." in
  * answer order, and the exact-match flag.
  */
+/* "NAME:depth|NAME:depth|...", and whether the match is exact */
+static void answer(struct matcher *m, const char *path, int pattern_depth,
+		   struct strbuf *got)
+{
+	struct match_result res = { 0 };
+	size_t i;
+
+	strbuf_reset(got);
+	matcher_lookup(m, path, pattern_depth, &res);
+	for (i = 0; i < res.nr; i++)
+		strbuf_addf(got, "%s%s:%d", i ? "|" : "",
+			    mnt->sections[res.hits[i].section].name,
+			    res.hits[i].depth);
+	strbuf_addstr(got, res.exact ? " exact" : "");
+	match_result_release(&res);
+}
+
+/*
+ * Look @path up and compare with @want: "NAME:depth|NAME:depth|..." in
+ * answer order, and the exact-match flag; the same answer from the
+ * first lookups, which scan the patterns, and from the hash tables.
+ */
 static void expect(const char *path, int pattern_depth, const char *want,
 		   int exact, const char *desc)
 {
-	struct match_result res = { 0 };
-	struct strbuf got = STRBUF_INIT;
-	size_t i;
-	char *d;
+	struct strbuf got = STRBUF_INIT, scanned = STRBUF_INIT;
+	struct matcher *fresh = matcher_new(mnt), *indexed = matcher_new(mnt);
+	char *d, *w = xstrfmt("%s%s", want, exact > 0 ? " exact" : "");
 
-	matcher_lookup(mt, path, pattern_depth, &res);
-	for (i = 0; i < res.nr; i++)
-		strbuf_addf(&got, "%s%s:%d", i ? "|" : "",
-			    mnt->sections[res.hits[i].section].name,
-			    res.hits[i].depth);
-	d = xstrfmt("%s: %s", path, desc);
-	ok(!strcmp(got.buf, want), d);
-	if (strcmp(got.buf, want))
-		printf("#   got: %s\n# expected: %s\n", got.buf, want);
-	free(d);
-	if (exact >= 0) {
-		d = xstrfmt("%s: exact match is %s", path, exact ? "true" : "false");
-		ok(res.exact == !!exact, d);
-		free(d);
+	matcher_index(indexed);
+	answer(indexed, path, pattern_depth, &got);
+	answer(fresh, path, pattern_depth, &scanned);
+	/* exact < 0: not checked */
+	if (exact < 0 && ends_with(got.buf, " exact")) {
+		free(w);
+		w = xstrfmt("%s exact", want);
 	}
+	d = xstrfmt("%s: %s", path, desc);
+	ok(!strcmp(got.buf, w), d);
+	if (strcmp(got.buf, w))
+		printf("#   got: %s\n# expected: %s\n", got.buf, w);
+	free(d);
+	d = xstrfmt("%s: a scan finds the same", path);
+	ok(!strcmp(scanned.buf, got.buf), d);
+	if (strcmp(scanned.buf, got.buf))
+		printf("#   scan: %s\n# tables: %s\n", scanned.buf, got.buf);
+	free(d);
+	free(w);
+	matcher_free(fresh);
+	matcher_free(indexed);
 	strbuf_release(&got);
-	match_result_release(&res);
+	strbuf_release(&scanned);
 }
 
 static void mkpath(const char *path)
@@ -436,6 +463,63 @@ static void test_keywords_text(void)
 	maintainers_release(&m3);
 }
 
+/*
+ * Random paths against short patterns of every kind (prefixes that end
+ * anywhere in a path, directories with and without '/', regexes, X:,
+ * N:): scans and tables agree.  "d" and "d/a" are directories here.
+ */
+static void test_scan_random(void)
+{
+	static const char *const parts[] = { "d", "a", "ab", "a.c", "b", "" };
+	char *text = xstrdup(
+		"S1\nM:\tA <a@x.org>\nS:\tMaintained\nF:\td\nF:\ta\n\n"
+		"S2\nM:\tB <b@x.org>\nS:\tMaintained\nF:\td/a\nF:\td/ab\nF:\t\n\n"
+		"S3\nM:\tC <c@x.org>\nS:\tSupported\nF:\td/\nX:\td/a/b\n\n"
+		"S4\nM:\tD <d@x.org>\nS:\tMaintained\nF:\td/*.c\nF:\ta?b\nF:\td/a\\?c\n\n"
+		"S5\nM:\tE <e@x.org>\nS:\tMaintained\nF:\ta.c\nF:\td/a/a\nN:\tab\n\n"
+		"S6\nR:\tF <f@x.org>\nS:\tOrphan\nF:\t*\nF:\t*/\nF:\td+/a\n");
+	struct strbuf path = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT;
+	const struct maintainers *saved = mnt;
+	struct matcher *indexed, *fresh = NULL;
+	unsigned int seed = 5, i, bad = 0;
+	struct maintainers m4;
+
+	write_file("d/a/x", "");
+	maintainers_init(&m4);
+	maintainers_add_buffer(&m4, "MAINTAINERS.r", text, strlen(text));
+	maintainers_finish(&m4);
+	mnt = &m4;
+	indexed = matcher_new(&m4);
+	matcher_index(indexed);
+	for (i = 0; i < 5000; i++) {
+		int n = 1 + (int)(rand_r(&seed) % 4), j;
+
+		strbuf_reset(&path);
+		for (j = 0; j < n; j++)
+			strbuf_addf(&path, "%s%s", j ? "/" : "",
+				    parts[rand_r(&seed) % ARRAY_SIZE(parts)]);
+		if (rand_r(&seed) % 4 == 0)
+			strbuf_addch(&path, '/');
+		/* a fresh matcher every few lookups: it still scans */
+		if (i % 8 == 0) {
+			matcher_free(fresh);
+			fresh = matcher_new(&m4);
+		}
+		answer(fresh, path.buf, (int)(i % 3), &a);
+		answer(indexed, path.buf, (int)(i % 3), &b);
+		if (strcmp(a.buf, b.buf) && !bad++)
+			printf("# %s: scan %s, tables %s\n", path.buf, a.buf, b.buf);
+	}
+	ok(!bad, "5,000 random paths: scans find what the tables find");
+	matcher_free(fresh);
+	matcher_free(indexed);
+	maintainers_release(&m4);
+	mnt = saved;
+	strbuf_release(&path);
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -529,6 +613,7 @@ int main(void)
 	expect("drivers/alpha/deep/x.c", 2, "LAST F WINS:3|ALPHA DRIVER:2|TIE:2", 1,
 	       "--pattern-depth=2");
 
+	test_scan_random();
 	/* the same matcher answers the same way twice (lazy directory tests) */
 	expect("fs/xfs/xfs_super.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
 	       "second lookup after the directory test was cached");

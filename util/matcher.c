@@ -61,7 +61,8 @@ struct pattern {
 	int next;		/* next pattern in the same bucket, or -1 */
 	/*
 	 * A literal pattern's prefix: nearly always its F: value itself,
-	 * in MAINTAINERS, so the table below copies no string.
+	 * in MAINTAINERS, so the table below copies no string.  A regex
+	 * pattern's bucket: its literal prefix up to the last '/'.
 	 */
 	const char *key;
 	uint32_t keylen;
@@ -97,9 +98,19 @@ struct keyword {
 	struct regex diff;	/* "^[+-].*" K: */
 };
 
+/*
+ * A lookup compares the path with every pattern's prefix until the
+ * matcher has answered SCAN_LOOKUPS of them, then builds the hash
+ * tables: "kmaint get" looks up a handful of paths, for which building
+ * the tables cost five times the scans; "kmaint map" looks up 86,000.
+ */
+#define SCAN_LOOKUPS 16
+
 struct matcher {
 	const struct maintainers *m;
 	struct arena arena;	/* pats[] and the literal table */
+	bool indexed;		/* the tables are built */
+	unsigned int lookups;
 	struct pattern *pats;
 	size_t nr_pats, alloc_pats;
 	struct literal_table literal;
@@ -199,15 +210,6 @@ static struct regex *add_regex(struct matcher *mt, struct pattern *p,
 	return &mt->res[mt->nr_res++];
 }
 
-static void bucket(struct strmap *map, const char *key, size_t len,
-		   struct matcher *mt, int pat)
-{
-	struct strmap_entry *e = strmap_insert(map, key, len);
-
-	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
-	mt->pats[pat].next = (int)(intptr_t)e->value - 1;
-	e->value = (void *)(intptr_t)(pat + 1);
-}
 
 /*
  * The hash of a literal prefix, eight bytes at a time: lookups hash
@@ -257,13 +259,10 @@ static int literal_chain(const struct matcher *mt, const char *key, size_t len)
 	return probe(mt, key, len, key_hash(key, len))->head;
 }
 
-/*
- * Room for every F:/X:/N: of @m in pats[], and the table at most half
- * full: neither ever moves.
- */
+/* Room for every F:/X:/N: of @m in pats[]: it never moves. */
 static void matcher_size(struct matcher *mt)
 {
-	size_t i, nr = 0, size = 64;
+	size_t i, nr = 0;
 
 	for (i = 0; i < mt->m->nr_entries; i++) {
 		char type = mt->m->entries[i].type;
@@ -271,13 +270,46 @@ static void matcher_size(struct matcher *mt)
 		nr += type == 'F' || type == 'X' || type == 'N';
 	}
 	ARENA_GROW(&mt->arena, mt->pats, nr, mt->alloc_pats);
-	while (size < nr * 2 + 2)
+}
+
+/*
+ * The tables: literal patterns by their prefix, regex ones by their
+ * bucket.  Chains are walked in reverse; hits are sorted anyway.
+ */
+void matcher_index(struct matcher *mt)
+{
+	size_t i, size = 64;
+
+	if (mt->indexed)
+		return;
+	mt->indexed = true;
+	while (size < mt->nr_pats * 2 + 2)
 		size *= 2;
 	mt->literal.slots = arena_alloc(&mt->arena,
 					size * sizeof(*mt->literal.slots));
 	/* every byte 0xff: head -1 in every slot */
 	memset(mt->literal.slots, 0xff, size * sizeof(*mt->literal.slots));
 	mt->literal.mask = size - 1;
+	for (i = 0; i < mt->nr_pats; i++) {
+		struct pattern *p = &mt->pats[i];
+
+		if (p->type == 'N') {
+			continue;
+		} else if (p->re < 0) {
+			uint32_t hash = key_hash(p->key, p->keylen);
+			struct slot *s = probe(mt, p->key, p->keylen, hash);
+
+			p->next = s->head;
+			s->hash = hash;
+			s->head = (int)i;
+		} else {
+			struct strmap_entry *e = strmap_insert(&mt->regex, p->key,
+							       p->keylen);
+
+			p->next = (int)(intptr_t)e->value - 1;
+			e->value = (void *)(intptr_t)(i + 1);
+		}
+	}
 }
 
 static bool pattern_is_dir(struct pattern *p, const char *value)
@@ -343,8 +375,6 @@ static void add_literal(struct matcher *mt, int pat, const char *lit,
 			size_t len)
 {
 	struct pattern *p = &mt->pats[pat];
-	uint32_t hash = key_hash(lit, len);
-	struct slot *s;
 
 	/* its depth is counted if it ever matches: see depth_of() */
 	p->dir = len && lit[len - 1] == '/';
@@ -352,11 +382,6 @@ static void add_literal(struct matcher *mt, int pat, const char *lit,
 	p->keylen = (uint32_t)len;
 	/* with a '.' the script's test is for a name with "\." in it */
 	p->maybe_dir = !p->dir && len && !memchr(lit, '.', len);
-	s = probe(mt, lit, len, hash);
-	/* Chains are walked in reverse; hits are sorted afterwards anyway. */
-	p->next = s->head;
-	s->hash = hash;
-	s->head = pat;
 }
 
 static void add_file_pattern(struct matcher *mt, int entry, char type,
@@ -406,8 +431,15 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	/* a leading '*' becomes ".*", which the script gives depth -1 */
 	p->depth = value[0] == '*' ? -1 : p->slashes + !p->dir;
 	slash = strrchr(lit->buf, '/');
-	bucket(&mt->regex, lit->buf,
-	       slash ? (size_t)(slash - lit->buf) + 1 : 0, mt, pat);
+	p->keylen = slash ? (uint32_t)(slash - lit->buf) + 1 : 0;
+	/* the bucket is the value's own start unless a "\?" was read as '.' */
+	if (!strncmp(value, lit->buf, p->keylen)) {
+		p->key = value;
+	} else {
+		p->key = xstrndup(lit->buf, p->keylen);
+		ALLOC_GROW(mt->keys, mt->nr_keys + 1, mt->alloc_keys);
+		mt->keys[mt->nr_keys++] = (char *)p->key;
+	}
 }
 
 /* Could a '|' in @re be outside every group and class? */
@@ -1000,6 +1032,46 @@ static int cmp_hit(const void *a, const void *b)
 	return x->section - y->section;
 }
 
+/*
+ * The patterns the tables' lookups would find, by comparing the path
+ * with each prefix in turn: a literal directory ("name/") that starts
+ * the path; another literal that starts it and reaches its last
+ * component (unless it names a directory), or that is followed by a
+ * '/' in the path and names a directory; a regex whose bucket starts
+ * the path.  Those are the prefixes try_literal(), try_dir() and
+ * try_regex() are given.
+ */
+static void scan(struct matcher *mt, const char *path, size_t len,
+		 int slashes, size_t last_start)
+{
+	size_t i;
+
+	for (i = 0; i < mt->nr_pats; i++) {
+		struct pattern *p = &mt->pats[i];
+		size_t n = p->keylen;
+		const char *value;
+
+		if (p->type == 'N' || n > len ||
+		    (n && (p->key[0] != path[0] || memcmp(p->key, path, n))))
+			continue;
+		value = mt->m->entries[p->entry].value;
+		if (p->re >= 0) {
+			if ((p->dir || p->slashes == slashes) &&
+			    re_match(mt, &mt->res[p->re], path, len))
+				add_hit(mt, (int)i);
+		} else if (p->dir) {
+			add_hit(mt, (int)i);
+		} else if (n >= last_start) {
+			/* a directory's name matches only as "name/" */
+			if (!(p->maybe_dir && pattern_is_dir(p, value)))
+				add_hit(mt, (int)i);
+		} else if (path[n] == '/' && p->maybe_dir &&
+			   pattern_is_dir(p, value)) {
+			add_hit(mt, (int)i);
+		}
+	}
+}
+
 void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 		    struct match_result *res)
 {
@@ -1011,18 +1083,27 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 	res->exact = false;
 	mt->nr_hits = 0;
 
-	try_regex(mt, path, len, 0, slashes);
-	for (i = 0; i < len; i++) {
-		if (path[i] != '/')
-			continue;
-		last_slash = (ssize_t)i;
-		try_literal(mt, path, i + 1);
-		try_dir(mt, path, i);
-		try_regex(mt, path, len, i + 1, slashes);
-	}
+	for (i = 0; i < len; i++)
+		if (path[i] == '/')
+			last_slash = (ssize_t)i;
 	/* non-directory patterns end inside the last component */
-	for (k = last_slash < 0 ? 0 : (size_t)last_slash + 2; k <= len; k++)
-		try_literal(mt, path, k);
+	k = last_slash < 0 ? 0 : (size_t)last_slash + 2;
+	if (!mt->indexed && mt->lookups++ >= SCAN_LOOKUPS)
+		matcher_index(mt);
+	if (!mt->indexed) {
+		scan(mt, path, len, slashes, k);
+	} else {
+		try_regex(mt, path, len, 0, slashes);
+		for (i = 0; i < len; i++) {
+			if (path[i] != '/')
+				continue;
+			try_literal(mt, path, i + 1);
+			try_dir(mt, path, i);
+			try_regex(mt, path, len, i + 1, slashes);
+		}
+		for (; k <= len; k++)
+			try_literal(mt, path, k);
+	}
 	if (!mt->any_name.code || re_match(mt, &mt->any_name, path, len))
 		for (i = 0; i < mt->nr_names; i++)
 			if (re_match(mt, &mt->res[mt->pats[mt->names[i]].re],

@@ -56,6 +56,13 @@ int matcher_check_all(struct matcher *mt, bool keywords);
 bool matcher_glob_prefix(const char *value, struct strbuf *lit);
 
 /*
+ * Build the hash tables now: for a caller about to look up many paths.
+ * Without it they are built after a few lookups, each of which compares
+ * the path with every pattern (cheaper for a handful).
+ */
+void matcher_index(struct matcher *mt);
+
+/*
  * Look up @path (relative to the top of the tree).  @pattern_depth is
  * --pattern-depth (0: unlimited).  @res is reset first.
  */
