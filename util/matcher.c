@@ -135,6 +135,7 @@ struct matcher {
 	struct lit_ref {
 		int kw, str;
 		int next;	/* in the chain of the same first byte */
+		size_t len;
 	} *lit_refs;
 	pcre2_match_data *md;
 	int *hits;
@@ -1261,6 +1262,7 @@ static void index_strings(struct matcher *mt)
 
 				r->kw = (int)i;
 				r->str = (int)j;
+				r->len = strlen(rs->v[j]);
 				r->next = mt->lit_first[first[k]];
 				mt->lit_first[first[k]] = (int)(r - mt->lit_refs);
 			}
@@ -1301,13 +1303,13 @@ void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
 		if (!(mt->lit_pairs[pair / 64] & (uint64_t)1 << (pair % 64)))
 			continue;
 		for (j = mt->lit_first[c0]; j >= 0; j = mt->lit_refs[j].next) {
-			struct keyword *k = &mt->kws[mt->lit_refs[j].kw];
-			const char *s = k->req.v[mt->lit_refs[j].str];
-			size_t n = strlen(s);
+			const struct lit_ref *r = &mt->lit_refs[j];
+			struct keyword *k = &mt->kws[r->kw];
+			const char *s = k->req.v[r->str];
 
-			if (k->absent && n <= len - i &&
-			    !(k->req.icase ? strncasecmp(text + i, s, n) :
-			      memcmp(text + i, s, n))) {
+			if (k->absent && r->len <= len - i &&
+			    !(k->req.icase ? strncasecmp(text + i, s, r->len) :
+			      memcmp(text + i, s, r->len))) {
 				k->absent = false;
 				missing--;
 			}
