@@ -11,12 +11,19 @@
 
 /* The size of a transparent huge page on x86-64 and arm64 (4 KB pages). */
 #define HUGE_PAGE ((size_t)2 << 20)
-/* One compiled MAINTAINERS fits in the first block. */
-#define MIN_BLOCK ((size_t)4 << 20)
+/*
+ * Blocks from this size up are huge pages; smaller ones come from
+ * malloc(), which reuses freed memory: "kmaint history" builds models of
+ * small pieces of MAINTAINERS one after the other, and a fresh huge
+ * page for each cost it six times the work.
+ */
+#define HUGE_FROM ((size_t)256 << 10)
+#define SMALL_BLOCK ((size_t)64 << 10)
 
 struct arena_block {
 	struct arena_block *next;
 	size_t size;		/* of the whole block, header included */
+	bool huge;		/* mmap()ed, else malloc()ed */
 };
 
 #define HEADER ALIGN_UP(sizeof(struct arena_block), ALIGN)
@@ -48,14 +55,25 @@ void *arena_alloc(struct arena *a, size_t size)
 	return (char *)b + HEADER;
 }
 #else
-static struct arena_block *new_block(size_t need)
+static struct arena_block *new_block(const struct arena *a, size_t need)
 {
-	size_t size = ALIGN_UP(need + HEADER > MIN_BLOCK ? need + HEADER :
-			       MIN_BLOCK, HUGE_PAGE);
+	size_t size = need + HEADER;
 	char *raw, *start;
 	size_t head;
 	struct arena_block *b;
 
+	/* each block at least twice the last: few blocks, whatever the need */
+	if (a->blocks && size < 2 * a->blocks->size)
+		size = 2 * a->blocks->size;
+	if (size < SMALL_BLOCK)
+		size = SMALL_BLOCK;
+	if (size < HUGE_FROM) {
+		b = xmalloc(size);
+		b->size = size;
+		b->huge = false;
+		return b;
+	}
+	size = ALIGN_UP(size, HUGE_PAGE);
 	/* map one huge page more, to cut an aligned block out of it */
 	raw = mmap(NULL, size + HUGE_PAGE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -70,12 +88,16 @@ static struct arena_block *new_block(size_t need)
 	madvise(start, size, MADV_HUGEPAGE);
 	b = (struct arena_block *)start;
 	b->size = size;
+	b->huge = true;
 	return b;
 }
 
 static void free_block(struct arena_block *b)
 {
-	munmap(b, b->size);
+	if (b->huge)
+		munmap(b, b->size);
+	else
+		free(b);
 }
 
 void *arena_alloc(struct arena *a, size_t size)
@@ -84,7 +106,7 @@ void *arena_alloc(struct arena *a, size_t size)
 
 	size = ALIGN_UP(size ? size : 1, ALIGN);
 	if (!a->pos || size > (size_t)(a->end - a->pos)) {
-		struct arena_block *b = new_block(size);
+		struct arena_block *b = new_block(a, size);
 
 		b->next = a->blocks;
 		a->blocks = b;

@@ -12,10 +12,12 @@
  * What such a structure costs is mostly the kernel giving the process
  * its memory, one 4 KB page fault at a time (a thousand for one "kmaint
  * get"; under virtualization each may cost 10 us and more).  An arena
- * takes its memory in blocks aligned to 2 MB and asks for transparent
- * huge pages there (MADV_HUGEPAGE, honoured when THP is set to
- * "madvise" or "always"): one fault per 2 MB.  Where the kernel says no
- * it costs what malloc() would.
+ * takes its memory in blocks, each at least twice the last; from 256 KB
+ * up they are aligned to 2 MB with transparent huge pages asked for
+ * (MADV_HUGEPAGE, honoured when THP is set to "madvise" or "always"):
+ * one fault per 2 MB.  Where the kernel says no they cost what malloc()
+ * would.  Smaller blocks come from malloc(), which reuses what earlier
+ * arenas gave back.
  *
  * Sanitizer builds take every allocation from malloc(), so that ASan
  * still sees each array's bounds and LSan what is freed.
