@@ -368,9 +368,12 @@ static void parse_lines_with(const struct gm_mailmap_state *st,
 			     const char *addr, size_t alen,
 			     struct gm_mailmap_maps *maps)
 {
-	const char *p = st->text, *end = st->text + st->len, *hit;
+	const char *p = st->text, *end, *hit;
 	struct strbuf line = STRBUF_INIT;
 
+	if (!p)
+		return;		/* no file was read */
+	end = p + st->len;
 	while (p < end && (hit = memmem(p, (size_t)(end - p), addr, alen))) {
 		const char *bol = hit, *eol = memchr(hit, '\n', (size_t)(end - hit));
 
