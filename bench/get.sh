@@ -41,6 +41,10 @@ fix=$top/../shared/fixtures/xfs-update-maintainers-2013.patch
 [ -f "$fix" ] && patches="$patches $fix"
 
 printf '%-52s %10s %10s %8s\n' "kmaint get vs get_maintainer.pl (ms)" kmaint oracle ratio
+# what starting any process costs here, for scale: on a loaded or
+# virtualized machine it is most of a "kmaint get"
+awk -v t="$(bench_ms 21 /bin/true)" -v v="$(bench_ms 21 "$KMAINT" get --version)" \
+	'BEGIN { printf "  %-50s %10.2f\n  %-50s %10.2f\n", "(starting /bin/true)", t, "(kmaint get --version)", v }'
 
 # row TREE LABEL ARG...: medians of 21 kmaint runs and 5 script runs
 row() {
