@@ -177,14 +177,20 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 	m->file_first[file] = (int)m->nr_lines;
 	m->nr_files++;
 
-	/* room for every line and entry at once: the arrays never move */
-	for (p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-		nr_lines++;
-	if (!m->lean)
+	/*
+	 * Room for every line and entry at once, so that neither array
+	 * moves while the other grows.  A lean model has entries alone,
+	 * the arena's last allocation, which grows in place: no need to
+	 * count the lines first.
+	 */
+	if (!m->lean) {
+		for (p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+			nr_lines++;
 		ARENA_GROW(&m->arena, m->lines, m->nr_lines + nr_lines,
 			   m->alloc_lines);
-	ARENA_GROW(&m->arena, m->entries, m->nr_entries + nr_lines,
-		   m->alloc_entries);
+		ARENA_GROW(&m->arena, m->entries, m->nr_entries + nr_lines,
+			   m->alloc_entries);
+	}
 
 	while (pos < len) {
 		char *line = buf + pos, *eol = memchr(line, '\n', len - pos);
@@ -246,6 +252,9 @@ static void add_buffer(struct maintainers *m, const char *name, char *buf,
 
 		if (ml)
 			ml->entry = (int)m->nr_entries;
+		else
+			ARENA_GROW(&m->arena, m->entries, m->nr_entries + 1,
+				   m->alloc_entries);
 		m->entries[m->nr_entries].line = li;
 		m->entries[m->nr_entries].text = line;
 		m->entries[m->nr_entries].section = -1;
