@@ -132,6 +132,12 @@ struct matcher {
 	 */
 	uint64_t *lit_pairs;
 	int lit_first[256];
+	/*
+	 * The keywords that may match the text being read (a patch), in
+	 * order; all of them when live is NULL.
+	 */
+	int *live;
+	size_t nr_live;
 	struct lit_ref {
 		int kw, str;
 		int next;	/* in the chain of the same first byte */
@@ -889,6 +895,7 @@ void matcher_free(struct matcher *mt)
 	arena_release(&mt->arena);
 	free(mt->res);
 	free(mt->keys);
+	free(mt->live);
 	free(mt->names);
 	free(mt->kws);
 	free(mt->hits);
@@ -1275,6 +1282,9 @@ void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
 	size_t i, missing = 0;
 	int high = -1;
 
+	free(mt->live);
+	mt->live = NULL;
+	mt->nr_live = 0;
 	for (i = 0; i < mt->nr_kws; i++) {
 		struct keyword *k = &mt->kws[i];
 
@@ -1315,6 +1325,11 @@ void matcher_keywords_text(struct matcher *mt, const char *text, size_t len)
 			}
 		}
 	}
+	/* patch_read() asks about every line: only about these */
+	mt->live = xmalloc((mt->nr_kws + 1) * sizeof(*mt->live));
+	for (i = 0; i < mt->nr_kws; i++)
+		if (!mt->kws[i].absent)
+			mt->live[mt->nr_live++] = (int)i;
 }
 
 void matcher_keywords(struct matcher *mt, const char *text, size_t len,
@@ -1322,8 +1337,9 @@ void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 {
 	size_t i, j;
 
-	for (i = 0; i < mt->nr_kws; i++) {
-		struct keyword *k = &mt->kws[i];
+
+	for (i = 0; i < (mt->live ? mt->nr_live : mt->nr_kws); i++) {
+		struct keyword *k = &mt->kws[mt->live ? (size_t)mt->live[i] : i];
 		bool hit;
 
 		/* every match holds one of k's strings: none, no match */
