@@ -12,7 +12,9 @@
  * a lookup costs one probe per directory level and per character of the
  * last component; the few with regex syntax are compiled with PCRE2 and
  * bucketed by their literal directory prefix; N: regexes are tried in
- * turn.
+ * turn.  The tables are built for the 17th lookup (or matcher_index()):
+ * until then a lookup compares the path with every pattern's prefix,
+ * which costs less than building them for a handful of paths.
  */
 struct matcher;
 
