@@ -7,7 +7,9 @@
 # make fuzz            build and briefly run the libFuzzer targets (clang)
 #
 # Objects go to $(O) (build/ by default); SANITIZE=1 builds the
-# ASan+UBSan flavour into build-san/.
+# ASan+UBSan flavour into build-san/.  STATIC=1 links kmaint statically
+# (glibc, PCRE2 and SQLite .a files needed): no dynamic loader at start,
+# which is a third of a "kmaint get" run by send-email for each patch.
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -33,9 +35,13 @@ WARNINGS += -Werror
 endif
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 glib-2.0 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 glib-2.0 2>/dev/null || echo -lpcre2-8 -lsqlite3 -lglib-2.0)
+ifeq ($(STATIC),1)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --static --libs libpcre2-8 sqlite3 glib-2.0 2>/dev/null || echo -lpcre2-8 -lsqlite3 -lglib-2.0 -lm)
+STATIC_FLAGS = -static
+endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
 	     $(DEPS_CFLAGS) -Iutil -MMD -MP
-ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) $(STATIC_FLAGS)
 LIBS = $(DEPS_LIBS) -lpthread
 
 LIB_SRC := $(filter-out %-test.c,$(wildcard util/*.c))

@@ -19,8 +19,8 @@
 #include "lookup.h"
 #include "parse-options.h"
 #include "patch.h"
-#include "run-command.h"
 #include "strbuf.h"
+#include "tracked.h"
 
 struct get_args {
 	struct gm_opts o;
@@ -143,18 +143,11 @@ static void read_conf(struct opt_list *args)
 }
 
 /* Does git know @path?  Only asked when the tree has a .git. */
-static bool git_knows(const char *path)
+static bool git_knows(const char *top, const char *path)
 {
-	const char *argv[] = { "git", "ls-files", "--", path, NULL };
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	bool ret;
-
 	if (access(".git", F_OK))
 		return false;
-	ret = !capture_command(argv, &out, &err) && out.len;
-	strbuf_release(&out);
-	strbuf_release(&err);
-	return ret;
+	return git_tracked(top, path);
 }
 
 struct inputs {
@@ -244,7 +237,7 @@ static void add_argument(struct get_args *a, struct matcher *mt,
 		die("file '%s' not found", path);
 	}
 
-	if (a->from_filename || git_knows(path)) {
+	if (a->from_filename || git_knows(top, path)) {
 		if (a->o.keywords && a->o.keywords_in_file)
 			keywords_in_file(mt, path, in);
 		push_file(in, path);
@@ -268,6 +261,8 @@ static int load_maintainers(struct get_args *a, struct maintainers *m)
 
 	if (path[0] == '~' && (path[1] == '/' || !path[1]) && getenv("HOME"))
 		path = expanded = xstrfmt("%s%s", getenv("HOME"), path + 1);
+	/* paths are looked up, errors alone printed: the rest is "check"'s */
+	m->lean = true;
 	if (is_dir(path) && a->find_maintainer_files)
 		ret = maintainers_find_files(m, path);
 	else if (is_dir(path) || is_file(path))

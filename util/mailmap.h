@@ -12,9 +12,17 @@
  * that, see ident.h).  Lookup output must be byte-identical to the
  * script's, so this keeps its rules.
  */
-struct gm_mailmap {
+struct gm_mailmap_maps {
 	struct strmap names;		/* key -> real name */
 	struct strmap addresses;	/* key -> real address */
+};
+
+struct gm_mailmap {
+	/*
+	 * Behind a pointer, so that a lookup through a const map may
+	 * still parse the file it was read from (see mailmap.c).
+	 */
+	struct gm_mailmap_state *st;
 };
 
 void gm_mailmap_init(struct gm_mailmap *mm);
@@ -22,6 +30,14 @@ void gm_mailmap_release(struct gm_mailmap *mm);
 
 /* Read @path; a missing file is an empty map.  Returns -1 on read error. */
 int gm_mailmap_read(struct gm_mailmap *mm, const char *path);
+
+/*
+ * Which of the four forms @line (trimmed, comment removed) has, 0 to 3,
+ * or -1 for none; @ov gets the groups' offsets as PCRE2's ovector
+ * would (10 entries).  The two common forms are parsed by hand unless
+ * @by_regex: the unit test compares both ways.
+ */
+int gm_mailmap_split(const char *line, size_t *ov, bool by_regex);
 
 /* Map "Name <addr>" through the map; the result is "Name <addr>". */
 void gm_mailmap_email(const struct gm_mailmap *mm, const char *email,

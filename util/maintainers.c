@@ -4,10 +4,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "strbuf.h"
 #include "utf8.h"
@@ -32,10 +35,9 @@ void maintainers_release(struct maintainers *m)
 		free(m->diags[i].msg);
 	free(m->files);
 	free(m->bufs);
-	free(m->lines);
-	free(m->entries);
-	free(m->sections);
+	free(m->file_first);
 	free(m->diags);
+	arena_release(&m->arena);
 	maintainers_init(m);
 }
 
@@ -46,6 +48,8 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
+	if (sev == MNT_WARNING && m->lean)
+		return;
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
@@ -53,8 +57,8 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 	d = &m->diags[m->nr_diags++];
 	d->severity = sev;
 	d->line = line;
-	d->file = line >= 0 ? m->files[m->lines[line].file] : NULL;
-	d->nr = line >= 0 ? m->lines[line].nr : 0;
+	d->file = line >= 0 ? mnt_line_file(m, line) : NULL;
+	d->nr = line >= 0 ? mnt_line_nr(m, line) : 0;
 	d->msg = strbuf_detach(&sb, NULL);
 	if (sev == MNT_ERROR)
 		m->nr_errors++;
@@ -75,9 +79,32 @@ void mnt_diag_print(const struct maintainers *m, bool warnings)
 	}
 }
 
+/* The file of line @line: the last one starting at or before it. */
+static int line_file(const struct maintainers *m, int line)
+{
+	size_t lo = 0, hi = m->nr_files;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->file_first[mid] <= line)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (int)lo;
+}
+
 const char *mnt_line_file(const struct maintainers *m, int line)
 {
-	return m->files[m->lines[line].file];
+	return m->files[m->lines ? m->lines[line].file : line_file(m, line)];
+}
+
+int mnt_line_nr(const struct maintainers *m, int line)
+{
+	if (m->lines)
+		return m->lines[line].nr;
+	return line - m->file_first[line_file(m, line)] + 1;
 }
 
 /* Perl's \s without Unicode: space, \t, \n, \v, \f, \r */
@@ -132,41 +159,70 @@ static void check_field(struct maintainers *m, int li, char type,
 	}
 }
 
-void maintainers_add_buffer(struct maintainers *m, const char *name,
-			    char *buf, size_t len)
+/* @owned: the caller's buffer, freed with @m; else it is in the arena */
+static void add_buffer(struct maintainers *m, const char *name, char *buf,
+		       size_t len, bool owned)
 {
 	int file = (int)m->nr_files;
-	size_t pos = 0;
+	size_t pos = 0, nr_lines = 1;
+	const char *p, *end = buf + len, *nul = memchr(buf, '\0', len);
 	int nr = 0;
 
 	m->files = xrealloc(m->files, (m->nr_files + 1) * sizeof(*m->files));
 	m->bufs = xrealloc(m->bufs, (m->nr_files + 1) * sizeof(*m->bufs));
+	m->file_first = xrealloc(m->file_first,
+				 (m->nr_files + 1) * sizeof(*m->file_first));
 	m->files[file] = xstrdup(name);
-	m->bufs[file] = buf;
+	m->bufs[file] = owned ? buf : NULL;
+	m->file_first[file] = (int)m->nr_lines;
 	m->nr_files++;
+
+	/*
+	 * Room for every line and entry at once, so that neither array
+	 * moves while the other grows.  A lean model has entries alone,
+	 * the arena's last allocation, which grows in place: no need to
+	 * count the lines first.
+	 */
+	if (!m->lean) {
+		for (p = buf; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+			nr_lines++;
+		ARENA_GROW(&m->arena, m->lines, m->nr_lines + nr_lines,
+			   m->alloc_lines);
+		ARENA_GROW(&m->arena, m->entries, m->nr_entries + nr_lines,
+			   m->alloc_entries);
+	}
 
 	while (pos < len) {
 		char *line = buf + pos, *eol = memchr(line, '\n', len - pos);
 		size_t l = eol ? (size_t)(eol - line) : len - pos, i;
-		struct mnt_line *ml;
-		int li = (int)m->nr_lines;
+		int li = (int)m->nr_lines++;
+		struct mnt_line *ml = m->lean ? NULL : &m->lines[li];
 		char type;
 		const char *value;
 
 		pos += l + (eol != NULL);
 		line[l] = '\0';
-		ALLOC_GROW(m->lines, m->nr_lines + 1, m->alloc_lines);
-		ml = &m->lines[m->nr_lines++];
-		ml->text = line;
-		ml->len = l;
-		ml->file = file;
-		ml->nr = ++nr;
-		ml->entry = -1;
+		nr++;
+		if (ml) {
+			ml->text = line;
+			ml->len = l;
+			ml->file = file;
+			ml->nr = nr;
+			ml->entry = -1;
+		}
 
-		if (memchr(line, '\0', l))
+		/*
+		 * The buffer's next NUL, found once for all the lines; after
+		 * this line's end, which is now a NUL of ours.
+		 */
+		if (nul && nul < line + l) {
 			mnt_diag_add(m, MNT_ERROR, li,
 				     "NUL byte in line; the rest of the line is ignored");
-		for (i = 0; i < l && line[i];) {
+			nul = buf + pos < end ?
+			      memchr(buf + pos, '\0', (size_t)(end - buf - pos)) :
+			      NULL;
+		}
+		for (i = 0; !m->lean && i < l && line[i];) {
 			uint64_t w;
 			size_t n;
 
@@ -194,19 +250,24 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 		if (is_blank_or_comment(line))
 			continue;
 
-		ALLOC_GROW(m->entries, m->nr_entries + 1, m->alloc_entries);
-		ml->entry = (int)m->nr_entries;
+		if (ml)
+			ml->entry = (int)m->nr_entries;
+		else
+			ARENA_GROW(&m->arena, m->entries, m->nr_entries + 1,
+				   m->alloc_entries);
 		m->entries[m->nr_entries].line = li;
 		m->entries[m->nr_entries].text = line;
 		m->entries[m->nr_entries].section = -1;
 		if (mnt_parse_field(line, &type, &value)) {
 			m->entries[m->nr_entries].type = type;
 			m->entries[m->nr_entries].value = value;
-			check_field(m, li, type, value);
+			if (!m->lean)
+				check_field(m, li, type, value);
 		} else {
 			m->entries[m->nr_entries].type = 0;
 			m->entries[m->nr_entries].value = line;
-			if (islower((unsigned char)line[0]) && line[1] == ':')
+			if (!m->lean && islower((unsigned char)line[0]) &&
+			    line[1] == ':')
 				mnt_diag_add(m, MNT_WARNING, li,
 					     "'%c:' is not a field (field letters are upper case)",
 					     line[0]);
@@ -215,17 +276,69 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
 	}
 }
 
+void maintainers_add_buffer(struct maintainers *m, const char *name,
+			    char *buf, size_t len)
+{
+	add_buffer(m, name, buf, len, true);
+}
+
+/*
+ * Read @path into the arena, with a NUL after it: sized by fstat(), so
+ * that no byte is copied twice, and grown should the file grow.
+ */
+static int read_into_arena(struct maintainers *m, const char *path,
+			   char **buf, size_t *len)
+{
+	struct stat st;
+	size_t alloc, nr = 0;
+	char *p;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	/* a byte more than the file and its NUL: room to read its end */
+	alloc = !fstat(fd, &st) && S_ISREG(st.st_mode) ?
+		(size_t)st.st_size + 2 : 65536;
+	p = arena_alloc(&m->arena, alloc);
+	for (;;) {
+		ssize_t n;
+
+		if (nr + 1 == alloc) {
+			p = arena_realloc(&m->arena, p, alloc, alloc * 2);
+			alloc *= 2;
+		}
+		n = read(fd, p + nr, alloc - nr - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int err = errno;
+
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		if (!n)
+			break;
+		nr += (size_t)n;
+	}
+	close(fd);
+	p[nr] = '\0';
+	*buf = p;
+	*len = nr;
+	return 0;
+}
+
 static int add_file(struct maintainers *m, const char *path)
 {
 	char *buf;
 	size_t len;
 
-	if (read_file(path, &buf, &len))
+	if (read_into_arena(m, path, &buf, &len))
 		return error("cannot read MAINTAINERS file '%s': %s", path,
 			     strerror(errno));
 	if (!len)
 		warning("%s: empty MAINTAINERS file", path);
-	maintainers_add_buffer(m, path, buf, len);
+	add_buffer(m, path, buf, len, false);
 	return 0;
 }
 
@@ -330,9 +443,23 @@ int maintainers_find_files(struct maintainers *m, const char *dir)
 	return ret;
 }
 
+/* strcasestr() for a lower-case @word, without its set-up on every call */
+static bool has_word_icase(const char *s, const char *word)
+{
+	size_t i;
+
+	for (; *s; s++) {
+		for (i = 0; word[i] && tolower((unsigned char)s[i]) == word[i]; i++)
+			;
+		if (!word[i])
+			return true;
+	}
+	return false;
+}
+
 static bool matches_maintain_or_support(const char *s)
 {
-	return strcasestr(s, "maintain") || strcasestr(s, "support");
+	return has_word_icase(s, "maintain") || has_word_icase(s, "support");
 }
 
 void maintainers_finish(struct maintainers *m)
@@ -347,7 +474,8 @@ void maintainers_finish(struct maintainers *m)
 			i++;
 			continue;
 		}
-		ALLOC_GROW(m->sections, m->nr_sections + 1, m->alloc_sections);
+		ARENA_GROW(&m->arena, m->sections, m->nr_sections + 1,
+			   m->alloc_sections);
 		s = &m->sections[m->nr_sections];
 		memset(s, 0, sizeof(*s));
 		s->first = (int)i;
@@ -410,20 +538,25 @@ char *mnt_glob_to_regex(const char *value)
 
 char *mnt_glob_convert(const char *value, bool check_dir)
 {
-	struct strbuf sb = STRBUF_INIT;
+	/* at most two bytes for one, and room for a '/' */
+	char *out = xmalloc(2 * strlen(value) + 2), *q = out;
 	const char *p;
 
 	for (p = value; *p; p++) {
-		if (*p == '.')
-			strbuf_addstr(&sb, "\\.");
-		else if (*p == '*')
-			strbuf_addstr(&sb, ".*");
-		else if (*p == '?')
-			strbuf_addch(&sb, '.');
-		else
-			strbuf_addch(&sb, *p);
+		if (*p == '.') {
+			*q++ = '\\';
+			*q++ = '.';
+		} else if (*p == '*') {
+			*q++ = '.';
+			*q++ = '*';
+		} else {
+			*q++ = *p == '?' ? '.' : *p;
+		}
 	}
-	if (check_dir && sb.len && sb.buf[sb.len - 1] != '/' && is_dir(sb.buf))
-		strbuf_addch(&sb, '/');
-	return strbuf_detach(&sb, NULL);
+	*q = '\0';
+	if (check_dir && q > out && q[-1] != '/' && is_dir(out)) {
+		*q++ = '/';
+		*q = '\0';
+	}
+	return out;
 }

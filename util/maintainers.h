@@ -2,6 +2,7 @@
 #ifndef KMAINT_MAINTAINERS_H
 #define KMAINT_MAINTAINERS_H
 
+#include "arena.h"
 #include "util.h"
 
 /*
@@ -56,9 +57,11 @@ struct mnt_diag {
 };
 
 struct maintainers {
+	/* lines[], entries[], sections[] and the files read by path */
+	struct arena arena;
 	char **files;
 	size_t nr_files;
-	char **bufs;		/* file contents, owned */
+	char **bufs;		/* contents given by the caller, owned; or NULL */
 	struct mnt_line *lines;
 	size_t nr_lines, alloc_lines;
 	struct mnt_entry *entries;
@@ -68,6 +71,16 @@ struct maintainers {
 	struct mnt_diag *diags;
 	size_t nr_diags, alloc_diags;
 	size_t nr_errors;
+	/*
+	 * Set before reading for a model that only answers lookups: the
+	 * checks that only give warnings (UTF-8, field syntax) are skipped
+	 * and lines[] stays NULL (its indexes still count the lines, and
+	 * mnt_line_file() and mnt_line_nr() still place them): a command
+	 * that prints errors alone need not pay for the rest.  Errors are
+	 * found all the same.
+	 */
+	bool lean;
+	int *file_first;	/* per file: the index of its first line */
 };
 
 void maintainers_init(struct maintainers *m);
@@ -95,6 +108,7 @@ void maintainers_finish(struct maintainers *m);
 
 /* Where a line is, for messages: "MAINTAINERS:123". */
 const char *mnt_line_file(const struct maintainers *m, int line);
+int mnt_line_nr(const struct maintainers *m, int line);
 
 /* The section's name cut to get_maintainer.pl's 50 columns. */
 char *mnt_section_short_name(const struct mnt_section *s);

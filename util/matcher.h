@@ -3,6 +3,7 @@
 #define KMAINT_MATCHER_H
 
 #include "maintainers.h"
+#include "strbuf.h"
 
 /*
  * Which sections cover a path, by get_maintainer.pl's rules, without
@@ -11,7 +12,9 @@
  * a lookup costs one probe per directory level and per character of the
  * last component; the few with regex syntax are compiled with PCRE2 and
  * bucketed by their literal directory prefix; N: regexes are tried in
- * turn.
+ * turn.  The tables are built for the 17th lookup (or matcher_index()):
+ * until then a lookup compares the path with every pattern's prefix,
+ * which costs less than building them for a handful of paths.
  */
 struct matcher;
 
@@ -47,6 +50,21 @@ int matcher_errors(const struct matcher *mt);
 int matcher_check_all(struct matcher *mt, bool keywords);
 
 /*
+ * The literal prefix of an F:/X: value once converted to a regex (the
+ * bucket a regex pattern is tried from), read from the value as it is:
+ * in @lit; true if the whole value is literal once converted.  Exposed
+ * for its unit test.
+ */
+bool matcher_glob_prefix(const char *value, struct strbuf *lit);
+
+/*
+ * Build the hash tables now: for a caller about to look up many paths.
+ * Without it they are built after a few lookups, each of which compares
+ * the path with every pattern (cheaper for a handful).
+ */
+void matcher_index(struct matcher *mt);
+
+/*
  * Look up @path (relative to the top of the tree).  @pattern_depth is
  * --pattern-depth (0: unlimited).  @res is reset first.
  */
@@ -66,5 +84,31 @@ struct keyword_hits {
 };
 void matcher_keywords(struct matcher *mt, const char *text, size_t len,
 		      bool diff_line, struct keyword_hits *hits);
+
+/*
+ * The lines about to be given to matcher_keywords() are all within
+ * @text (a whole patch): a K: whose required string (below) is not in
+ * it is not tried on them.  NULL ends that.
+ */
+void matcher_keywords_text(struct matcher *mt, const char *text, size_t len);
+
+/*
+ * Strings of which every match of the regex @re (a K: value, read with
+ * /x as the script reads it) holds one: the longest run of plain
+ * characters at the top level, none of them optional or repeated, or
+ * a group's strings, or, for alternatives, those of every branch
+ * ("\\b(clone_args|kernel_clone_args)\\b": both names).  After "(?i)"
+ * or in "(?i:...)" they are case-blind.  The number of strings, 0 when
+ * nothing is known for sure (a branch without any, other option
+ * settings, a verb such as (*ACCEPT), an escape with an argument or a
+ * number, non-ASCII bytes), or when a string is of one character.
+ */
+struct required_strings {
+	char **v;
+	size_t nr, alloc;
+	bool icase;		/* ASCII letters in either case */
+};
+size_t matcher_required_strings(const char *re, struct required_strings *out);
+void required_strings_release(struct required_strings *rs);
 
 #endif

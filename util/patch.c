@@ -121,6 +121,9 @@ int patch_read(const char *name, const char *buf, size_t len,
 	size_t copy_alloc = 0;
 	int nr = 0, ret = 0;
 
+	if (opts->mt && opts->keywords)
+		matcher_keywords_text(opts->mt, buf, len);
+
 	while (line < end) {
 		const char *eol = memchr(line, '\n', (size_t)(end - line));
 		size_t l = eol ? (size_t)(eol - line) + 1 : (size_t)(end - line);
@@ -208,6 +211,8 @@ keywords:
 		}
 	}
 	free(copy);
+	if (opts->mt && opts->keywords)
+		matcher_keywords_text(opts->mt, NULL, 0);
 	if (ret)
 		return ret;
 	return (int)(info->nr_files - before);
