@@ -31,8 +31,9 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
-DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 2>/dev/null)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 2>/dev/null || echo -lpcre2-8 -lsqlite3)
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 gmime-3.0 2>/dev/null)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 gmime-3.0 2>/dev/null || \
+	       echo -lpcre2-8 -lsqlite3 -lgmime-3.0 -lgio-2.0 -lgobject-2.0 -lglib-2.0)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
 	     $(DEPS_CFLAGS) -Iutil -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
