@@ -31,9 +31,11 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
+# GMime's headers only: util/mail.c loads the library when a mail is
+# first read (dlopen), so that no other command pays for loading it.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 gmime-3.0 2>/dev/null)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 gmime-3.0 2>/dev/null || \
-	       echo -lpcre2-8 -lsqlite3 -lgmime-3.0 -lgio-2.0 -lgobject-2.0 -lglib-2.0)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 2>/dev/null || \
+	       echo -lpcre2-8 -lsqlite3) -ldl
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
 	     $(DEPS_CFLAGS) -Iutil -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)

@@ -52,6 +52,7 @@ static void test_plain_patch(void)
 		    "References: <root@kernel.org> <cover@kernel.org>\n"
 		    "List-Id: <linux-xfs.vger.kernel.org>\n"
 		    "\n"
+		    "From: Darrick J. Wong <darrick.wong@oracle.com>\n\n"
 		    "Body text.\n\n"
 		    "Reviewed-by: Christoph Hellwig <hch@lst.de>\n"
 		    "> Acked-by: Quoted Person <quoted@example.com>\n"
@@ -64,6 +65,8 @@ static void test_plain_patch(void)
 	ok(m.nr_refs == 2 && !strcmp(m.refs[0], "root@kernel.org"), "References in order");
 	is_str(m.from.name, "Wong, Darrick", "From name, unquoted");
 	is_str(m.from.email, "djwong@kernel.org", "From address");
+	is_str(m.author.email, "darrick.wong@oracle.com", "in-body From: the patch's author");
+	is_str(m.author.name, "Darrick J. Wong", "and name");
 	ok(m.nr_to == 2 && !strcmp(m.to[1].email, "david@fromorbit.com"), "To list");
 	ok(m.nr_cc == 1 && !strcmp(m.cc[0].name, "Ren\xc3\xa9"), "Cc name decoded from RFC 2047");
 	is_str(m.list_id, "linux-xfs.vger.kernel.org", "List-Id");
@@ -191,6 +194,7 @@ static void test_reply(void)
 		  "> diff --git a/a b/a\n> -x\nLooks good,\n\n"
 		  "Reviewed-by: Dave Chinner <dchinner@redhat.com>\n", 0);
 	ok(m.flags & MAIL_REPLY, "Re: is a reply");
+	ok(!m.author.email, "no in-body From: no author apart from the sender");
 	ok(m.subj.reply && m.subj.version == 3, "reply, version still read");
 	ok(!(m.flags & MAIL_PATCH), "a quoted diff is no patch");
 	ok(m.nr_trailers == 1 && !strcmp(m.trailers[0].email, "dchinner@redhat.com"),

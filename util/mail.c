@@ -8,10 +8,162 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
+#include <strings.h>
+
 #include <gmime/gmime.h>
 
 #include "ident.h"
 #include "patch.h"
+
+/*
+ * GMime is loaded when a mail is first read, not when kmaint starts:
+ * linked in, it and what it needs (GIO, GPGME, libidn2...) cost every
+ * command some milliseconds of dynamic loading, and kmaint get runs
+ * once per patch.  Every GMime and GLib function used here is called
+ * through a pointer of the function's own type; the names below make
+ * the calls, GMime's macros included, go through them.
+ */
+#define GMIME_SONAME "libgmime-3.0.so.0"
+
+#define GMIME_FUNCS(X) \
+	X(g_byte_array_new_take) \
+	X(g_date_time_get_utc_offset) \
+	X(g_date_time_to_unix) \
+	X(g_date_time_unref) \
+	X(g_free) \
+	X(g_mime_content_type_get_media_subtype) \
+	X(g_mime_content_type_get_media_type) \
+	X(g_mime_content_type_get_parameter) \
+	X(g_mime_data_wrapper_write_to_stream) \
+	X(g_mime_filter_charset_new) \
+	X(g_mime_init) \
+	X(g_mime_message_foreach) \
+	X(g_mime_message_get_addresses) \
+	X(g_mime_message_get_date) \
+	X(g_mime_message_get_from) \
+	X(g_mime_message_get_message_id) \
+	X(g_mime_message_get_sender) \
+	X(g_mime_message_get_subject) \
+	X(g_mime_object_get_content_type) \
+	X(g_mime_object_get_header) \
+	X(g_mime_object_get_type) \
+	X(g_mime_parser_construct_message) \
+	X(g_mime_parser_eos) \
+	X(g_mime_parser_get_mbox_marker) \
+	X(g_mime_parser_get_mbox_marker_offset) \
+	X(g_mime_parser_new_with_stream) \
+	X(g_mime_parser_options_free) \
+	X(g_mime_parser_options_new) \
+	X(g_mime_parser_options_set_fallback_charsets) \
+	X(g_mime_parser_options_set_warning_callback) \
+	X(g_mime_parser_set_format) \
+	X(g_mime_parser_tell) \
+	X(g_mime_part_get_content) \
+	X(g_mime_part_get_filename) \
+	X(g_mime_part_get_type) \
+	X(g_mime_part_is_attachment) \
+	X(g_mime_references_free) \
+	X(g_mime_references_get_message_id) \
+	X(g_mime_references_length) \
+	X(g_mime_references_parse) \
+	X(g_mime_stream_filter_add) \
+	X(g_mime_stream_filter_get_type) \
+	X(g_mime_stream_filter_new) \
+	X(g_mime_stream_flush) \
+	X(g_mime_stream_fs_new) \
+	X(g_mime_stream_mem_get_byte_array) \
+	X(g_mime_stream_mem_get_type) \
+	X(g_mime_stream_mem_new) \
+	X(g_mime_stream_mem_new_with_buffer) \
+	X(g_mime_stream_mem_new_with_byte_array) \
+	X(g_mime_stream_seek) \
+	X(g_mime_utils_decode_8bit) \
+	X(g_mime_utils_header_decode_date) \
+	X(g_object_unref) \
+	X(g_type_check_instance_cast) \
+	X(g_type_check_instance_is_a) \
+	X(g_utf8_validate) \
+	X(internet_address_get_name) \
+	X(internet_address_get_type) \
+	X(internet_address_group_get_members) \
+	X(internet_address_group_get_type) \
+	X(internet_address_list_get_address) \
+	X(internet_address_list_length) \
+	X(internet_address_list_parse) \
+	X(internet_address_mailbox_get_addr) \
+	X(internet_address_mailbox_get_type)
+
+#define X(f) static __typeof__(f) *p_##f;
+GMIME_FUNCS(X)
+#undef X
+
+#define g_byte_array_new_take p_g_byte_array_new_take
+#define g_date_time_get_utc_offset p_g_date_time_get_utc_offset
+#define g_date_time_to_unix p_g_date_time_to_unix
+#define g_date_time_unref p_g_date_time_unref
+#define g_free p_g_free
+#define g_mime_content_type_get_media_subtype p_g_mime_content_type_get_media_subtype
+#define g_mime_content_type_get_media_type p_g_mime_content_type_get_media_type
+#define g_mime_content_type_get_parameter p_g_mime_content_type_get_parameter
+#define g_mime_data_wrapper_write_to_stream p_g_mime_data_wrapper_write_to_stream
+#define g_mime_filter_charset_new p_g_mime_filter_charset_new
+#define g_mime_init p_g_mime_init
+#define g_mime_message_foreach p_g_mime_message_foreach
+#define g_mime_message_get_addresses p_g_mime_message_get_addresses
+#define g_mime_message_get_date p_g_mime_message_get_date
+#define g_mime_message_get_from p_g_mime_message_get_from
+#define g_mime_message_get_message_id p_g_mime_message_get_message_id
+#define g_mime_message_get_sender p_g_mime_message_get_sender
+#define g_mime_message_get_subject p_g_mime_message_get_subject
+#define g_mime_object_get_content_type p_g_mime_object_get_content_type
+#define g_mime_object_get_header p_g_mime_object_get_header
+#define g_mime_object_get_type p_g_mime_object_get_type
+#define g_mime_parser_construct_message p_g_mime_parser_construct_message
+#define g_mime_parser_eos p_g_mime_parser_eos
+#define g_mime_parser_get_mbox_marker p_g_mime_parser_get_mbox_marker
+#define g_mime_parser_get_mbox_marker_offset p_g_mime_parser_get_mbox_marker_offset
+#define g_mime_parser_new_with_stream p_g_mime_parser_new_with_stream
+#define g_mime_parser_options_free p_g_mime_parser_options_free
+#define g_mime_parser_options_new p_g_mime_parser_options_new
+#define g_mime_parser_options_set_fallback_charsets p_g_mime_parser_options_set_fallback_charsets
+#define g_mime_parser_options_set_warning_callback p_g_mime_parser_options_set_warning_callback
+#define g_mime_parser_set_format p_g_mime_parser_set_format
+#define g_mime_parser_tell p_g_mime_parser_tell
+#define g_mime_part_get_content p_g_mime_part_get_content
+#define g_mime_part_get_filename p_g_mime_part_get_filename
+#define g_mime_part_get_type p_g_mime_part_get_type
+#define g_mime_part_is_attachment p_g_mime_part_is_attachment
+#define g_mime_references_free p_g_mime_references_free
+#define g_mime_references_get_message_id p_g_mime_references_get_message_id
+#define g_mime_references_length p_g_mime_references_length
+#define g_mime_references_parse p_g_mime_references_parse
+#define g_mime_stream_filter_add p_g_mime_stream_filter_add
+#define g_mime_stream_filter_get_type p_g_mime_stream_filter_get_type
+#define g_mime_stream_filter_new p_g_mime_stream_filter_new
+#define g_mime_stream_flush p_g_mime_stream_flush
+#define g_mime_stream_fs_new p_g_mime_stream_fs_new
+#define g_mime_stream_mem_get_byte_array p_g_mime_stream_mem_get_byte_array
+#define g_mime_stream_mem_get_type p_g_mime_stream_mem_get_type
+#define g_mime_stream_mem_new p_g_mime_stream_mem_new
+#define g_mime_stream_mem_new_with_buffer p_g_mime_stream_mem_new_with_buffer
+#define g_mime_stream_mem_new_with_byte_array p_g_mime_stream_mem_new_with_byte_array
+#define g_mime_stream_seek p_g_mime_stream_seek
+#define g_mime_utils_decode_8bit p_g_mime_utils_decode_8bit
+#define g_mime_utils_header_decode_date p_g_mime_utils_header_decode_date
+#define g_object_unref p_g_object_unref
+#define g_type_check_instance_cast p_g_type_check_instance_cast
+#define g_type_check_instance_is_a p_g_type_check_instance_is_a
+#define g_utf8_validate p_g_utf8_validate
+#define internet_address_get_name p_internet_address_get_name
+#define internet_address_get_type p_internet_address_get_type
+#define internet_address_group_get_members p_internet_address_group_get_members
+#define internet_address_group_get_type p_internet_address_group_get_type
+#define internet_address_list_get_address p_internet_address_list_get_address
+#define internet_address_list_length p_internet_address_list_length
+#define internet_address_list_parse p_internet_address_list_parse
+#define internet_address_mailbox_get_addr p_internet_address_mailbox_get_addr
+#define internet_address_mailbox_get_type p_internet_address_mailbox_get_type
 
 static const char *const problem_names[MAIL_NR_PROBLEMS] = {
 	"no-message-id", "no-from", "bad-date", "broken-mime",
@@ -33,6 +185,15 @@ static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
 
 static void gmime_start(void)
 {
+	void *h = dlopen(GMIME_SONAME, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h)
+		die("cannot load GMime 3, which reads mail: %s", dlerror());
+#define X(f) \
+	if (!(*(void **)&p_##f = dlsym(h, #f))) \
+		die("%s: no %s", GMIME_SONAME, #f);
+	GMIME_FUNCS(X)
+#undef X
 	g_mime_init();
 }
 
@@ -170,14 +331,14 @@ static void add_ref(struct mail *m, const char *id)
 
 static bool ieq(const char *a, const char *b)
 {
-	return a && b && !g_ascii_strcasecmp(a, b);
+	return a && b && !strcasecmp(a, b);
 }
 
 static bool iends(const char *s, const char *suffix)
 {
 	size_t n = s ? strlen(s) : 0, k = strlen(suffix);
 
-	return n >= k && !g_ascii_strcasecmp(s + n - k, suffix);
+	return n >= k && !strcasecmp(s + n - k, suffix);
 }
 
 /* Charsets that need no conversion to UTF-8 (ASCII is checked after). */
@@ -400,6 +561,31 @@ static void read_files(struct mail *m)
 }
 
 /*
+ * A "From:" line opening the body (blank lines before it allowed), as
+ * git mailinfo takes it for the patch's author.
+ */
+static void read_author(struct mail *m, GMimeParserOptions *opts)
+{
+	const char *p = m->body.buf;
+	InternetAddressList *list;
+	InternetAddressMailbox *mb;
+	char *line;
+
+	while (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t')
+		p++;
+	if (strncasecmp(p, "From:", 5))
+		return;
+	line = xstrndup(p + 5, strcspn(p + 5, "\n"));
+	list = internet_address_list_parse(opts, line);
+	mb = first_mailbox(list);
+	if (mb)
+		set_addr(&m->author, mb);
+	if (list)
+		g_object_unref(list);
+	free(line);
+}
+
+/*
  * "Key-by: person" lines of the body, quoted lines ("> ...") left out:
  * the tags a sender gives, or carries in a patch.
  */
@@ -418,7 +604,7 @@ static void read_trailers(struct mail *m)
 		     ke++)
 			;
 		if (ke - k > 3 && isalpha((unsigned char)*k) && ke < eol &&
-		    *ke == ':' && !g_ascii_strncasecmp(ke - 3, "-by", 3)) {
+		    *ke == ':' && !strncasecmp(ke - 3, "-by", 3)) {
 			const char *ve = eol;
 
 			for (v = ke + 1; v < eol && (*v == ' ' || *v == '\t'); v++)
@@ -518,6 +704,7 @@ static void fill(struct mail *m, GMimeMessage *msg, GMimeParserOptions *opts,
 	g_mime_message_foreach(msg, visit_part, &wk);
 	strbuf_release(&wk.text);
 	read_files(m);
+	read_author(m, opts);
 	read_trailers(m);
 	if (m->subj.reply ||
 	    ((m->in_reply_to || m->nr_refs) && !m->subj.prefix &&
@@ -532,20 +719,17 @@ static void mail_zero(struct mail *m)
 	strbuf_init(&m->patch, 0);
 }
 
-int mail_parse(const char *buf, size_t len, unsigned flags, struct mail *m)
+static int parse_stream(GMimeStream *stream, size_t len, unsigned flags,
+			struct mail *m)
 {
 	GMimeParserOptions *opts;
-	GMimeStream *stream;
 	GMimeParser *parser;
 	GMimeMessage *msg;
 
-	mail_init();
-	mail_zero(m);
 	m->size = len;
 	if (len > MAIL_LARGE_BYTES)
 		m->flags |= MAIL_LARGE;
 	opts = new_options(m);
-	stream = g_mime_stream_mem_new_with_buffer(buf, len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
 	msg = g_mime_parser_construct_message(parser, opts);
@@ -562,6 +746,26 @@ int mail_parse(const char *buf, size_t len, unsigned flags, struct mail *m)
 	g_object_unref(stream);
 	g_mime_parser_options_free(opts);
 	return msg ? 0 : -1;
+}
+
+int mail_parse(const char *buf, size_t len, unsigned flags, struct mail *m)
+{
+	mail_init();
+	mail_zero(m);
+	return parse_stream(g_mime_stream_mem_new_with_buffer(buf, len), len,
+			    flags, m);
+}
+
+int mail_parse_take(char *buf, size_t len, unsigned flags, struct mail *m)
+{
+	GByteArray *ba;
+
+	mail_init();
+	mail_zero(m);
+	/* GLib's allocator is malloc (GLib >= 2.46): GMime frees @buf */
+	ba = g_byte_array_new_take((guint8 *)buf, len);
+	return parse_stream(g_mime_stream_mem_new_with_byte_array(ba), len,
+			    flags, m);
 }
 
 static void free_addrs(struct mail_addr *v, size_t nr)
@@ -586,6 +790,8 @@ void mail_release(struct mail *m)
 	free(m->refs);
 	free(m->from.name);
 	free(m->from.email);
+	free(m->author.name);
+	free(m->author.email);
 	free_addrs(m->to, m->nr_to);
 	free_addrs(m->cc, m->nr_cc);
 	free(m->list_id);
@@ -620,7 +826,7 @@ static size_t reply_word(const char *s, bool *reply, bool *forward)
 
 	for (i = 0; i < ARRAY_SIZE(words); i++) {
 		n = strlen(words[i].w);
-		if (g_ascii_strncasecmp(s, words[i].w, n))
+		if (strncasecmp(s, words[i].w, n))
 			continue;
 		if (s[n] == '[') {
 			while (isdigit((unsigned char)s[n + 1]))
@@ -699,7 +905,7 @@ static void read_tag(const char *s, size_t len, struct mail_subject *sj,
 			size_t w = n;
 
 			/* PATCHv2, PATCH-v2 */
-			if (n > 5 && !g_ascii_strncasecmp(s + i, "PATCH", 5)) {
+			if (n > 5 && !strncasecmp(s + i, "PATCH", 5)) {
 				const char *t = s + i + 5;
 
 				if (*t == '-')
@@ -710,8 +916,8 @@ static void read_tag(const char *s, size_t len, struct mail_subject *sj,
 				}
 			}
 			if ((w == 5 || w == 3) &&
-			    (!g_ascii_strncasecmp(s + i, "PATCH", w) ||
-			     !g_ascii_strncasecmp(s + i, "RFC", w)))
+			    (!strncasecmp(s + i, "PATCH", w) ||
+			     !strncasecmp(s + i, "RFC", w)))
 				sj->patch_tag = true;
 			if (prefix->len)
 				strbuf_addch(prefix, ' ');

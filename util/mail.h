@@ -88,6 +88,12 @@ struct mail {
 	int64_t date;		/* Unix time of Date:, unless MAIL_NO_DATE */
 	int tz;			/* its zone, minutes east of UTC */
 	struct mail_addr from;	/* NULL email with MAIL_NO_FROM (Sender: tried) */
+	/*
+	 * The patch's author when the body starts with a "From:" line, as
+	 * git am reads it (someone posting another's patch, or their own
+	 * from another address); NULL email otherwise.
+	 */
+	struct mail_addr author;
 	struct mail_addr *to, *cc;
 	size_t nr_to, alloc_to, nr_cc, alloc_cc;
 	char *list_id;		/* inside the <> of List-Id, or NULL */
@@ -112,6 +118,8 @@ void mail_init(void);
  * could be read (MAIL_UNREADABLE).
  */
 int mail_parse(const char *buf, size_t len, unsigned opts, struct mail *m);
+/* The same, taking over @buf (malloc()ed), which is freed. */
+int mail_parse_take(char *buf, size_t len, unsigned opts, struct mail *m);
 void mail_release(struct mail *m);
 
 void mail_subject_parse(const char *subject, struct mail_subject *s);
