@@ -308,7 +308,7 @@ static const char schema_v3[] =
 	"CREATE INDEX messages_date ON messages(date);\n"
 	"CREATE INDEX messages_subject ON messages(subject_key) WHERE flags & 65536;\n"
 	"CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;\n"
-	"CREATE INDEX messages_place ON messages(source, part, blob);\n"
+	"CREATE INDEX messages_place ON messages(source, blob);\n"
 	"CREATE INDEX msg_files_path ON msg_files(path, message);\n"
 	"CREATE INDEX msg_trailers_person ON msg_trailers(person, key)\n"
 	"  WHERE person IS NOT NULL;\n"

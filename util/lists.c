@@ -297,8 +297,7 @@ static int writer_init(struct writer *w, struct idx *ix,
 		 "VALUES(?1, ?2, ?3, ?4, ?5)") ||
 	    prep(x, &w->set_pid, "UPDATE messages SET patch_id = ?1 WHERE id = ?2") ||
 	    prep(x, &w->find_place,
-		 "SELECT id FROM messages WHERE source = ?1 AND part = ?2 AND "
-		 "blob = ?3") ||
+		 "SELECT id FROM messages WHERE source = ?1 AND blob = ?2") ||
 	    prep(x, &w->set_cursor,
 		 "INSERT OR REPLACE INTO cursors(source, part, value) "
 		 "VALUES(?1, ?2, ?3)") ||
@@ -550,9 +549,9 @@ static int do_delete(struct writer *w, const struct inbox_item *it)
 {
 	int n;
 
+	/* a 'd' goes in the newest epoch, the message it removes may not */
 	sqlite3_bind_int64(w->find_place, 1, w->src->id);
-	sqlite3_bind_int(w->find_place, 2, it->part);
-	sqlite3_bind_text(w->find_place, 3, it->name ? it->name : it->id, -1,
+	sqlite3_bind_text(w->find_place, 2, it->name ? it->name : it->id, -1,
 			  SQLITE_TRANSIENT);
 	n = delete_listed(w, w->find_place);
 	if (n < 0)
