@@ -20,6 +20,9 @@ ifeq ($(SANITIZE),1)
 O ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=undefined
+# LeakSanitizer crashes on the thread-local storage of dlopen()ed
+# libraries: link GMime here (see util/mail.c)
+GMIME_LINKED = 1
 else
 O ?= build
 SAN_FLAGS =
@@ -32,10 +35,16 @@ ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
 # GMime's headers only: util/mail.c loads the library when a mail is
-# first read (dlopen), so that no other command pays for loading it.
+# first read (dlopen), so that no other command pays for loading it;
+# GMIME_LINKED=1 links it instead.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 gmime-3.0 2>/dev/null)
 DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 2>/dev/null || \
 	       echo -lpcre2-8 -lsqlite3) -ldl
+ifeq ($(GMIME_LINKED),1)
+DEPS_CFLAGS += -DKMAINT_GMIME_LINKED
+DEPS_LIBS += $(shell $(PKG_CONFIG) --libs gmime-3.0 2>/dev/null || \
+	     echo -lgmime-3.0 -lgobject-2.0 -lglib-2.0)
+endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
 	     $(DEPS_CFLAGS) -Iutil -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)

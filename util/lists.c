@@ -859,7 +859,8 @@ static int stored_names(struct idx *ix, int64_t src, char ***v, size_t *nr)
 		(*v)[(*nr)++] = xstrdup(b);
 	}
 	sqlite3_finalize(st);
-	qsort(*v, *nr, sizeof(**v), cmp_str);
+	if (*nr)
+		qsort(*v, *nr, sizeof(**v), cmp_str);
 	return 0;
 }
 
