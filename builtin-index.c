@@ -512,9 +512,11 @@ static void report_missing(const struct strbuf *missing)
  * could not be read completely.
  */
 static int update_lists(struct idx *ix, const struct opt_list *inboxes,
-			const char *list_name, int jobs, bool quiet)
+			const char *list_name, int jobs, int batch, bool quiet)
 {
-	struct lists_update_opts o = { .jobs = jobs, .progress = !quiet && isatty(2) };
+	struct lists_update_opts o = {
+		.jobs = jobs, .batch = batch, .progress = !quiet && isatty(2)
+	};
 	struct lists_source *src;
 	struct lists_report rep;
 	int64_t *fresh = xcalloc(inboxes->nr + 1, sizeof(*fresh));
@@ -646,7 +648,7 @@ int cmd_index(int argc, const char **argv)
 		OPT_SET("stats", &stats, "print counts from the index"),
 		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
 		OPT_SET("no-renames", &no_renames, "do not detect renames"),
-		OPT_NUM("batch", &batch, "N", "commits per transaction (default 5000)"),
+		OPT_NUM("batch", &batch, "N", "commits or messages per transaction (default 5000)"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
 		OPT_STRLIST("inbox", &inboxes, "PATH", "register and read a mail archive (public-inbox, mbox, Maildir)"),
 		OPT_STR("list-name", &list_name, "NAME", "the list the --inbox archives hold, when they do not say"),
@@ -903,7 +905,7 @@ int cmd_index(int argc, const char **argv)
 		error("some commits could not be read; run 'kmaint index' "
 		      "again to retry them");
 	if (inboxes.nr || query_int(&ix, "SELECT count(*) FROM sources") > 0) {
-		if (update_lists(&ix, &inboxes, list_name, jobs, quiet))
+		if (update_lists(&ix, &inboxes, list_name, jobs, batch, quiet))
 			rc = 1;
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");

@@ -846,7 +846,7 @@ static void list_mbox(struct inbox_walk *w)
 		if (sscanf(cursor, "%lld", &off) == 1 && off >= 0 &&
 		    off <= st.st_size) {
 			mbox_cursor(&cur, off, &st, head, (size_t)hn, fd);
-			if (!strcmp(cur.buf, cursor)) {
+			if (!strcmp(cur.buf, cursor) && off == st.st_size) {
 				/* nothing new, not even the time */
 				close(fd);
 				strbuf_release(&cur);
