@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <dlfcn.h>
@@ -1154,8 +1155,10 @@ int mail_mbox_next(struct mail_mbox *mb, struct mail *m, int64_t *begin,
 	msg = g_mime_parser_construct_message(mb->parser, mb->opts);
 	mb->cur = NULL;
 	if (!msg) {
-		if (g_mime_parser_eos(mb->parser) && next_from(mb->fd, mb->pos) >=
-		    next_from(mb->fd, mb->pos + 1))
+		struct stat st;
+
+		/* the end, or bytes GMime makes no message of */
+		if (fstat(mb->fd, &st) || mb->pos >= st.st_size)
 			return 0;
 		return skip_unreadable(mb, m, begin, end, from_time);
 	}
