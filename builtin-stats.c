@@ -391,7 +391,7 @@ static void print_list_json(const struct list_stats *st, const struct stats_args
 	list_rows(st, LS_PATCHES, "patches_by", a, true, false);
 	list_rows(st, LS_REPLIES, "replies_by", a, true, false);
 	list_rows(st, LS_REVIEWS, "reviews_by", a, true, false);
-	k = shown(a, st->nr_unposted);
+	k = st->nr_unposted;
 	printf("  \"commits_unposted\": [");
 	for (i = 0; i < k; i++) {
 		printf("%s\n    {\"commit\": \"%s\", \"subject\": ", i ? "," : "",
@@ -451,12 +451,12 @@ static void print_list_text(const struct list_stats *st, const struct stats_args
 	list_rows(st, LS_PATCHES, "Patches posted", a, false, false);
 	list_rows(st, LS_REPLIES, "Replies", a, false, false);
 	list_rows(st, LS_REVIEWS, "Reviews given", a, false, false);
-	k = shown(a, st->nr_unposted);
-	printf("\nCommits never posted");
-	if (k < st->nr_unposted)
-		printf(" (top %zu of %zu)", k, st->nr_unposted);
+	k = st->nr_unposted;
+	printf("\nCommits never posted, newest first");
+	if ((long)k < st->unposted_total)
+		printf(" (%zu of %ld)", k, st->unposted_total);
 	printf("\n");
-	if (!st->nr_unposted)
+	if (!st->unposted_total)
 		printf("  (none)\n");
 	for (i = 0; i < k; i++)
 		printf("  %.12s %s\n", st->unposted[i].hash, st->unposted[i].subject);
@@ -579,7 +579,8 @@ int cmd_stats(int argc, const char **argv)
 		rc = 0;
 	if (rc)
 		goto out_args;
-	em = load_employers(&a);
+	/* the lists' side names no employer */
+	em = a.list ? employer_map_new() : load_employers(&a);
 	if (!em) {
 		rc = 1;
 		goto out_args;
@@ -623,6 +624,7 @@ int cmd_stats(int argc, const char **argv)
 		struct list_stats ls;
 
 		list_stats_init(&ls);
+		ls.max_unposted = a.top > 0 ? (size_t)a.top : 0;
 		s.no_lines = true;
 		if (parse_lists(&ix, a.list, &lists) ||
 		    list_stats_collect(&ls, &s, &r, lists.v, lists.nr,

@@ -238,7 +238,8 @@ static const char schema_v2[] =
  * length) in an mbox.  mid, parent_mid and thread are 63-bit hashes of
  * the Message-ID, of the one it answers and of its thread's first one,
  * so that threads are integer lookups; the ids themselves are kept and
- * compared.  dup numbers the messages of one source that share a
+ * compared.  messages_stats covers what kmaint stats --list reads of
+ * every message (a scan of its narrow rows, not of the messages).  dup numbers the messages of one source that share a
  * Message-ID, in archive order.
  *
  * commit_patchids holds "git patch-id --stable" of the non-merge
@@ -276,6 +277,7 @@ static const char schema_v3[] =
 	"  author INTEGER,\n"
 	"  subject TEXT NOT NULL,\n"
 	"  subject_key TEXT NOT NULL,\n"
+	"  subject_hash INTEGER NOT NULL,\n"
 	"  prefix TEXT,\n"
 	"  version INTEGER NOT NULL,\n"
 	"  part_nr INTEGER NOT NULL, part_total INTEGER NOT NULL,\n"
@@ -309,9 +311,12 @@ static const char schema_v3[] =
 	"CREATE INDEX messages_subject ON messages(subject_key) WHERE flags & 65536;\n"
 	"CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;\n"
 	"CREATE INDEX messages_place ON messages(source, blob);\n"
+	"CREATE INDEX messages_stats ON messages(source, id, mid, parent, thread,\n"
+	"  date, sender, author, flags, version, subject_hash);\n"
 	"CREATE INDEX msg_files_path ON msg_files(path, message);\n"
 	"CREATE INDEX msg_trailers_person ON msg_trailers(person, key)\n"
 	"  WHERE person IS NOT NULL;\n"
+	"CREATE INDEX msg_trailers_key ON msg_trailers(key, message, person);\n"
 	"CREATE INDEX msg_problems_source ON msg_problems(source, part);\n"
 	"CREATE INDEX commit_patchids_id ON commit_patchids(patch_id)\n"
 	"  WHERE patch_id IS NOT NULL;\n"
@@ -457,7 +462,9 @@ static void intern_put(struct idx_intern *t, const char *key, size_t len,
 int idx_open(struct idx *ix, const char *path, unsigned flags)
 {
 	bool writable = !(flags & IDX_READONLY);
-	int oflags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+	/* one thread per connection: SQLite's own locking is not needed */
+	int oflags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) |
+		     SQLITE_OPEN_NOMUTEX;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->path = xstrdup(path);

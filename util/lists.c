@@ -273,9 +273,9 @@ static int writer_init(struct writer *w, struct idx *ix,
 		 "INSERT INTO messages(source, part, blob, offset, length, msgid, "
 		 "mid, dup, parent_msgid, parent_mid, parent, thread, date, tz, "
 		 "sender, subject, subject_key, prefix, version, part_nr, "
-		 "part_total, flags, author) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-		 "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-		 "?22, ?23)") ||
+		 "part_total, flags, author, subject_hash) VALUES(?1, ?2, ?3, ?4, "
+		 "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+		 "?19, ?20, ?21, ?22, ?23, ?24)") ||
 	    prep(x, &w->find_mid,
 		 "SELECT id, thread FROM messages WHERE mid = ?1 AND msgid = ?2 "
 		 "ORDER BY source != ?3, dup, id LIMIT 1") ||
@@ -721,6 +721,7 @@ static int do_add(struct writer *w, struct inbox_item *it)
 		sqlite3_bind_int64(st, 23, author);
 	else
 		sqlite3_bind_null(st, 23);
+	sqlite3_bind_int64(st, 24, lists_mid_hash(w->key.buf));
 	if (run(ix, st, "messages"))
 		goto out;
 	id = sqlite3_last_insert_rowid(ix->db);

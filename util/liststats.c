@@ -113,11 +113,13 @@ void list_stats_release(struct list_stats *st)
 	memset(st, 0, sizeof(*st));
 }
 
+/* 48 bytes: tens of thousands of them are read for every question */
 struct msg {
-	int64_t id, parent, thread, date, subj;
-	int64_t sender, author;		/* people ids, 0 for none */
-	unsigned flags;
-	int version;
+	int64_t thread, date, subj;
+	int32_t id, parent;
+	uint32_t sender, author;	/* people ids, 0 for none */
+	uint32_t flags;
+	int16_t version;
 	bool scope;			/* a patch of the scope */
 };
 
@@ -127,6 +129,8 @@ struct ctx {
 	const struct scope_people *people;
 	struct msg *m;
 	size_t nr;
+	int32_t *pos;			/* message id -> index in m + 1 */
+	int64_t max_id;
 	int *canon;			/* people id -> person index + 1 */
 };
 
@@ -165,46 +169,61 @@ static int person_of(struct ctx *c, int64_t id)
 
 static struct msg *find_msg(struct ctx *c, int64_t id)
 {
-	size_t lo = 0, hi = c->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->m[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->nr && c->m[lo].id == id ? &c->m[lo] : NULL;
+	if (id <= 0 || id > c->max_id || !c->pos[id])
+		return NULL;
+	return &c->m[c->pos[id] - 1];
 }
 
-static int64_t subject_hash(const char *key)
+
+static int cmp_msg_id(const void *a, const void *b)
 {
-	int64_t h = lists_mid_hash(key);
+	int32_t x = ((const struct msg *)a)->id, y = ((const struct msg *)b)->id;
 
-	return h ? h : 1;
+	return x < y ? -1 : x > y;
 }
 
-/* The messages of the lists asked about, by id, copies left out. */
+static int64_t count_of(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	return n;
+}
+
+/*
+ * The messages of the lists asked about, by id, copies of a message in
+ * several archives left out.  messages_stats covers what is read: a
+ * scan of its narrow rows, not of the messages.
+ */
 static int load_messages(struct ctx *c, const char *const *lists, size_t nr_lists)
 {
 	struct strbuf sql = STRBUF_INIT;
-	struct imap seen;
+	struct imap seen = { 0 };
 	sqlite3_stmt *st;
-	size_t alloc = 0, i;
+	size_t alloc, i;
+	/* one archive holds no copies (its duplicates are kept) */
+	bool dedupe = count_of(c->ix, "SELECT count(*) FROM sources") > 1;
 
+	c->max_id = count_of(c->ix, "SELECT max(id) FROM messages");
+	alloc = (size_t)c->max_id + 1;
+	c->m = xmalloc(alloc * sizeof(*c->m));
 	strbuf_addstr(&sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
-		      "m.sender, m.author, m.flags, m.version, "
-		      "CASE WHEN m.flags & 65536 THEN m.subject_key END "
-		      "FROM messages m");
+		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
+		      "FROM messages m INDEXED BY messages_stats");
 	if (nr_lists) {
 		strbuf_addstr(&sql, " WHERE m.source IN (SELECT s.id FROM sources s "
 			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
 		for (i = 0; i < nr_lists; i++)
 			strbuf_addf(&sql, "%s?%zu", i ? ", " : "", i + 1);
 		strbuf_addstr(&sql, "))");
+	} else {
+		strbuf_addstr(&sql, " WHERE m.source > 0");
 	}
-	strbuf_addstr(&sql, " ORDER BY m.id");
 	if (sqlite3_prepare_v2(c->ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
 		strbuf_release(&sql);
 		return error("%s: %s", c->ix->path, sqlite3_errmsg(c->ix->db));
@@ -212,31 +231,47 @@ static int load_messages(struct ctx *c, const char *const *lists, size_t nr_list
 	strbuf_release(&sql);
 	for (i = 0; i < nr_lists; i++)
 		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
-	imap_init(&seen, 1024);
+	if (dedupe)
+		imap_init(&seen, alloc);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct msg *m;
-		int64_t mid = sqlite3_column_int64(st, 1);
-		int64_t *v = imap_put(&seen, mid ? mid : 1);
 
-		if (*v)
-			continue;	/* the same message on another list */
-		*v = 1;
+		if (dedupe) {
+			int64_t mid = sqlite3_column_int64(st, 1);
+			int64_t *v = imap_put(&seen, mid ? mid : 1);
+
+			if (*v)
+				continue;	/* the same message on another list */
+			*v = 1;
+		}
 		ALLOC_GROW(c->m, c->nr + 1, alloc);
 		m = &c->m[c->nr++];
 		memset(m, 0, sizeof(*m));
-		m->id = sqlite3_column_int64(st, 0);
-		m->parent = sqlite3_column_int64(st, 2);
+		m->id = (int32_t)sqlite3_column_int64(st, 0);
+		m->parent = (int32_t)sqlite3_column_int64(st, 2);
 		m->thread = sqlite3_column_int64(st, 3);
 		m->date = sqlite3_column_int64(st, 4);
-		m->sender = sqlite3_column_int64(st, 5);
-		m->author = sqlite3_column_int64(st, 6);
-		m->flags = (unsigned)sqlite3_column_int64(st, 7);
-		m->version = sqlite3_column_int(st, 8);
-		if (sqlite3_column_type(st, 9) != SQLITE_NULL)
-			m->subj = subject_hash((const char *)sqlite3_column_text(st, 9));
+		m->sender = (uint32_t)sqlite3_column_int64(st, 5);
+		m->author = (uint32_t)sqlite3_column_int64(st, 6);
+		m->flags = (uint32_t)sqlite3_column_int64(st, 7);
+		m->version = (int16_t)sqlite3_column_int(st, 8);
+		m->subj = sqlite3_column_int64(st, 9);
+		if (!m->subj)
+			m->subj = 1;
 	}
 	sqlite3_finalize(st);
-	imap_free(&seen);
+	if (dedupe)
+		imap_free(&seen);
+	/* by archive, then id: by id (one archive: already) */
+	for (i = 1; i < c->nr; i++)
+		if (c->m[i - 1].id > c->m[i].id)
+			break;
+	if (i < c->nr)
+		qsort(c->m, c->nr, sizeof(*c->m), cmp_msg_id);
+	c->pos = xcalloc(alloc + 1, sizeof(*c->pos));
+	for (i = 0; i < c->nr; i++)
+		if (c->m[i].id > 0 && c->m[i].id <= c->max_id)
+			c->pos[c->m[i].id] = (int32_t)i + 1;
 	return 0;
 }
 
@@ -260,56 +295,54 @@ static double median(int64_t *v, size_t n)
 	return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
 }
 
-/* Children by parent: indexes into c->m sorted by (parent, date). */
+/*
+ * Children by parent, as one array in parent order (a counting sort by
+ * parent id): kids_of() is a slice of it.
+ */
 struct kids {
-	size_t *v;
-	size_t nr;
-	const struct msg *m;
+	int32_t *v;		/* indexes into m */
+	int32_t *start;		/* parent id -> its slice [start[p], start[p + 1]) */
+	int64_t max_id;
 };
 
-static const struct msg *sort_base;
-
-static int cmp_kid(const void *a, const void *b)
-{
-	const struct msg *x = &sort_base[*(const size_t *)a];
-	const struct msg *y = &sort_base[*(const size_t *)b];
-
-	if (x->parent != y->parent)
-		return x->parent < y->parent ? -1 : 1;
-	return x->date < y->date ? -1 : x->date > y->date;
-}
-
-static void kids_build(struct kids *k, const struct msg *m, size_t nr)
+static void kids_build(struct kids *k, const struct msg *m, size_t nr,
+		       int64_t max_id)
 {
 	size_t i;
+	int64_t p;
+	int32_t *fill;
 
+	k->max_id = max_id;
+	k->start = xcalloc((size_t)max_id + 2, sizeof(*k->start));
 	k->v = xmalloc((nr + 1) * sizeof(*k->v));
-	k->nr = 0;
-	k->m = m;
 	for (i = 0; i < nr; i++)
-		if (m[i].parent)
-			k->v[k->nr++] = i;
-	sort_base = m;
-	qsort(k->v, k->nr, sizeof(*k->v), cmp_kid);
+		if (m[i].parent > 0 && m[i].parent <= max_id)
+			k->start[m[i].parent + 1]++;
+	for (p = 1; p <= max_id + 1; p++)
+		k->start[p] += k->start[p - 1];
+	fill = xmalloc(((size_t)max_id + 1) * sizeof(*fill));
+	memcpy(fill, k->start, ((size_t)max_id + 1) * sizeof(*fill));
+	for (i = 0; i < nr; i++)
+		if (m[i].parent > 0 && m[i].parent <= max_id)
+			k->v[fill[m[i].parent]++] = (int32_t)i;
+	free(fill);
 }
 
-/* The first of @k's children of @parent; their number in *n. */
-static const size_t *kids_of(const struct kids *k, int64_t parent, size_t *n)
+static void kids_free(struct kids *k)
 {
-	size_t lo = 0, hi = k->nr, end;
+	free(k->v);
+	free(k->start);
+}
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (k->m[k->v[mid]].parent < parent)
-			lo = mid + 1;
-		else
-			hi = mid;
+/* The children of @parent (indexes into m); their number in *n. */
+static const int32_t *kids_of(const struct kids *k, int64_t parent, size_t *n)
+{
+	if (parent <= 0 || parent > k->max_id) {
+		*n = 0;
+		return k->v;
 	}
-	for (end = lo; end < k->nr && k->m[k->v[end]].parent == parent; end++)
-		;
-	*n = end - lo;
-	return k->v + lo;
+	*n = (size_t)(k->start[parent + 1] - k->start[parent]);
+	return k->v + k->start[parent];
 }
 
 static bool listed_person(struct ctx *c, int64_t id, const char *const *listed,
@@ -334,7 +367,7 @@ static void first_reply(struct ctx *c, const struct kids *k, const struct msg *p
 			struct first *f)
 {
 	int who = person_of(c, p->sender);
-	const size_t *v;
+	const int32_t *v;
 	size_t n, i;
 
 	v = kids_of(k, parent, &n);
@@ -457,10 +490,13 @@ static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
 			c->m[i].flags |= LANDED;
 	rc = scope_foreach_commit(s, r, count_commit, &cw);
 	c->st->median_to_commit = median(cw.delays, cw.nr_delays);
+	c->st->unposted_total = (long)cw.nr_unposted;
 	if (!rc && sqlite3_prepare_v2(c->ix->db, "SELECT hash, subject FROM "
 				      "commits WHERE id = ?1", -1, &st,
 				      NULL) == SQLITE_OK) {
-		for (i = 0; i < cw.nr_unposted; i++) {
+		size_t want = c->st->max_unposted ? c->st->max_unposted : cw.nr_unposted;
+
+		for (i = cw.nr_unposted; i-- > 0 && c->st->nr_unposted < want; ) {
 			struct ls_commit *lc;
 
 			sqlite3_bind_int64(st, 1, cw.unposted[i]);
@@ -493,10 +529,10 @@ static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 	sqlite3_stmt *q;
 
 	if (sqlite3_prepare_v2(c->ix->db, "SELECT t.message, t.person FROM "
-			       "msg_trailers t JOIN keys k ON k.id = t.key WHERE "
-			       "k.key IN ('Reviewed-by', 'Acked-by', 'Tested-by') "
-			       "AND t.person IS NOT NULL ORDER BY t.message", -1,
-			       &q, NULL) != SQLITE_OK)
+			       "msg_trailers t INDEXED BY msg_trailers_key WHERE "
+			       "t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
+			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
 		return error("%s: %s", c->ix->path, sqlite3_errmsg(c->ix->db));
 	imap_init(&once, 1024);
 	imap_init(&who, 64);
@@ -512,7 +548,7 @@ static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 		if (p < 0)
 			continue;
 		/* once per message and person */
-		seen = imap_put(&once, (m->id << 32) | (int64_t)(p + 1));
+		seen = imap_put(&once, ((int64_t)m->id << 32) | (int64_t)(p + 1));
 		if (*seen)
 			continue;
 		*seen = 1;
@@ -596,7 +632,7 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	if (count_commits(&c, s, r))
 		goto out;
 
-	kids_build(&k, c.m, c.nr);
+	kids_build(&k, c.m, c.nr, c.max_id);
 	d_any = xmalloc((c.nr + 1) * sizeof(*d_any));
 	d_listed = xmalloc((c.nr + 1) * sizeof(*d_listed));
 	for (i = 0; i < c.nr; i++) {
@@ -648,7 +684,7 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	st->median_reply_listed = median(d_listed, n_listed);
 	free(d_any);
 	free(d_listed);
-	free(k.v);
+	kids_free(&k);
 	rc = count_reviews(&c, &threads, s->whole, r);
 out:
 	imap_free(&scoped);
@@ -656,6 +692,7 @@ out:
 	imap_free(&latest);
 out0:
 	free(c.m);
+	free(c.pos);
 	free(c.canon);
 	return rc;
 }

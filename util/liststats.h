@@ -53,8 +53,10 @@ struct list_stats {
 	size_t nr_people, alloc_people;
 	struct strmap by_email;		/* -> index + 1 */
 
+	/* the commits never posted, newest first: max_unposted (0: all) of them */
 	struct ls_commit *unposted;
-	size_t nr_unposted, alloc_unposted;
+	size_t nr_unposted, alloc_unposted, max_unposted;
+	long unposted_total;
 };
 
 void list_stats_init(struct list_stats *st);
