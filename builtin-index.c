@@ -537,6 +537,9 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	}
 	if (lists_sources(ix, &src, &nr))
 		die("cannot read the index");
+	/* a first import: the indexes no reading needs are made at the end */
+	if (!idx_count(ix, "messages") && idx_drop_list_indexes(ix))
+		die("cannot update the index");
 	lists_report_init(&rep);
 	for (i = 0; i < nr; i++) {
 		bool given = false;
@@ -547,6 +550,8 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		if (lists_update(ix, &src[i], &o, &rep))
 			rc = 1;
 	}
+	if (idx_begin(ix) || idx_create_indexes(ix) || idx_commit(ix))
+		die("cannot update the index");
 	t1 = now();
 	pids = lists_commit_patchids(ix, 0);
 	t2 = now();

@@ -750,6 +750,7 @@ static void *reader_main(void *arg)
 				struct strbuf data = STRBUF_INIT;
 
 				size = (size_t)strtoull(sp + 1, NULL, 10);
+				strbuf_grow(&data, size + 1);
 				if (child_read_bytes(&c->cp, &data, size) ||
 				    child_read_bytes(&c->cp, &hdr, 1)) {
 					strbuf_release(&data);

@@ -84,6 +84,27 @@ static const char schema_v1[] =
 	"                  LEFT JOIN commits x ON x.id = t.target;\n";
 
 /*
+ * The indexes of the list tables that reading an archive does not use:
+ * a first import drops them (util/lists.c) and they are made again at
+ * its end, as the history's are.  messages_stats covers what kmaint
+ * stats --list reads of every message.
+ */
+#define LIST_INDEXES \
+	"CREATE INDEX IF NOT EXISTS messages_sender ON messages(sender, date);\n" \
+	"CREATE INDEX IF NOT EXISTS messages_date ON messages(date);\n" \
+	"CREATE INDEX IF NOT EXISTS messages_subject ON messages(subject_key)\n" \
+	"  WHERE flags & 65536;\n" \
+	"CREATE INDEX IF NOT EXISTS messages_patch_id ON messages(patch_id)\n" \
+	"  WHERE patch_id IS NOT NULL;\n" \
+	"CREATE INDEX IF NOT EXISTS messages_stats ON messages(source, id, mid,\n" \
+	"  parent, thread, date, sender, author, flags, version, subject_hash);\n" \
+	"CREATE INDEX IF NOT EXISTS msg_files_path ON msg_files(path, message);\n" \
+	"CREATE INDEX IF NOT EXISTS msg_trailers_person ON msg_trailers(person, key)\n" \
+	"  WHERE person IS NOT NULL;\n" \
+	"CREATE INDEX IF NOT EXISTS msg_trailers_key ON msg_trailers(key, message,\n" \
+	"  person);\n"
+
+/*
  * The secondary indexes, for the queries of the commands built on the
  * index.  A first build loads everything without them and creates them
  * at the end (a sort is much cheaper than as many B-tree inserts); later
@@ -97,7 +118,8 @@ static const char secondary_indexes[] =
 	"  removed, flags);\n"
 	"CREATE INDEX IF NOT EXISTS files_renames ON files(old_path)\n"
 	"  WHERE old_path IS NOT NULL;\n"
-	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n";
+	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n"
+	LIST_INDEXES;
 
 static int sql_error(struct idx *ix, const char *what)
 {
@@ -119,6 +141,18 @@ int idx_exec(struct idx *ix, const char *sql)
 int idx_create_indexes(struct idx *ix)
 {
 	return idx_exec(ix, secondary_indexes);
+}
+
+int idx_drop_list_indexes(struct idx *ix)
+{
+	return idx_exec(ix, "DROP INDEX IF EXISTS messages_sender;"
+			"DROP INDEX IF EXISTS messages_date;"
+			"DROP INDEX IF EXISTS messages_subject;"
+			"DROP INDEX IF EXISTS messages_patch_id;"
+			"DROP INDEX IF EXISTS messages_stats;"
+			"DROP INDEX IF EXISTS msg_files_path;"
+			"DROP INDEX IF EXISTS msg_trailers_person;"
+			"DROP INDEX IF EXISTS msg_trailers_key;");
 }
 
 int idx_begin(struct idx *ix)
@@ -238,8 +272,8 @@ static const char schema_v2[] =
  * length) in an mbox.  mid, parent_mid and thread are 63-bit hashes of
  * the Message-ID, of the one it answers and of its thread's first one,
  * so that threads are integer lookups; the ids themselves are kept and
- * compared.  messages_stats covers what kmaint stats --list reads of
- * every message (a scan of its narrow rows, not of the messages).  dup numbers the messages of one source that share a
+ * compared.  The indexes used by questions rather than by reading an
+ * archive are made with the history's secondary ones (LIST_INDEXES).  dup numbers the messages of one source that share a
  * Message-ID, in archive order.
  *
  * commit_patchids holds "git patch-id --stable" of the non-merge
@@ -306,17 +340,7 @@ static const char schema_v3[] =
 	"CREATE INDEX messages_orphans ON messages(parent_mid) WHERE parent IS NULL;\n"
 	"CREATE INDEX messages_parent ON messages(parent) WHERE parent IS NOT NULL;\n"
 	"CREATE INDEX messages_thread ON messages(thread, date);\n"
-	"CREATE INDEX messages_sender ON messages(sender, date);\n"
-	"CREATE INDEX messages_date ON messages(date);\n"
-	"CREATE INDEX messages_subject ON messages(subject_key) WHERE flags & 65536;\n"
-	"CREATE INDEX messages_patch_id ON messages(patch_id) WHERE patch_id IS NOT NULL;\n"
 	"CREATE INDEX messages_place ON messages(source, blob);\n"
-	"CREATE INDEX messages_stats ON messages(source, id, mid, parent, thread,\n"
-	"  date, sender, author, flags, version, subject_hash);\n"
-	"CREATE INDEX msg_files_path ON msg_files(path, message);\n"
-	"CREATE INDEX msg_trailers_person ON msg_trailers(person, key)\n"
-	"  WHERE person IS NOT NULL;\n"
-	"CREATE INDEX msg_trailers_key ON msg_trailers(key, message, person);\n"
 	"CREATE INDEX msg_problems_source ON msg_problems(source, part);\n"
 	"CREATE INDEX commit_patchids_id ON commit_patchids(patch_id)\n"
 	"  WHERE patch_id IS NOT NULL;\n"

@@ -74,6 +74,8 @@ int idx_exec(struct idx *ix, const char *sql);
 
 /* Create the secondary indexes if they are missing (see index.c). */
 int idx_create_indexes(struct idx *ix);
+/* Drop the list tables' indexes that reading an archive does not use. */
+int idx_drop_list_indexes(struct idx *ix);
 int idx_begin(struct idx *ix);
 int idx_commit(struct idx *ix);
 

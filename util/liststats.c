@@ -197,8 +197,8 @@ static int64_t count_of(struct idx *ix, const char *sql)
 
 /*
  * The messages of the lists asked about, by id, copies of a message in
- * several archives left out.  messages_stats covers what is read: a
- * scan of its narrow rows, not of the messages.
+ * several archives left out.  The index messages_stats covers what is
+ * read: a scan of its narrow rows, not of the messages.
  */
 static int load_messages(struct ctx *c, const char *const *lists, size_t nr_lists)
 {
@@ -214,7 +214,7 @@ static int load_messages(struct ctx *c, const char *const *lists, size_t nr_list
 	c->m = xmalloc(alloc * sizeof(*c->m));
 	strbuf_addstr(&sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
 		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
-		      "FROM messages m INDEXED BY messages_stats");
+		      "FROM messages m");
 	if (nr_lists) {
 		strbuf_addstr(&sql, " WHERE m.source IN (SELECT s.id FROM sources s "
 			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
@@ -529,7 +529,7 @@ static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 	sqlite3_stmt *q;
 
 	if (sqlite3_prepare_v2(c->ix->db, "SELECT t.message, t.person FROM "
-			       "msg_trailers t INDEXED BY msg_trailers_key WHERE "
+			       "msg_trailers t WHERE "
 			       "t.key IN (SELECT id FROM keys WHERE key IN "
 			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
 			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
