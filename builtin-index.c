@@ -521,7 +521,8 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	struct lists_report rep;
 	int64_t *fresh = xcalloc(inboxes->nr + 1, sizeof(*fresh));
 	size_t nr, i, j, k;
-	long links, pids;
+	struct lists_prefetch *pf;
+	long links, pids, more;
 	double t0 = now(), t1, t2;
 	int rc = 0;
 
@@ -540,6 +541,8 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	/* a first import: the indexes no reading needs are made at the end */
 	if (!idx_count(ix, "messages") && idx_drop_list_indexes(ix))
 		die("cannot update the index");
+	/* commits' patch-ids, while the archives are read */
+	pf = lists_patchids_prefetch(ix, src, nr);
 	lists_report_init(&rep);
 	for (i = 0; i < nr; i++) {
 		bool given = false;
@@ -553,7 +556,9 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	if (idx_begin(ix) || idx_create_indexes(ix) || idx_commit(ix))
 		die("cannot update the index");
 	t1 = now();
-	pids = lists_commit_patchids(ix, 0);
+	pids = lists_patchids_finish(ix, pf);
+	more = lists_commit_patchids(ix, 0);
+	pids = pids < 0 || more < 0 ? -1 : pids + more;
 	t2 = now();
 	links = lists_link(ix, rep.oldest_added);
 	if (getenv("KMAINT_DEBUG"))

@@ -122,6 +122,8 @@ if [ $with_pi = 1 ]; then
 	mkdir -p "$HOME"
 	public-inbox-init -V2 -L basic bench "$tmp/pi" http://example.com/bench \
 		linux-xfs@vger.kernel.org >/dev/null 2>&1
+	# the epoch in place of the empty one public-inbox-init made
+	rm -rf "$tmp/pi/git/0.git"
 	git clone -q --mirror --shared "$epoch" "$tmp/pi/git/0.git"
 	timed "$tmp/pi.t" public-inbox-index -L basic "$tmp/pi"
 	read -r pw pm pc <"$tmp/pi.t"
@@ -139,7 +141,7 @@ awk -v epoch="$epoch" -v proj="$proj" -v msgs="$msgs" -v cores="$cores" -v load=
 	printf "  (%s cores, load average %s at the start)\n", cores, load
 	printf "  %-46s %9.2f s wall %8.2f s cpu\n", "floor: every m blob once (rev-list | cat-file)", fw, fc
 	printf "  %-46s %9.2f s wall %8.2f s cpu, %d messages\n", "kmaint index --inbox (import, patch-ids, links)", iw, ic, added
-	printf "  %-46s %9.2fx (target <= 2)\n", "ratio kmaint / floor", fw > 0 ? iw / fw : 0
+	printf "  %-46s %9.2fx (target <= 2)\n", "ratio kmaint / floor", (fw > 0 ? iw / fw : 0)
 	if (pw != "-") {
 		printf "  %-46s %9.2f s wall %8.2f s cpu\n", "public-inbox-index -L basic", pw, pc
 		printf "  %-46s %9.2fx (target < 1)\n", "ratio kmaint / public-inbox-index", iw / pw

@@ -298,6 +298,12 @@ out:
 enum { ST_NEW, ST_READ, ST_PARSING, ST_DONE };
 
 #define WINDOW_ITEMS 4096
+/*
+ * Parsers take up to PARSE_BATCH messages at a time, and the reader wakes
+ * them by batches, so that the lock and the wake-ups are paid per batch
+ * rather than per message.
+ */
+#define PARSE_BATCH 8
 #define WINDOW_BYTES (32u << 20)
 
 struct catfile {
@@ -461,6 +467,10 @@ static struct catfile *catfile_for(struct inbox_walk *w, int part,
 	c->cp.out = -1;
 	if (start_command(&c->cp))
 		die("cannot run git cat-file in %s", dir);
+#ifdef F_SETPIPE_SZ
+	/* a megabyte at a time: fewer wake-ups between cat-file and us */
+	fcntl(c->cp.out, F_SETPIPE_SZ, 1 << 20);
+#endif
 	walk_lock(w);
 	ALLOC_GROW(w->cats, w->nr_cats + 1, w->alloc_cats);
 	w->cats[w->nr_cats++] = c;
@@ -715,6 +725,7 @@ static void *reader_main(void *arg)
 {
 	struct inbox_walk *w = arg;
 	struct strbuf hdr = STRBUF_INIT;
+	int unsignalled = 0;
 
 	for (;;) {
 		struct inbox_item *it;
@@ -722,6 +733,12 @@ static void *reader_main(void *arg)
 		size_t i;
 
 		walk_lock(w);
+		/* before waiting, tell of what was read */
+		if (w->read == w->pushed || w->bytes >= WINDOW_BYTES) {
+			pthread_cond_broadcast(&w->readable);
+			pthread_cond_signal(&w->done);
+			unsignalled = 0;
+		}
 		while (w->read == w->pushed && !w->listed)
 			walk_wait(w, &w->pushed_cv);
 		if (w->read == w->pushed) {
@@ -741,7 +758,17 @@ static void *reader_main(void *arg)
 		if (it->op == INBOX_ADD) {
 			char *sp;
 			size_t size = 0;
-			bool ok = c && child_read_record(&c->cp, &hdr, '\n') > 0;
+			bool ok;
+
+			/* about to wait for cat-file: let the parsers have what is read */
+			if (unsignalled && c && c->cp.rpos == c->cp.rlen) {
+				walk_lock(w);
+				pthread_cond_broadcast(&w->readable);
+				pthread_cond_signal(&w->done);
+				walk_unlock(w);
+				unsignalled = 0;
+			}
+			ok = c && child_read_record(&c->cp, &hdr, '\n') > 0;
 
 			sp = ok ? strrchr(hdr.buf, ' ') : NULL;
 			if (ok && ends_with(hdr.buf, " missing")) {
@@ -785,7 +812,12 @@ static void *reader_main(void *arg)
 		w->bytes += it->bytes;
 		it->state = it->raw ? ST_READ : ST_DONE;
 		w->read++;
-		pthread_cond_signal(it->raw ? &w->readable : &w->done);
+		/* parsers take batches: wake one when there is a batch */
+		if (++unsignalled >= PARSE_BATCH) {
+			pthread_cond_signal(&w->readable);
+			pthread_cond_signal(&w->done);
+			unsignalled = 0;
+		}
 		walk_unlock(w);
 	}
 	strbuf_release(&hdr);
@@ -1058,38 +1090,42 @@ static void *parser_main(void *arg)
 	struct inbox_walk *w = arg;
 
 	for (;;) {
-		struct inbox_item *it = NULL;
+		struct inbox_item *it[PARSE_BATCH];
+		int n = 0, k;
 
 		walk_lock(w);
 		for (;;) {
 			/* what the caller took needs no parsing (and may be gone) */
 			if (w->parse < w->taken)
 				w->parse = w->taken;
-			while (w->parse < w->read) {
+			while (n < PARSE_BATCH && w->parse < w->read) {
 				struct inbox_item *x = w->v[w->parse % w->cap];
 
 				w->parse++;
 				if (x->state == ST_READ) {
 					x->state = ST_PARSING;
-					it = x;
-					break;
+					it[n++] = x;
 				}
 			}
-			if (it || (w->all_read && w->parse == w->read))
+			if (n || (w->all_read && w->parse == w->read))
 				break;
 			walk_wait(w, &w->readable);
 		}
 		walk_unlock(w);
-		if (!it)
+		if (!n)
 			break;
-		/* the bytes are GMime's now: no copy */
-		mail_parse_take(it->raw, it->raw_len, 0, &it->mail);
-		it->raw = NULL;
+		for (k = 0; k < n; k++) {
+			/* the bytes are GMime's now: no copy */
+			mail_parse_take(it[k]->raw, it[k]->raw_len, 0, &it[k]->mail);
+			it[k]->raw = NULL;
+		}
 		walk_lock(w);
-		w->bytes -= it->bytes;
-		it->bytes = it->mail.body.len + it->mail.patch.len;
-		w->bytes += it->bytes;
-		it->state = ST_DONE;
+		for (k = 0; k < n; k++) {
+			w->bytes -= it[k]->bytes;
+			it[k]->bytes = it[k]->mail.body.len + it[k]->mail.patch.len;
+			w->bytes += it[k]->bytes;
+			it[k]->state = ST_DONE;
+		}
 		pthread_cond_signal(&w->done);
 		pthread_cond_broadcast(&w->space);
 		walk_unlock(w);

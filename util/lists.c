@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,7 @@
 
 #include "ident.h"
 #include "patchid.h"
+#include "run-command.h"
 #include "strmap.h"
 
 #define DEFAULT_BATCH 5000
@@ -952,27 +954,6 @@ int lists_update(struct idx *ix, struct lists_source *src,
 
 /* Commit patch-ids */
 
-struct pid_batch {
-	struct idx *ix;
-	sqlite3_stmt *ins;
-	struct strmap ids;	/* hash -> commit id + 1 */
-	long n;
-};
-
-static int store_commit_pid(const char *hash, const char *id, void *data)
-{
-	struct pid_batch *b = data;
-	struct strmap_entry *e = strmap_find(&b->ids, hash, strlen(hash));
-
-	if (!e || !e->value)
-		return 0;
-	sqlite3_bind_int64(b->ins, 1, (int64_t)(intptr_t)e->value - 1);
-	sqlite3_bind_text(b->ins, 2, id, -1, SQLITE_TRANSIENT);
-	e->value = NULL;	/* done */
-	b->n++;
-	return run(b->ix, b->ins, "commit_patchids");
-}
-
 static int64_t meta_int(struct idx *ix, const char *key, int64_t def)
 {
 	char *v = idx_meta_get(ix, key);
@@ -1005,64 +986,221 @@ static int64_t query_one(struct idx *ix, const char *sql, int64_t def)
 }
 
 /*
- * Patch-ids of the commits @sel lists (id, hash), @batch commits to a
- * transaction; the number done, or -1.
+ * Commits whose patch-ids are computed by git, in another thread if need
+ * be (no SQLite there), then stored: every commit gets a row, NULL when
+ * git gave none (no diff, or an unreadable blob), so none is asked twice.
  */
-static long pid_commits(struct idx *ix, sqlite3_stmt *sel, int batch)
-{
-	struct pid_batch b = { .ix = ix };
-	char **hashes = NULL;
-	int64_t *ids = NULL;
-	size_t nr = 0, alloc = 0, ialloc = 0, i, start, n;
-	sqlite3_stmt *none = NULL;
-	long total = 0;
+struct pid_job {
+	char **hashes;
+	int64_t *ids;
+	char **pids;
+	size_t nr, alloc, ialloc;
+	struct strmap where;	/* hash -> index + 1 */
+	pthread_t thread;
+	bool threaded;
+};
 
-	/* listed first: no statement stays open across the transactions */
+/* The commits @sel lists (id, hash). */
+static void pid_job_list(struct pid_job *j, sqlite3_stmt *sel)
+{
 	while (sqlite3_step(sel) == SQLITE_ROW) {
-		ALLOC_GROW(hashes, nr + 1, alloc);
-		ALLOC_GROW(ids, nr + 1, ialloc);
-		ids[nr] = sqlite3_column_int64(sel, 0);
-		hashes[nr++] = xstrdup((const char *)sqlite3_column_text(sel, 1));
+		ALLOC_GROW(j->hashes, j->nr + 1, j->alloc);
+		ALLOC_GROW(j->ids, j->nr + 1, j->ialloc);
+		j->ids[j->nr] = sqlite3_column_int64(sel, 0);
+		j->hashes[j->nr++] = xstrdup((const char *)sqlite3_column_text(sel, 1));
 	}
 	sqlite3_reset(sel);
-	if (prep(ix, &b.ins, "INSERT OR REPLACE INTO commit_patchids(commit_id, "
-		 "patch_id) VALUES(?1, ?2)") ||
-	    prep(ix, &none, "INSERT OR IGNORE INTO commit_patchids(commit_id, "
-		 "patch_id) VALUES(?1, NULL)"))
-		total = -1;
-	for (start = 0; total >= 0 && start < nr; start += n) {
-		n = nr - start < (size_t)batch ? nr - start : (size_t)batch;
-		strmap_init(&b.ids);
-		strmap_reserve(&b.ids, n);
-		for (i = start; i < start + n; i++)
-			strmap_insert(&b.ids, hashes[i], strlen(hashes[i]))->value =
-				(void *)(intptr_t)(ids[i] + 1);
-		if (idx_begin(ix)) {
-			total = -1;
-		} else {
-			patchid_commits(hashes + start, n, store_commit_pid, &b);
-			/* the rest have none (empty, unreadable): not asked again */
-			for (i = start; i < start + n; i++) {
-				sqlite3_bind_int64(none, 1, ids[i]);
-				if (run(ix, none, "commit_patchids"))
-					total = -1;
-			}
-			if (total < 0 || idx_commit(ix)) {
-				idx_exec(ix, "ROLLBACK");
-				total = -1;
-			} else {
-				total += (long)n;
-			}
-		}
-		strmap_clear(&b.ids, false);
+}
+
+static int pid_found(const char *hash, const char *id, void *data)
+{
+	struct pid_job *j = data;
+	struct strmap_entry *e = strmap_find(&j->where, hash, strlen(hash));
+
+	if (e && e->value) {
+		size_t i = (size_t)(intptr_t)e->value - 1;
+
+		free(j->pids[i]);
+		j->pids[i] = xstrdup(id);
 	}
-	for (i = 0; i < nr; i++)
-		free(hashes[i]);
-	free(hashes);
-	free(ids);
-	sqlite3_finalize(b.ins);
-	sqlite3_finalize(none);
-	return total;
+	return 0;
+}
+
+static void *pid_job_run(void *arg)
+{
+	struct pid_job *j = arg;
+	size_t i;
+
+	j->pids = xcalloc(j->nr + 1, sizeof(*j->pids));
+	strmap_init(&j->where);
+	strmap_reserve(&j->where, j->nr);
+	for (i = 0; i < j->nr; i++)
+		strmap_insert(&j->where, j->hashes[i], strlen(j->hashes[i]))->value =
+			(void *)(intptr_t)(i + 1);
+	if (j->nr)
+		patchid_commits(j->hashes, j->nr, pid_found, j);
+	return NULL;
+}
+
+/* Store the job's rows, @batch to a transaction; the number, or -1. */
+static long pid_job_store(struct idx *ix, struct pid_job *j, int batch)
+{
+	sqlite3_stmt *ins = NULL;
+	size_t i;
+	long n = 0;
+
+	if (prep(ix, &ins, "INSERT OR REPLACE INTO commit_patchids(commit_id, "
+		 "patch_id) VALUES(?1, ?2)"))
+		return -1;
+	for (i = 0; i < j->nr; i++) {
+		if (i % (size_t)batch == 0) {
+			if (i && idx_commit(ix))
+				goto fail;
+			if (idx_begin(ix))
+				goto fail;
+		}
+		sqlite3_bind_int64(ins, 1, j->ids[i]);
+		bind_text_or_null(ins, 2, j->pids[i]);
+		if (run(ix, ins, "commit_patchids"))
+			goto fail;
+		n++;
+	}
+	if (j->nr && idx_commit(ix))
+		goto fail;
+	sqlite3_finalize(ins);
+	return n;
+fail:
+	idx_exec(ix, "ROLLBACK");
+	sqlite3_finalize(ins);
+	return -1;
+}
+
+static void pid_job_free(struct pid_job *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->nr; i++) {
+		free(j->hashes[i]);
+		if (j->pids)
+			free(j->pids[i]);
+	}
+	free(j->hashes);
+	free(j->ids);
+	free(j->pids);
+	if (j->pids)
+		strmap_clear(&j->where, false);
+	free(j);
+}
+
+/* The patch-ids of the commits @sel lists, stored; the number, or -1. */
+static long pid_commits(struct idx *ix, sqlite3_stmt *sel, int batch)
+{
+	struct pid_job *j = xcalloc(1, sizeof(*j));
+	long n;
+
+	pid_job_list(j, sel);
+	/* by batches, each one git run and one transaction */
+	if (j->nr > (size_t)batch) {
+		size_t start, k;
+
+		n = 0;
+		for (start = 0; n >= 0 && start < j->nr; start += (size_t)batch) {
+			struct pid_job part = { 0 }, *pp = &part;
+			long m;
+
+			part.nr = j->nr - start < (size_t)batch ? j->nr - start :
+				  (size_t)batch;
+			part.hashes = j->hashes + start;
+			part.ids = j->ids + start;
+			pid_job_run(pp);
+			m = pid_job_store(ix, pp, batch);
+			n = m < 0 ? -1 : n + m;
+			for (k = 0; k < part.nr; k++)
+				free(part.pids[k]);
+			free(part.pids);
+			strmap_clear(&part.where, false);
+		}
+	} else {
+		pid_job_run(j);
+		n = pid_job_store(ix, j, batch);
+	}
+	pid_job_free(j);
+	return n;
+}
+
+struct lists_prefetch {
+	struct pid_job *job;
+};
+
+struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
+					       const struct lists_source *src,
+					       size_t nr)
+{
+	int64_t guess = query_one(ix, "SELECT min(date) FROM messages", INT64_MAX);
+	struct lists_prefetch *pf;
+	struct pid_job *j;
+	sqlite3_stmt *st;
+	size_t i;
+
+	/* when a git archive starts: its first message's date */
+	for (i = 0; i < nr; i++) {
+		char *dir = inbox_git_dir(src[i].path, src[i].kind, 0);
+		const char *argv[] = {
+			"git", NULL, "log", "--max-parents=0", "--format=%at", "HEAD",
+			NULL
+		};
+		struct strbuf out = STRBUF_INIT;
+
+		if (!dir)
+			continue;
+		argv[1] = xstrfmt("--git-dir=%s", dir);
+		if (!capture_command(argv, &out, NULL)) {
+			int64_t t = strtoll(out.buf, NULL, 10);
+
+			if (t > LISTS_OLDEST_DATE && t < guess)
+				guess = t;
+		}
+		free((char *)argv[1]);
+		free(dir);
+		strbuf_release(&out);
+	}
+	if (guess == INT64_MAX)
+		return NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT c.id, c.hash FROM commits c "
+			       "WHERE c.commit_time >= ?1 AND c.nparents < 2 AND "
+			       "NOT EXISTS (SELECT 1 FROM commit_patchids p WHERE "
+			       "p.commit_id = c.id) ORDER BY c.id", -1, &st,
+			       NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, guess);
+	j = xcalloc(1, sizeof(*j));
+	pid_job_list(j, st);
+	sqlite3_finalize(st);
+	if (!j->nr) {
+		pid_job_free(j);
+		return NULL;
+	}
+	if (pthread_create(&j->thread, NULL, pid_job_run, j)) {
+		pid_job_free(j);
+		return NULL;
+	}
+	j->threaded = true;
+	pf = xcalloc(1, sizeof(*pf));
+	pf->job = j;
+	return pf;
+}
+
+long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf)
+{
+	long n;
+
+	if (!pf)
+		return 0;
+	pthread_join(pf->job->thread, NULL);
+	n = pid_job_store(ix, pf->job, 20000);
+	pid_job_free(pf->job);
+	free(pf);
+	return n;
 }
 
 long lists_commit_patchids(struct idx *ix, int batch)
@@ -1080,9 +1218,11 @@ long lists_commit_patchids(struct idx *ix, int batch)
 		batch = 20000;
 	/* new commits */
 	if (last > upto) {
-		if (sqlite3_prepare_v2(ix->db, "SELECT id, hash FROM commits WHERE "
-				       "id > ?1 AND nparents < 2 AND commit_time >= ?2 "
-				       "ORDER BY id", -1, &st, NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v2(ix->db, "SELECT c.id, c.hash FROM commits c "
+				       "WHERE c.id > ?1 AND c.nparents < 2 AND "
+				       "c.commit_time >= ?2 AND NOT EXISTS (SELECT 1 "
+				       "FROM commit_patchids p WHERE p.commit_id = c.id) "
+				       "ORDER BY c.id", -1, &st, NULL) != SQLITE_OK)
 			return sql_fail(ix, "commits");
 		sqlite3_bind_int64(st, 1, upto);
 		sqlite3_bind_int64(st, 2, oldest);

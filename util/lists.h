@@ -94,6 +94,19 @@ int lists_update(struct idx *ix, struct lists_source *src,
 long lists_commit_patchids(struct idx *ix, int batch);
 
 /*
+ * The same started early, in another thread, while archives are read:
+ * for the commits after the oldest message there is, or the first
+ * message of the git archives @src, since that is known before reading.
+ * lists_patchids_finish() waits and stores them (the number, or -1);
+ * lists_commit_patchids() then does the rest.  NULL: nothing to do.
+ */
+struct lists_prefetch;
+struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
+					       const struct lists_source *src,
+					       size_t nr);
+long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf);
+
+/*
  * Link posted patches to commits, for the commits indexed since the last
  * time, those committed after @since (the oldest message just added),
  * and those that lost a link to a deleted message.  The number of links

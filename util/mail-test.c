@@ -184,6 +184,28 @@ static void test_broken(void)
 	mail_release(&m);
 }
 
+static void test_unread_headers(void)
+{
+	struct mail m;
+
+	/* what is dropped before GMime: its folded lines too */
+	parse(&m, "Received: from a\n\tby b; Mon, 1 Jan 2024\n"
+		  "DKIM-Signature: v=1;\n bh=abc\n"
+		  "From: A <a@example.com>\n"
+		  "X-Spam: yes\n Subject: not this one\n"
+		  "Subject: this one\n"
+		  "ARC-Seal: i=1\n"
+		  "Message-ID: <kept@x>\n"
+		  "Received: last\n"
+		  "\n"
+		  "Received: in the body stays\n", 0);
+	is_str(m.subject, "this one", "headers nothing reads are skipped, folds too");
+	is_str(m.msgid, "kept@x", "the others are read");
+	is_str(m.from.email, "a@example.com", "From as well");
+	is_str(m.body.buf, "Received: in the body stays\n", "the body is untouched");
+	mail_release(&m);
+}
+
 static void test_reply(void)
 {
 	struct mail m;
@@ -313,6 +335,7 @@ int main(void)
 	test_plain_patch();
 	test_multipart();
 	test_broken();
+	test_unread_headers();
 	test_reply();
 	test_subjects();
 	test_mbox();

@@ -758,22 +758,88 @@ static int parse_stream(GMimeStream *stream, size_t len, unsigned flags,
 	return msg ? 0 : -1;
 }
 
+/*
+ * Headers nothing here reads, which archived mail has by the dozen (a
+ * lore message: six Received, DKIM and ARC signatures, spam scores...):
+ * dropped before GMime sees them, each of them costing it an object, an
+ * unfolding and a decoding.  A name matches when it starts with one of
+ * these, ignoring case.
+ */
+static const char *const unread_headers[] = {
+	"Received", "X-", "ARC-", "DKIM-", "Authentication-Results",
+	"Return-Path", "Delivered-To", "List-Subscribe", "List-Unsubscribe",
+	"List-Archive", "List-Help", "List-Post", "List-Owner", "Precedence",
+	"Autocrypt", "User-Agent", "Thread-Index", "Thread-Topic",
+	"Feedback-ID", "Errors-To", "Accept-Language",
+};
+
+static bool unread_header(const char *name, size_t len)
+{
+	size_t i, n;
+
+	for (i = 0; i < ARRAY_SIZE(unread_headers); i++) {
+		n = strlen(unread_headers[i]);
+		if (len >= n && !strncasecmp(name, unread_headers[i], n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Drop the unread headers of the message in @buf, in place; the new
+ * length.  A header is its line and the lines after it that start with
+ * white space; anything that is no "Name:" line is kept for GMime.
+ */
+static size_t drop_unread_headers(char *buf, size_t len)
+{
+	size_t i = 0, o = 0;
+
+	while (i < len && buf[i] != '\n' && !(buf[i] == '\r' && i + 1 < len &&
+						buf[i + 1] == '\n')) {
+		size_t start = i, name;
+		bool drop;
+
+		for (name = i; name < len && buf[name] != ':' && buf[name] != '\n' &&
+		     buf[name] != ' ' && buf[name] != '\t'; name++)
+			;
+		drop = name < len && buf[name] == ':' &&
+		       unread_header(buf + start, name - start);
+		/* the header and its continuation lines */
+		do {
+			while (i < len && buf[i] != '\n')
+				i++;
+			if (i < len)
+				i++;
+		} while (i < len && (buf[i] == ' ' || buf[i] == '\t'));
+		if (!drop) {
+			if (o != start)
+				memmove(buf + o, buf + start, i - start);
+			o += i - start;
+		}
+	}
+	if (o != i)
+		memmove(buf + o, buf + i, len - i);
+	return o + (len - i);
+}
+
 int mail_parse(const char *buf, size_t len, unsigned flags, struct mail *m)
 {
-	mail_init();
-	mail_zero(m);
-	return parse_stream(g_mime_stream_mem_new_with_buffer(buf, len), len,
-			    flags, m);
+	char *copy = xmalloc(len + 1);
+
+	memcpy(copy, buf, len);
+	return mail_parse_take(copy, len, flags, m);
 }
 
 int mail_parse_take(char *buf, size_t len, unsigned flags, struct mail *m)
 {
 	GByteArray *ba;
+	size_t n;
 
 	mail_init();
 	mail_zero(m);
+	n = drop_unread_headers(buf, len);
 	/* GLib's allocator is malloc (GLib >= 2.46): GMime frees @buf */
-	ba = g_byte_array_new_take((guint8 *)buf, len);
+	ba = g_byte_array_new_take((guint8 *)buf, n);
 	return parse_stream(g_mime_stream_mem_new_with_byte_array(ba), len,
 			    flags, m);
 }
