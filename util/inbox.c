@@ -457,11 +457,22 @@ static struct catfile *catfile_for(struct inbox_walk *w, int part,
 	c = xcalloc(1, sizeof(*c));
 	c->part = part;
 	c->dir = xstrfmt("--git-dir=%s", dir);
-	c->cp.argv = xcalloc(5, sizeof(char *));
+	c->cp.argv = xcalloc(12, sizeof(char *));
 	c->cp.argv[0] = "git";
 	c->cp.argv[1] = c->dir;
-	c->cp.argv[2] = "cat-file";
-	c->cp.argv[3] = "--batch";
+	/*
+	 * git maps the whole pack (an epoch is up to a gigabyte) and keeps
+	 * 96 MB of delta bases: bounded, it stays near 160 MB on the
+	 * linux-xfs epoch (358 MB otherwise), for some 5% more of its time
+	 */
+	c->cp.argv[2] = "-c";
+	c->cp.argv[3] = "core.packedGitWindowSize=32m";
+	c->cp.argv[4] = "-c";
+	c->cp.argv[5] = "core.packedGitLimit=96m";
+	c->cp.argv[6] = "-c";
+	c->cp.argv[7] = "core.deltaBaseCacheLimit=48m";
+	c->cp.argv[8] = "cat-file";
+	c->cp.argv[9] = "--batch";
 	c->cp.env = git_env;
 	c->cp.in = -1;
 	c->cp.out = -1;
@@ -613,7 +624,7 @@ static int list_part(struct inbox_walk *w, int part, const char *dir)
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf tip = STRBUF_INIT, line = STRBUF_INIT;
 	char commit[HASH_HEXSZ_MAX + 1] = "", *range = NULL, *gd;
-	const char *argv[12];
+	const char *argv[16];
 	struct inbox_item *pending = NULL;
 	int64_t ctime = 0;
 	int rc = 0, n = 0;
@@ -640,6 +651,11 @@ static int list_part(struct inbox_walk *w, int part, const char *dir)
 	gd = xstrfmt("--git-dir=%s", dir);
 	argv[n++] = "git";
 	argv[n++] = gd;
+	/* as for cat-file: 110 MB rather than 310 on the linux-xfs epoch */
+	argv[n++] = "-c";
+	argv[n++] = "core.packedGitWindowSize=32m";
+	argv[n++] = "-c";
+	argv[n++] = "core.packedGitLimit=96m";
 	argv[n++] = "log";
 	argv[n++] = "--reverse";
 	argv[n++] = "--raw";

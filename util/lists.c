@@ -1132,6 +1132,21 @@ struct lists_prefetch {
 	struct pid_job *job;
 };
 
+/* Has source @id been read (any cursor)? */
+static bool source_read(struct idx *ix, int64_t id)
+{
+	sqlite3_stmt *st;
+	bool read = false;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT 1 FROM cursors WHERE source = ?1",
+			       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, id);
+		read = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	return read;
+}
+
 struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 					       const struct lists_source *src,
 					       size_t nr)
@@ -1142,9 +1157,16 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 	sqlite3_stmt *st;
 	size_t i;
 
-	/* when a git archive starts: its first message's date */
+	/*
+	 * When a git archive not read yet starts: its first message's date
+	 * (those read have their messages' dates)
+	 */
 	for (i = 0; i < nr; i++) {
-		char *dir = inbox_git_dir(src[i].path, src[i].kind, 0);
+		char *dir;
+
+		if (source_read(ix, src[i].id))
+			continue;
+		dir = inbox_git_dir(src[i].path, src[i].kind, 0);
 		const char *argv[] = {
 			"git", NULL, "log", "--max-parents=0", "--format=%at", "HEAD",
 			NULL
@@ -1166,16 +1188,23 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 	}
 	if (guess == INT64_MAX)
 		return NULL;
-	if (sqlite3_prepare_v2(ix->db, "SELECT c.id, c.hash FROM commits c "
-			       "WHERE c.commit_time >= ?1 AND c.nparents < 2 AND "
-			       "NOT EXISTS (SELECT 1 FROM commit_patchids p WHERE "
-			       "p.commit_id = c.id) ORDER BY c.id", -1, &st,
-			       NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_int64(st, 1, guess);
+	/* as lists_commit_patchids() asks: new commits, and older ones */
 	j = xcalloc(1, sizeof(*j));
-	pid_job_list(j, st);
-	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(ix->db, "SELECT c.id, c.hash FROM commits c "
+			       "WHERE c.id > ?1 AND c.commit_time >= ?2 AND "
+			       "c.nparents < 2 AND NOT EXISTS (SELECT 1 FROM "
+			       "commit_patchids p WHERE p.commit_id = c.id) "
+			       "UNION ALL SELECT c.id, c.hash FROM commits c "
+			       "WHERE c.commit_time >= ?2 AND c.commit_time < ?3 "
+			       "AND c.id <= ?1 AND c.nparents < 2 AND NOT EXISTS "
+			       "(SELECT 1 FROM commit_patchids p WHERE "
+			       "p.commit_id = c.id)", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, meta_int(ix, "patchids_upto", 0));
+		sqlite3_bind_int64(st, 2, guess);
+		sqlite3_bind_int64(st, 3, meta_int(ix, "patchids_since", INT64_MAX));
+		pid_job_list(j, st);
+		sqlite3_finalize(st);
+	}
 	if (!j->nr) {
 		pid_job_free(j);
 		return NULL;
