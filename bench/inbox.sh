@@ -146,7 +146,7 @@ awk -v epoch="$epoch" -v proj="$proj" -v msgs="$msgs" -v cores="$cores" -v load=
 		printf "  %-46s %9.2f s wall %8.2f s cpu\n", "public-inbox-index -L basic", pw, pc
 		printf "  %-46s %9.2fx (target < 1)\n", "ratio kmaint / public-inbox-index", iw / pw
 	} else {
-		printf "  %-46s %9s   (--public-inbox: about 8.5 min here)\n", "public-inbox-index -L basic", "skipped"
+		printf "  %-46s %9s   (--public-inbox: 1.5 to 3 min here)\n", "public-inbox-index -L basic", "skipped"
 	}
 	printf "  %-46s %6d MB of its own, %d MB with its git processes (target < 200)\n",
 		"peak memory of kmaint", own, im / 1024
