@@ -22,6 +22,9 @@ ifeq ($(SANITIZE),1)
 O ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=undefined
+# LeakSanitizer crashes on the thread-local storage of dlopen()ed
+# libraries: link GMime here (see util/mail.c)
+GMIME_LINKED = 1
 else
 O ?= build
 SAN_FLAGS =
@@ -33,11 +36,22 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
-DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 glib-2.0 2>/dev/null)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 glib-2.0 2>/dev/null || echo -lpcre2-8 -lsqlite3 -lglib-2.0)
+# GMime's headers only: util/mail.c loads the library when a mail is
+# first read (dlopen), and util/identity.c GLib when a name is first
+# folded, so that no other command pays for loading them (kmaint get
+# runs once per patch); GMIME_LINKED=1 links them instead.
+DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 gmime-3.0 2>/dev/null)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --libs libpcre2-8 sqlite3 2>/dev/null || \
+	       echo -lpcre2-8 -lsqlite3) -ldl
 ifeq ($(STATIC),1)
-DEPS_LIBS := $(shell $(PKG_CONFIG) --static --libs libpcre2-8 sqlite3 glib-2.0 2>/dev/null || echo -lpcre2-8 -lsqlite3 -lglib-2.0 -lm)
+DEPS_LIBS := $(shell $(PKG_CONFIG) --static --libs libpcre2-8 sqlite3 2>/dev/null || \
+	       echo -lpcre2-8 -lsqlite3 -lm) -ldl
 STATIC_FLAGS = -static
+endif
+ifeq ($(GMIME_LINKED),1)
+DEPS_CFLAGS += -DKMAINT_GMIME_LINKED
+DEPS_LIBS += $(shell $(PKG_CONFIG) --libs gmime-3.0 2>/dev/null || \
+	     echo -lgmime-3.0 -lgobject-2.0 -lglib-2.0)
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
 	     $(DEPS_CFLAGS) -Iutil -MMD -MP

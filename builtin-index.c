@@ -22,7 +22,9 @@
 #include "builtin.h"
 #include "history.h"
 #include "ident.h"
+#include "inbox.h"
 #include "index.h"
+#include "lists.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "summary.h"
@@ -503,6 +505,105 @@ static void report_missing(const struct strbuf *missing)
 		fprintf(stderr, "  ... and %ld more\n", n - shown);
 }
 
+/*
+ * The mailing lists: register the --inbox archives, read what is new in
+ * every registered one, then patch-ids of the commits postings could
+ * have become and the links between them.  0, or 1 when some archive
+ * could not be read completely.
+ */
+static int update_lists(struct idx *ix, const struct opt_list *inboxes,
+			const char *list_name, int jobs, int batch, bool quiet)
+{
+	struct lists_update_opts o = {
+		.jobs = jobs, .batch = batch, .progress = !quiet && isatty(2)
+	};
+	struct lists_source *src;
+	struct lists_report rep;
+	int64_t *fresh = xcalloc(inboxes->nr + 1, sizeof(*fresh));
+	size_t nr, i, j, k;
+	struct lists_prefetch *pf;
+	long links, pids, more;
+	double t0 = now(), t1, t2;
+	int rc = 0;
+
+	for (i = 0; i < inboxes->nr; i++) {
+		enum inbox_kind kind;
+
+		if (inbox_detect(inboxes->v[i], &kind))
+			die("cannot use '%s' as a mail archive", inboxes->v[i]);
+		if (idx_begin(ix) ||
+		    (fresh[i] = lists_register(ix, inboxes->v[i], kind)) < 0 ||
+		    idx_commit(ix))
+			die("cannot update the index");
+	}
+	if (lists_sources(ix, &src, &nr))
+		die("cannot read the index");
+	/* a first import: the indexes no reading needs are made at the end */
+	if (!idx_count(ix, "messages") && idx_drop_list_indexes(ix))
+		die("cannot update the index");
+	/* commits' patch-ids, while the archives are read */
+	pf = lists_patchids_prefetch(ix, src, nr);
+	lists_report_init(&rep);
+	for (i = 0; i < nr; i++) {
+		bool given = false;
+
+		for (j = 0; j < inboxes->nr; j++)
+			given |= fresh[j] == src[i].id;
+		o.list_name = given ? list_name : NULL;
+		if (lists_update(ix, &src[i], &o, &rep))
+			rc = 1;
+	}
+	if (idx_begin(ix) || idx_create_indexes(ix) || idx_commit(ix))
+		die("cannot update the index");
+	t1 = now();
+	pids = lists_patchids_finish(ix, pf);
+	more = lists_commit_patchids(ix, 0);
+	pids = pids < 0 || more < 0 ? -1 : pids + more;
+	t2 = now();
+	links = lists_link(ix, rep.oldest_added);
+	if (getenv("KMAINT_DEBUG"))
+		fprintf(stderr, "lists: read %.2f s, commit patch-ids %.2f s, "
+			"links %.2f s\n", t1 - t0, t2 - t1, now() - t2);
+	if (pids < 0 || links < 0)
+		die("cannot update the index");
+	if (rep.missing)
+		warning("%ld messages are missing from their archive (named "
+			"below); the rest is indexed", rep.missing);
+	if (!quiet && nr) {
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		printf("lists: %ld messages added, %ld deleted from %zu archives, "
+		       "%lld in the index, %ld commit patch-ids, %ld links, "
+		       "%.1f s, peak memory %ld MB\n", rep.added, rep.deleted, nr,
+		       (long long)idx_count(ix, "messages"), pids, links,
+		       now() - t0, (ru.ru_maxrss + 1023) / 1024);
+		if (rep.nr_named) {
+			bool first = true;
+
+			printf("lists: %ld messages with problems:", rep.problems +
+			       rep.missing);
+			for (k = 0; k < ARRAY_SIZE(rep.by_kind); k++)
+				if (rep.by_kind[k]) {
+					printf("%s %s %ld", first ? "" : ",",
+					       lists_problem_name((int)k),
+					       rep.by_kind[k]);
+					first = false;
+				}
+			printf("\n%s", rep.named.buf);
+			if (rep.nr_named > 20)
+				printf("... and %ld more (table msg_problems)\n",
+				       rep.nr_named - 20);
+		}
+	} else if (rep.missing) {
+		fputs(rep.named.buf, stderr);
+	}
+	lists_report_release(&rep);
+	lists_sources_free(src, nr);
+	free(fresh);
+	return rc;
+}
+
 /* --stats, --verify, --show-blob: questions to an existing index. */
 static int read_only(const char *path, int stats, const char *verify_arg,
 		     const char *show_blob)
@@ -523,17 +624,29 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 		}
 		strbuf_release(&text);
 	}
-	if (stats)
+	if (stats) {
 		rc |= show_stats(&ix);
-	if (verify_arg)
-		rc |= verify(&ix, *verify_arg ? atoi(verify_arg) : 100);
+		if (query_int(&ix, "SELECT count(*) FROM sources") > 0)
+			lists_print_stats(&ix, stdout);
+	}
+	if (verify_arg) {
+		int n = *verify_arg ? atoi(verify_arg) : 100;
+
+		rc |= verify(&ix, n);
+		if (query_int(&ix, "SELECT count(*) FROM messages") > 0)
+			rc |= lists_verify(&ix, n) ? 1 : 0;
+	}
 	idx_close(&ix);
 	return rc;
 }
 
 int cmd_index(int argc, const char **argv)
 {
-	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL;
+	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL,
+		   *list_name = NULL;
+	struct opt_list inboxes = { 0 };
+	struct lists_source *keep = NULL;
+	size_t nr_keep = 0;
 	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
 	int batch = BATCH_COMMITS;
 	struct option opts[] = {
@@ -545,8 +658,10 @@ int cmd_index(int argc, const char **argv)
 		OPT_SET("stats", &stats, "print counts from the index"),
 		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
 		OPT_SET("no-renames", &no_renames, "do not detect renames"),
-		OPT_NUM("batch", &batch, "N", "commits per transaction (default 5000)"),
+		OPT_NUM("batch", &batch, "N", "commits or messages per transaction (default 5000)"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
+		OPT_STRLIST("inbox", &inboxes, "PATH", "register and read a mail archive (public-inbox, mbox, Maildir)"),
+		OPT_STR("list-name", &list_name, "NAME", "the list the --inbox archives hold, when they do not say"),
 		OPT_SET("h|help", &stats, NULL),
 		OPT_TERMINATOR
 	};
@@ -600,6 +715,7 @@ int cmd_index(int argc, const char **argv)
 		rc = read_only(path, stats, verify_arg, show_blob);
 		free(path);
 		free(operands.v);
+		free(inboxes.v);
 		strbuf_release(&out);
 		return rc;
 	}
@@ -629,6 +745,11 @@ int cmd_index(int argc, const char **argv)
 	if (rebuild) {
 		char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
 
+		/* the registered archives are kept: they are read again */
+		if (is_file(path) && !idx_open(&ix, path, IDX_READONLY)) {
+			lists_sources(&ix, &keep, &nr_keep);
+			idx_close(&ix);
+		}
 		unlink(path);
 		unlink(wal);
 		unlink(shm);
@@ -637,6 +758,14 @@ int cmd_index(int argc, const char **argv)
 	}
 	if (idx_open(&ix, path, IDX_CREATE))
 		die("cannot open the index (--db PATH puts it elsewhere)");
+	for (i = 0; i < nr_keep; i++) {
+		if (idx_begin(&ix) ||
+		    lists_restore(&ix, keep[i].path, keep[i].kind, keep[i].list,
+				  keep[i].list_from) < 0 ||
+		    idx_commit(&ix))
+			die("cannot update the index");
+	}
+	lists_sources_free(keep, nr_keep);
 
 	/* The .mailmap: people are re-mapped when it changes. */
 	mm = ident_mailmap_new();
@@ -785,6 +914,12 @@ int cmd_index(int argc, const char **argv)
 	if (rc)
 		error("some commits could not be read; run 'kmaint index' "
 		      "again to retry them");
+	if (inboxes.nr || query_int(&ix, "SELECT count(*) FROM sources") > 0) {
+		if (update_lists(&ix, &inboxes, list_name, jobs, batch, quiet))
+			rc = 1;
+	} else if (list_name) {
+		warning("--list-name is for the archives of --inbox");
+	}
 	idx_close(&ix);
 	ident_mailmap_free(mm);
 	free(tips_str);
@@ -794,6 +929,7 @@ int cmd_index(int argc, const char **argv)
 	free_words(&new_tips);
 	free_words(&old_all);
 	free(operands.v);
+	free(inboxes.v);
 	strbuf_release(&out);
 	strbuf_release(&mm_text);
 	strbuf_release(&missing);

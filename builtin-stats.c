@@ -10,8 +10,10 @@
 #include <time.h>
 
 #include "builtin.h"
+#include "email.h"
 #include "employer.h"
 #include "json.h"
+#include "liststats.h"
 #include "parse-options.h"
 #include "scope.h"
 #include "stats.h"
@@ -19,11 +21,11 @@
 static const char usage_str[] =
 	"kmaint stats [--section NAME] [--path PATTERN] [--regex RE] "
 	"[--since WHEN] [--until WHEN] [--rev A..B] [--report NAME,...] "
-	"[--top N] [--csv | --json]";
+	"[--top N] [--csv | --json] [--list[=NAME,...]]";
 
 struct stats_args {
 	struct opt_list sections, paths, regexes, reports, configs, maps;
-	const char *maint_at, *since, *until, *rev, *db;
+	const char *maint_at, *since, *until, *rev, *db, *list;
 	int csv, json, top, unknown, no_update, builtin_map, strict;
 	bool want[SR_NR];
 };
@@ -286,6 +288,240 @@ fail:
 	return NULL;
 }
 
+static void hours(double secs)
+{
+	if (secs < 0)
+		fputs("null", stdout);
+	else
+		printf("%.2f", secs / 3600);
+}
+
+static void list_rows(const struct list_stats *st, enum ls_column col,
+		      const char *title, const struct stats_args *a, bool json,
+		      bool last)
+{
+	size_t *order, n = list_stats_rank(st, col, &order), k, i;
+
+	k = shown(a, n);
+	if (json) {
+		printf("  \"%s\": [", title);
+		for (i = 0; i < k; i++) {
+			const struct ls_person *p = &st->people[order[i]];
+
+			printf("%s\n    {\"name\": ", i ? "," : "");
+			json_print_str(stdout, p->name);
+			printf(", \"email\": ");
+			json_print_str(stdout, p->email);
+			printf(", \"count\": %ld}", col == LS_PATCHES ? p->patches :
+			       col == LS_REPLIES ? p->replies : p->reviews);
+		}
+		printf("%s]%s\n", k ? "\n  " : "", last ? "" : ",");
+	} else {
+		int w = 20;
+
+		for (i = 0; i < k; i++)
+			if (width(st->people[order[i]].name) > w)
+				w = width(st->people[order[i]].name);
+		if (w > 50)
+			w = 50;
+		printf("\n%s", title);
+		if (k < n)
+			printf(" (top %zu of %zu)", k, n);
+		printf("\n");
+		if (!n)
+			printf("  (none)\n");
+		for (i = 0; i < k; i++) {
+			const struct ls_person *p = &st->people[order[i]];
+			int pad = w - width(p->name);
+
+			printf("  %s%*s %8ld  %s\n", p->name, pad > 0 ? pad : 0, "",
+			       col == LS_PATCHES ? p->patches :
+			       col == LS_REPLIES ? p->replies : p->reviews, p->email);
+		}
+	}
+	free(order);
+}
+
+static void print_list_json(const struct list_stats *st, const struct stats_args *a,
+			    const struct scope *s, const struct range *rg)
+{
+	size_t i, k;
+	int v;
+	bool first = true;
+
+	printf("{\n");
+	json_kv_str("scope", s->whole ? "whole repository" : s->what.buf, true);
+	json_kv_str("range", rg->what.len ? rg->what.buf : "all history", true);
+	json_kv_str("maintainers", s->maint_from, true);
+	printf("  \"lists\": [");
+	for (i = 0; i < st->nr_lists; i++) {
+		printf("%s", i ? ", " : "");
+		json_print_str(stdout, st->lists[i]);
+	}
+	printf("],\n  \"totals\": {\"messages\": %ld, \"patches\": %ld, "
+	       "\"replies\": %ld, \"reviews\": %ld, \"reviewers\": %ld, "
+	       "\"answered\": %ld, \"unanswered\": %ld, "
+	       "\"answered_by_listed\": %ld, \"landed\": %ld, "
+	       "\"superseded\": %ld, \"pending\": %ld, \"commits\": %ld, "
+	       "\"commits_posted\": %ld, \"linked_by_patch_id\": %ld, "
+	       "\"linked_by_author_subject\": %ld, \"median_hours_to_first_reply\": ",
+	       st->messages, st->patches, st->replies, st->reviews,
+	       st->reviewers, st->answered, st->unanswered,
+	       st->answered_listed, st->landed, st->superseded, st->pending,
+	       st->commits, st->commits_posted, st->by_patch_id, st->by_subject);
+	hours(st->median_reply);
+	printf(", \"median_hours_to_first_reply_by_listed\": ");
+	hours(st->have_listed ? st->median_reply_listed : -1);
+	printf(", \"median_days_posting_to_commit\": ");
+	if (st->median_to_commit < 0)
+		printf("null");
+	else
+		printf("%.2f", st->median_to_commit / 86400);
+	printf("},\n  \"versions_landed\": {");
+	for (v = 1; v <= 10; v++) {
+		long n = st->versions[v % 10];
+
+		if (!n)
+			continue;
+		printf("%s\"%s%d\": %ld", first ? "" : ", ", v == 10 ? ">=" : "",
+		       v, n);
+		first = false;
+	}
+	printf("},\n");
+	list_rows(st, LS_PATCHES, "patches_by", a, true, false);
+	list_rows(st, LS_REPLIES, "replies_by", a, true, false);
+	list_rows(st, LS_REVIEWS, "reviews_by", a, true, false);
+	k = st->nr_unposted;
+	printf("  \"commits_unposted\": [");
+	for (i = 0; i < k; i++) {
+		printf("%s\n    {\"commit\": \"%s\", \"subject\": ", i ? "," : "",
+		       st->unposted[i].hash);
+		json_print_str(stdout, st->unposted[i].subject);
+		putchar('}');
+	}
+	printf("%s]\n}\n", k ? "\n  " : "");
+}
+
+static void print_list_text(const struct list_stats *st, const struct stats_args *a,
+			    const struct scope *s, const struct range *rg)
+{
+	size_t i, k;
+	int v;
+
+	printf("kmaint stats --list: %s, %s, ", s->whole ? "whole repository" :
+	       s->what.buf, rg->what.len ? rg->what.buf : "all history");
+	if (!st->nr_lists)
+		printf("all lists");
+	for (i = 0; i < st->nr_lists; i++)
+		printf("%s%s", i ? ", " : "", st->lists[i]);
+	printf("\n%ld messages: %ld patches posted, %ld replies, %ld reviews by "
+	       "%ld reviewers\n", st->messages, st->patches, st->replies,
+	       st->reviews, st->reviewers);
+	printf("patches: %ld answered, %ld never answered; %ld landed, %ld "
+	       "superseded, %ld pending\n", st->answered, st->unanswered,
+	       st->landed, st->superseded, st->pending);
+	printf("median time to the first reply: ");
+	if (st->median_reply < 0)
+		printf("-");
+	else
+		printf("%.1f hours", st->median_reply / 3600);
+	if (st->have_listed) {
+		printf("; from the section's M:/R: people: ");
+		if (st->median_reply_listed < 0)
+			printf("- (none of %ld patches)", st->patches);
+		else
+			printf("%.1f hours (%ld patches)",
+			       st->median_reply_listed / 3600, st->answered_listed);
+	}
+	printf("\ncommits: %ld, %ld posted (", st->commits, st->commits_posted);
+	if (st->commits)
+		printf("%.1f%%", 100.0 * (double)st->commits_posted / (double)st->commits);
+	else
+		printf("-");
+	printf("; linked by patch-id %ld, by author and subject %ld)",
+	       st->by_patch_id, st->by_subject);
+	if (st->median_to_commit >= 0)
+		printf("; median %.1f days from first posting to commit",
+		       st->median_to_commit / 86400);
+	printf("\nversions that landed:");
+	for (v = 1; v <= 10; v++)
+		if (st->versions[v % 10])
+			printf(" v%d%s %ld", v, v == 10 ? "+" : "", st->versions[v % 10]);
+	putchar('\n');
+	list_rows(st, LS_PATCHES, "Patches posted", a, false, false);
+	list_rows(st, LS_REPLIES, "Replies", a, false, false);
+	list_rows(st, LS_REVIEWS, "Reviews given", a, false, false);
+	k = st->nr_unposted;
+	printf("\nCommits never posted, newest first");
+	if ((long)k < st->unposted_total)
+		printf(" (%zu of %ld)", k, st->unposted_total);
+	printf("\n");
+	if (!st->unposted_total)
+		printf("  (none)\n");
+	for (i = 0; i < k; i++)
+		printf("  %.12s %s\n", st->unposted[i].hash, st->unposted[i].subject);
+}
+
+/* The lists named in @arg ("" for all), checked; 0 or -1. */
+static int parse_lists(struct idx *ix, const char *arg, struct opt_list *out)
+{
+	char *copy = xstrdup(arg), *save = NULL, *tok;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM lists", -1, &st,
+			       NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW ||
+	    !sqlite3_column_int(st, 0)) {
+		sqlite3_finalize(st);
+		free(copy);
+		return error("no mailing list in the index; register an archive "
+			     "with 'kmaint index --inbox PATH'");
+	}
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists WHERE name = ?1 "
+			       "COLLATE NOCASE", -1, &st, NULL) != SQLITE_OK) {
+		free(copy);
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	}
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		sqlite3_bind_text(st, 1, tok, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			opt_list_push(out, xstrdup((const char *)sqlite3_column_text(st, 0)));
+		} else {
+			rc = error("no list '%s' in the index (see 'kmaint index "
+				   "--stats')", tok);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	free(copy);
+	return rc;
+}
+
+/* The M: and R: addresses of section @sec, lower-cased, into @out. */
+static void section_people(const struct maintainers *m, int sec,
+			   struct opt_list *out)
+{
+	const struct mnt_section *s = &m->sections[sec];
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	int e;
+
+	for (e = s->first; e < s->end; e++) {
+		const struct mnt_entry *en = &m->entries[e];
+		char *low;
+
+		if (en->type != 'M' && en->type != 'R')
+			continue;
+		email_parse(en->value, &name, &addr);
+		if (!addr.len)
+			continue;
+		low = lowercase(addr.buf);
+		opt_list_push(out, low);
+	}
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
 int cmd_stats(int argc, const char **argv)
 {
 	struct stats_args a = { .top = 20 };
@@ -303,6 +539,8 @@ int cmd_stats(int argc, const char **argv)
 		OPT_SET("csv", &a.csv, "comma-separated values"),
 		OPT_SET("json", &a.json, "JSON"),
 		OPT_SET("strict-identities", &a.strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		{ OPT_STRING_OPT, "list", &a.list, 0, "NAME,...",
+		  "the mailing lists' side: patches, replies, reviews (all lists, or these)" },
 		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
 		OPT_STRLIST("email-map", &a.maps, "FILE", "a gitdm EmailMap file"),
 		OPT_FLAG("builtin-employers", &a.builtin_map, "use the built-in domain map too"),
@@ -310,7 +548,7 @@ int cmd_stats(int argc, const char **argv)
 		OPT_SET("no-update", &a.no_update, "fail rather than update a stale index"),
 		OPT_TERMINATOR
 	};
-	struct opt_list operands = { 0 };
+	struct opt_list operands = { 0 }, lists = { 0 }, listed = { 0 };
 	struct employer_map *em;
 	struct stats st;
 	struct scope s;
@@ -336,11 +574,14 @@ int cmd_stats(int argc, const char **argv)
 		error("--csv and --json are exclusive");
 	else if (a.top < 0)
 		error("--top takes a count, not %d", a.top);
+	else if (a.list && a.csv)
+		error("--list has text and --json output, not --csv");
 	else if (!parse_reports(&a))
 		rc = 0;
 	if (rc)
 		goto out_args;
-	em = load_employers(&a);
+	/* the lists' side names no employer */
+	em = a.list ? employer_map_new() : load_employers(&a);
 	if (!em) {
 		rc = 1;
 		goto out_args;
@@ -362,9 +603,14 @@ int cmd_stats(int argc, const char **argv)
 	if ((a.maint_at || a.sections.nr) &&
 	    scope_load_maintainers(&s, a.maint_at))
 		rc = 1;
-	for (i = 0; !rc && i < a.sections.nr; i++)
-		if (scope_add_section(&s, a.sections.v[i]))
+	for (i = 0; !rc && i < a.sections.nr; i++) {
+		int sec = scope_find_section(&s, a.sections.v[i]);
+
+		if (sec < 0 || scope_add_section_index(&s, sec))
 			rc = 1;
+		else if (a.list)
+			section_people(&s.m, sec, &listed);
+	}
 	for (i = 0; !rc && i < a.paths.nr; i++)
 		if (scope_add_pattern(&s, a.paths.v[i]))
 			rc = 1;
@@ -376,6 +622,24 @@ int cmd_stats(int argc, const char **argv)
 		     !a.want[SR_EMP_LINES];
 	if (!rc && range_parse(&r, &ix, a.since, a.until, a.rev))
 		rc = 1;
+	if (!rc && a.list) {
+		struct list_stats ls;
+
+		list_stats_init(&ls);
+		ls.max_unposted = a.top > 0 ? (size_t)a.top : 0;
+		s.no_lines = true;
+		if (parse_lists(&ix, a.list, &lists) ||
+		    list_stats_collect(&ls, &s, &r, lists.v, lists.nr,
+				       listed.v, listed.nr)) {
+			rc = 1;
+		} else if (a.json) {
+			print_list_json(&ls, &a, &s, &r);
+		} else {
+			print_list_text(&ls, &a, &s, &r);
+		}
+		list_stats_release(&ls);
+		goto done;
+	}
 	if (!rc && stats_collect(&st, &s, &r, a.want[SR_FIRST_TIME]))
 		rc = 1;
 	if (!rc) {
@@ -388,9 +652,16 @@ int cmd_stats(int argc, const char **argv)
 			print_text(&st, &a);
 		}
 	}
+done:
 	stats_release(&st);
 	range_release(&r);
 	scope_release(&s);
+	for (i = 0; i < lists.nr; i++)
+		free((char *)lists.v[i]);
+	free(lists.v);
+	for (i = 0; i < listed.nr; i++)
+		free((char *)listed.v[i]);
+	free(listed.v);
 	idx_close(&ix);
 	employer_map_free(em);
 	free(path);

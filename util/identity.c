@@ -1,15 +1,71 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "identity.h"
 
+#include <dlfcn.h>
 #include <glib.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "mhistory.h"
 #include "scope.h"
+#include "utf8.h"
 
 /* ---- names ---- */
+
+/*
+ * GLib does the Unicode (normalization, case folding, scripts, marks).
+ * It is loaded when the first name is folded, not when kmaint starts:
+ * linked in, it costs every command, kmaint get too, most of a
+ * millisecond of dynamic loading.  Each function is called through a
+ * pointer of its own type.  Sanitizer builds link it (KMAINT_GMIME_LINKED,
+ * see util/mail.c).
+ */
+#ifndef KMAINT_GMIME_LINKED
+#define GLIB_SONAME "libglib-2.0.so.0"
+#define GLIB_FUNCS(X) \
+	X(g_free) \
+	X(g_unichar_get_script) \
+	X(g_unichar_ismark) \
+	X(g_unichar_isspace) \
+	X(g_unichar_to_utf8) \
+	X(g_utf8_casefold) \
+	X(g_utf8_get_char) \
+	X(g_utf8_normalize) \
+	X(g_utf8_validate)
+
+#define X(f) static __typeof__(f) *p_##f;
+GLIB_FUNCS(X)
+#undef X
+
+#define g_free p_g_free
+#define g_unichar_get_script p_g_unichar_get_script
+#define g_unichar_ismark p_g_unichar_ismark
+#define g_unichar_isspace p_g_unichar_isspace
+#define g_unichar_to_utf8 p_g_unichar_to_utf8
+#define g_utf8_casefold p_g_utf8_casefold
+#define g_utf8_get_char p_g_utf8_get_char
+#define g_utf8_normalize p_g_utf8_normalize
+#define g_utf8_validate p_g_utf8_validate
+#endif
+
+static pthread_once_t glib_once = PTHREAD_ONCE_INIT;
+
+static void glib_start(void)
+{
+#ifndef KMAINT_GMIME_LINKED
+	void *h = dlopen(GLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
+
+	if (!h)
+		die("cannot load GLib, which folds names: %s", dlerror());
+#define X(f) \
+	if (!(*(void **)&p_##f = dlsym(h, #f))) \
+		die("GLib has no %s", #f);
+	GLIB_FUNCS(X)
+#undef X
+#endif
+}
 
 /* Latin letters NFD does not take apart, written out as their users do. */
 static const struct {
@@ -52,11 +108,20 @@ static size_t strip_affiliation(const char *s, size_t n)
 	return end;
 }
 
+static void add_unichar(struct strbuf *sb, gunichar c)
+{
+	char buf[8];
+
+	strbuf_add(sb, buf, (size_t)g_unichar_to_utf8(c, buf));
+}
+
 void identity_fold_name(const char *name, struct strbuf *out)
 {
 	size_t n = strlen(name), i;
-	gchar *nfd, *p, *nfc, *fold;
-	GString *g;
+	struct strbuf g = STRBUF_INIT;
+	gchar *nfd, *nfc, *fold;
+	const char *p, *end;
+	size_t step;
 	bool latin_base = false, space = true;
 
 	strbuf_reset(out);
@@ -67,6 +132,9 @@ void identity_fold_name(const char *name, struct strbuf *out)
 	while (n && (name[n - 1] == '"' || name[n - 1] == ' '))
 		n--;
 	n = strip_affiliation(name, n);
+	if (!n)
+		return;
+	pthread_once(&glib_once, glib_start);
 	if (!g_utf8_validate(name, (gssize)n, NULL)) {
 		/* not UTF-8: ASCII case only, the bytes as they are */
 		for (i = 0; i < n; i++)
@@ -77,14 +145,19 @@ void identity_fold_name(const char *name, struct strbuf *out)
 	nfd = g_utf8_normalize(name, (gssize)n, G_NORMALIZE_NFD);
 	if (!nfd)
 		return;
-	g = g_string_new(NULL);
-	for (p = nfd; *p; p = g_utf8_next_char(p)) {
+	end = nfd + strlen(nfd);
+	for (p = nfd; p < end; p += step) {
 		gunichar c = g_utf8_get_char(p);
+
+		/* GLib's output is valid UTF-8; never stall on a surprise */
+		step = utf8_seq((const unsigned char *)p, (size_t)(end - p));
+		if (!step)
+			step = 1;
 
 		if (g_unichar_ismark(c)) {
 			/* é = e; but Cyrillic й stays й */
 			if (!latin_base)
-				g_string_append_unichar(g, c);
+				add_unichar(&g, c);
 			continue;
 		}
 		latin_base = g_unichar_get_script(c) == G_UNICODE_SCRIPT_LATIN;
@@ -92,7 +165,7 @@ void identity_fold_name(const char *name, struct strbuf *out)
 			continue;
 		if (is_sep(c)) {
 			if (!space)
-				g_string_append_c(g, ' ');
+				strbuf_addch(&g, ' ');
 			space = true;
 			continue;
 		}
@@ -101,19 +174,19 @@ void identity_fold_name(const char *name, struct strbuf *out)
 			if (latin_strokes[i].c == c)
 				break;
 		if (i < ARRAY_SIZE(latin_strokes))
-			g_string_append(g, latin_strokes[i].s);
+			strbuf_addstr(&g, latin_strokes[i].s);
 		else
-			g_string_append_unichar(g, c);
+			add_unichar(&g, c);
 	}
-	while (g->len && g->str[g->len - 1] == ' ')
-		g_string_truncate(g, g->len - 1);
-	nfc = g_utf8_normalize(g->str, (gssize)g->len, G_NORMALIZE_NFC);
-	fold = g_utf8_casefold(nfc ? nfc : g->str, -1);
+	while (g.len && g.buf[g.len - 1] == ' ')
+		strbuf_setlen(&g, g.len - 1);
+	nfc = g_utf8_normalize(g.buf, (gssize)g.len, G_NORMALIZE_NFC);
+	fold = g_utf8_casefold(nfc ? nfc : g.buf, -1);
 	strbuf_addstr(out, fold);
 	g_free(fold);
 	g_free(nfc);
-	g_string_free(g, TRUE);
 	g_free(nfd);
+	strbuf_release(&g);
 }
 
 /* ---- the model ---- */

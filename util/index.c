@@ -84,6 +84,27 @@ static const char schema_v1[] =
 	"                  LEFT JOIN commits x ON x.id = t.target;\n";
 
 /*
+ * The indexes of the list tables that reading an archive does not use:
+ * a first import drops them (util/lists.c) and they are made again at
+ * its end, as the history's are.  messages_stats covers what kmaint
+ * stats --list reads of every message.
+ */
+#define LIST_INDEXES \
+	"CREATE INDEX IF NOT EXISTS messages_sender ON messages(sender, date);\n" \
+	"CREATE INDEX IF NOT EXISTS messages_date ON messages(date);\n" \
+	"CREATE INDEX IF NOT EXISTS messages_subject ON messages(subject_key)\n" \
+	"  WHERE flags & 65536;\n" \
+	"CREATE INDEX IF NOT EXISTS messages_patch_id ON messages(patch_id)\n" \
+	"  WHERE patch_id IS NOT NULL;\n" \
+	"CREATE INDEX IF NOT EXISTS messages_stats ON messages(source, id, mid,\n" \
+	"  parent, thread, date, sender, author, flags, version, subject_hash);\n" \
+	"CREATE INDEX IF NOT EXISTS msg_files_path ON msg_files(path, message);\n" \
+	"CREATE INDEX IF NOT EXISTS msg_trailers_person ON msg_trailers(person, key)\n" \
+	"  WHERE person IS NOT NULL;\n" \
+	"CREATE INDEX IF NOT EXISTS msg_trailers_key ON msg_trailers(key, message,\n" \
+	"  person);\n"
+
+/*
  * The secondary indexes, for the queries of the commands built on the
  * index.  A first build loads everything without them and creates them
  * at the end (a sort is much cheaper than as many B-tree inserts); later
@@ -97,7 +118,8 @@ static const char secondary_indexes[] =
 	"  removed, flags);\n"
 	"CREATE INDEX IF NOT EXISTS files_renames ON files(old_path)\n"
 	"  WHERE old_path IS NOT NULL;\n"
-	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n";
+	"CREATE INDEX IF NOT EXISTS trailers_person ON trailers(person);\n"
+	LIST_INDEXES;
 
 static int sql_error(struct idx *ix, const char *what)
 {
@@ -119,6 +141,18 @@ int idx_exec(struct idx *ix, const char *sql)
 int idx_create_indexes(struct idx *ix)
 {
 	return idx_exec(ix, secondary_indexes);
+}
+
+int idx_drop_list_indexes(struct idx *ix)
+{
+	return idx_exec(ix, "DROP INDEX IF EXISTS messages_sender;"
+			"DROP INDEX IF EXISTS messages_date;"
+			"DROP INDEX IF EXISTS messages_subject;"
+			"DROP INDEX IF EXISTS messages_patch_id;"
+			"DROP INDEX IF EXISTS messages_stats;"
+			"DROP INDEX IF EXISTS msg_files_path;"
+			"DROP INDEX IF EXISTS msg_trailers_person;"
+			"DROP INDEX IF EXISTS msg_trailers_key;");
 }
 
 int idx_begin(struct idx *ix)
@@ -226,12 +260,100 @@ static const char schema_v2[] =
 	"DROP INDEX IF EXISTS files_path;\n";
 
 /*
+ * Version 3: mailing lists (util/lists.c), next to the history so that
+ * list senders and git authors share the people table (and .mailmap)
+ * and posted patches touch the same path ids as commits.
+ *
+ * A source is an archive registered with "kmaint index --inbox"; its
+ * cursors, one per part (a public-inbox epoch), say how far it has been
+ * read and are written in the same transaction as its messages.  A
+ * message lives at (source, part, blob) for git archives and Maildirs
+ * (the blob id, or the Maildir unique name) or at (source, offset,
+ * length) in an mbox.  mid, parent_mid and thread are 63-bit hashes of
+ * the Message-ID, of the one it answers and of its thread's first one,
+ * so that threads are integer lookups; the ids themselves are kept and
+ * compared.  The indexes used by questions rather than by reading an
+ * archive are made with the history's secondary ones (LIST_INDEXES).  dup numbers the messages of one source that share a
+ * Message-ID, in archive order.
+ *
+ * commit_patchids holds "git patch-id --stable" of the non-merge
+ * commits a posting could have become (those committed after the
+ * oldest indexed message); links joins a posted patch to the commit
+ * that applied it, saying how the link was made; relink lists the
+ * commits that lost a link to a deleted message, for the next linking.
+ */
+static const char schema_v3[] =
+	"CREATE TABLE lists(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);\n"
+	"CREATE TABLE sources(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  path TEXT NOT NULL UNIQUE,\n"
+	"  kind TEXT NOT NULL,\n"
+	"  list INTEGER,\n"
+	"  list_from TEXT);\n"
+	"CREATE TABLE cursors(\n"
+	"  source INTEGER NOT NULL, part INTEGER NOT NULL, value TEXT NOT NULL,\n"
+	"  PRIMARY KEY(source, part)) WITHOUT ROWID;\n"
+	"CREATE TABLE messages(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  source INTEGER NOT NULL,\n"
+	"  part INTEGER NOT NULL,\n"
+	"  blob TEXT,\n"
+	"  offset INTEGER, length INTEGER,\n"
+	"  msgid TEXT NOT NULL,\n"
+	"  mid INTEGER NOT NULL,\n"
+	"  dup INTEGER NOT NULL,\n"
+	"  parent_msgid TEXT,\n"
+	"  parent_mid INTEGER,\n"
+	"  parent INTEGER,\n"
+	"  thread INTEGER NOT NULL,\n"
+	"  date INTEGER NOT NULL, tz INTEGER NOT NULL,\n"
+	"  sender INTEGER,\n"
+	"  author INTEGER,\n"
+	"  subject TEXT NOT NULL,\n"
+	"  subject_key TEXT NOT NULL,\n"
+	"  subject_hash INTEGER NOT NULL,\n"
+	"  prefix TEXT,\n"
+	"  version INTEGER NOT NULL,\n"
+	"  part_nr INTEGER NOT NULL, part_total INTEGER NOT NULL,\n"
+	"  flags INTEGER NOT NULL,\n"
+	"  patch_id TEXT);\n"
+	"CREATE TABLE msg_files(\n"
+	"  message INTEGER NOT NULL, path INTEGER NOT NULL,\n"
+	"  PRIMARY KEY(message, path)) WITHOUT ROWID;\n"
+	"CREATE TABLE msg_trailers(\n"
+	"  message INTEGER NOT NULL, seq INTEGER NOT NULL,\n"
+	"  key INTEGER NOT NULL, value TEXT NOT NULL, person INTEGER,\n"
+	"  PRIMARY KEY(message, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE msg_problems(\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  source INTEGER NOT NULL, part INTEGER NOT NULL,\n"
+	"  message INTEGER,\n"
+	"  kind TEXT NOT NULL, place TEXT NOT NULL);\n"
+	"CREATE TABLE commit_patchids(commit_id INTEGER PRIMARY KEY, patch_id TEXT);\n"
+	"CREATE TABLE links(\n"
+	"  message INTEGER PRIMARY KEY,\n"
+	"  commit_id INTEGER NOT NULL,\n"
+	"  how TEXT NOT NULL,\n"
+	"  landed INTEGER NOT NULL);\n"
+	"CREATE TABLE relink(commit_id INTEGER PRIMARY KEY);\n"
+	"CREATE INDEX messages_mid ON messages(mid);\n"
+	"CREATE INDEX messages_orphans ON messages(parent_mid) WHERE parent IS NULL;\n"
+	"CREATE INDEX messages_parent ON messages(parent) WHERE parent IS NOT NULL;\n"
+	"CREATE INDEX messages_thread ON messages(thread, date);\n"
+	"CREATE INDEX messages_place ON messages(source, blob);\n"
+	"CREATE INDEX msg_problems_source ON msg_problems(source, part);\n"
+	"CREATE INDEX commit_patchids_id ON commit_patchids(patch_id)\n"
+	"  WHERE patch_id IS NOT NULL;\n"
+	"CREATE INDEX links_commit ON links(commit_id);\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
 static const char *const migrate[] = {
 	schema_v1,
 	schema_v2,
+	schema_v3,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -364,7 +486,9 @@ static void intern_put(struct idx_intern *t, const char *key, size_t len,
 int idx_open(struct idx *ix, const char *path, unsigned flags)
 {
 	bool writable = !(flags & IDX_READONLY);
-	int oflags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+	/* one thread per connection: SQLite's own locking is not needed */
+	int oflags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) |
+		     SQLITE_OPEN_NOMUTEX;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->path = xstrdup(path);
@@ -598,6 +722,11 @@ int64_t idx_path(struct idx *ix, const char *path)
 {
 	return intern_text(ix, &ix->paths, ix->get_path, ix->ins_path, path,
 			   "paths");
+}
+
+int64_t idx_key(struct idx *ix, const char *key)
+{
+	return intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
 }
 
 void idx_canon_key(char *key)
@@ -992,6 +1121,9 @@ static long delete_doomed(struct idx *ix)
 		"DELETE FROM trailers WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM siglines WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM maintainers WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM commit_patchids WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM links WHERE commit_id IN (SELECT id FROM doomed);"
+		"DELETE FROM relink WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);"
 		"DELETE FROM summary;";
 	int64_t n = idx_count(ix, "temp.doomed");

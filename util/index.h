@@ -18,7 +18,7 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 2
+#define IDX_SCHEMA_VERSION 3
 
 enum {
 	IDX_CREATE = 1,		/* create the file and schema if needed */
@@ -74,6 +74,8 @@ int idx_exec(struct idx *ix, const char *sql);
 
 /* Create the secondary indexes if they are missing (see index.c). */
 int idx_create_indexes(struct idx *ix);
+/* Drop the list tables' indexes that reading an archive does not use. */
+int idx_drop_list_indexes(struct idx *ix);
 int idx_begin(struct idx *ix);
 int idx_commit(struct idx *ix);
 
@@ -84,9 +86,13 @@ int idx_meta_set(struct idx *ix, const char *key, const char *value);
 /* Is the commit @hash (full id) indexed? */
 bool idx_has_commit(struct idx *ix, const char *hash);
 
-/* Intern a person (mapped through ix->mailmap) or a path; the id. */
+/*
+ * Intern a person (mapped through ix->mailmap), a path or a trailer key
+ * (spelled as idx_canon_key() does); the id, or -1 on an SQL error.
+ */
 int64_t idx_person(struct idx *ix, const char *name, const char *email);
 int64_t idx_path(struct idx *ix, const char *path);
+int64_t idx_key(struct idx *ix, const char *key);
 
 /* Store one commit with its files and trailers; 0 or -1. */
 int idx_add_commit(struct idx *ix, const struct hist_commit *c);

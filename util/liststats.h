@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_LISTSTATS_H
+#define KMAINT_LISTSTATS_H
+
+#include "scope.h"
+#include "strmap.h"
+
+/*
+ * "kmaint stats --list": what the mailing lists in the index say about
+ * a scope (the paths posted patches touch) and a range (of message
+ * dates; for commits, the range as kmaint stats reads it).
+ *
+ * Definitions:
+ *  - a patch is a message carrying a patch that is not a reply; it is
+ *    in the scope when its patch touches a path of the scope;
+ *  - a reply is in the scope when its thread holds a patch of the
+ *    scope; a review is a Reviewed-by, Acked-by or Tested-by given in a
+ *    message that carries no patch, credited to the person it names,
+ *    once per message;
+ *  - a patch is answered by the first message from someone else
+ *    (another address after .mailmap) that replies to it or to its
+ *    cover letter (the "0/N" it is sent under, by the same sender);
+ *  - a patch has landed when it is linked to a commit; it is superseded
+ *    when its author posted the same subject again with a higher
+ *    version; it is pending otherwise;
+ *  - a copy of a message on several lists counts once.
+ */
+struct ls_person {
+	char *name, *email;
+	long patches, replies, reviews;
+};
+
+struct ls_commit {
+	int64_t id;
+	char *hash, *subject;
+};
+
+struct list_stats {
+	/* the lists asked about (all when empty) */
+	char **lists;
+	size_t nr_lists;
+
+	long messages, patches, replies, reviews, reviewers;
+	long answered, unanswered, answered_listed;
+	long landed, superseded, pending;
+	double median_reply, median_reply_listed;	/* seconds; -1: none */
+	long commits, commits_posted, by_patch_id, by_subject;
+	double median_to_commit;			/* seconds; -1: none */
+	long versions[10];		/* landed as v1..v9, [0] as v10 or more */
+	bool have_listed;		/* section people were given */
+
+	struct ls_person *people;
+	size_t nr_people, alloc_people;
+	struct strmap by_email;		/* -> index + 1 */
+
+	/* the commits never posted, newest first: max_unposted (0: all) of them */
+	struct ls_commit *unposted;
+	size_t nr_unposted, alloc_unposted, max_unposted;
+	long unposted_total;
+};
+
+void list_stats_init(struct list_stats *st);
+void list_stats_release(struct list_stats *st);
+
+/*
+ * Gather everything over @s and @r from the lists named in @lists (all
+ * when @nr_lists is 0).  @listed are the addresses (lower case) of the
+ * sections' M: and R: people, for the time to their first reply.  0, or
+ * -1 with a message.
+ */
+int list_stats_collect(struct list_stats *st, struct scope *s,
+		       const struct range *r, const char *const *lists,
+		       size_t nr_lists, const char *const *listed,
+		       size_t nr_listed);
+
+enum ls_column { LS_PATCHES, LS_REPLIES, LS_REVIEWS };
+
+/* Indexes of st->people with a non-zero @col, sorted by it (then name). */
+size_t list_stats_rank(const struct list_stats *st, enum ls_column col,
+		       size_t **order);
+
+#endif

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "patchid.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run-command.h"
+#include "strbuf.h"
+
+static const char *git_env[] = { "GIT_NO_LAZY_FETCH=1", NULL };
+static const char *patchid_argv[] = { "git", "patch-id", "--stable", NULL };
+
+struct patchid {
+	struct child_process cp;
+	FILE *out;
+	int hexsz;
+	bool dead;
+	struct strbuf buf;
+};
+
+struct patchid *patchid_start(int hexsz)
+{
+	struct patchid *p = xcalloc(1, sizeof(*p));
+
+	p->hexsz = hexsz;
+	strbuf_init(&p->buf, 0);
+	p->out = tmpfile();
+	if (!p->out)
+		die_errno("cannot create a temporary file");
+	p->cp.argv = patchid_argv;
+	p->cp.env = git_env;
+	p->cp.in = -1;
+	p->cp.out = fileno(p->out);
+	if (start_command(&p->cp))
+		die("cannot run git patch-id");
+	return p;
+}
+
+int patchid_add(struct patchid *p, int64_t key, const char *patch, size_t len)
+{
+	if (p->dead)
+		return -1;
+	strbuf_reset(&p->buf);
+	strbuf_addf(&p->buf, "commit %0*llx\n", p->hexsz, (unsigned long long)key);
+	if (write_all(p->cp.in, p->buf.buf, p->buf.len) ||
+	    write_all(p->cp.in, patch, len) ||
+	    ((!len || patch[len - 1] != '\n') && write_all(p->cp.in, "\n", 1))) {
+		error("cannot write to git patch-id: %s", strerror(errno));
+		p->dead = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* "PATCHID KEY" lines of @fp. */
+static int read_results(FILE *fp, int (*fn)(const char *id, const char *key,
+					    void *data), void *data)
+{
+	struct strbuf line = STRBUF_INIT;
+	int rc = 0;
+
+	rewind(fp);
+	while (!rc && strbuf_getline(&line, fp) != EOF) {
+		char *sp = strchr(line.buf, ' ');
+
+		if (!sp)
+			continue;
+		*sp = '\0';
+		rc = fn(line.buf, sp + 1, data);
+	}
+	strbuf_release(&line);
+	return rc;
+}
+
+struct key_cb {
+	int (*fn)(int64_t key, const char *id, void *data);
+	void *data;
+};
+
+static int key_result(const char *id, const char *key, void *data)
+{
+	struct key_cb *kc = data;
+
+	return kc->fn((int64_t)strtoull(key, NULL, 16), id, kc->data);
+}
+
+int patchid_finish(struct patchid *p,
+		   int (*fn)(int64_t key, const char *id, void *data),
+		   void *data)
+{
+	struct key_cb kc = { fn, data };
+	int rc = finish_command(&p->cp);
+	bool dead = p->dead;
+
+	if (rc)
+		error("git patch-id failed (exit %d)", rc);
+	if (read_results(p->out, key_result, &kc))
+		rc = -1;
+	fclose(p->out);
+	strbuf_release(&p->buf);
+	free(p);
+	return rc || dead ? -1 : 0;
+}
+
+struct hash_cb {
+	int (*fn)(const char *hash, const char *id, void *data);
+	void *data;
+};
+
+static int hash_result(const char *id, const char *key, void *data)
+{
+	struct hash_cb *hc = data;
+
+	return hc->fn(key, id, hc->data);
+}
+
+int patchid_commits(char **hashes, size_t nr,
+		    int (*fn)(const char *hash, const char *id, void *data),
+		    void *data)
+{
+	/* as git format-patch makes them: renames detected */
+	static const char *diff_argv[] = {
+		"git", "diff-tree", "--stdin", "-p", "-M", "--no-color",
+		"--no-ext-diff", "--no-textconv", NULL
+	};
+	struct child_process diff = CHILD_PROCESS_INIT, pid = CHILD_PROCESS_INIT;
+	struct hash_cb hc = { fn, data };
+	FILE *list = tmpfile(), *out = tmpfile();
+	int fds[2], rc = 0, drc, prc;
+	size_t i;
+
+	if (!list || !out)
+		die_errno("cannot create a temporary file");
+	for (i = 0; i < nr; i++)
+		fprintf(list, "%s\n", hashes[i]);
+	if (fflush(list))
+		die_errno("cannot write a temporary file");
+	rewind(list);
+	if (pipe2(fds, O_CLOEXEC))
+		die_errno("cannot make a pipe");
+	diff.argv = diff_argv;
+	diff.env = git_env;
+	diff.in = fileno(list);
+	diff.out = fds[1];
+	diff.err = CHILD_NULL;
+	pid.argv = patchid_argv;
+	pid.env = git_env;
+	pid.in = fds[0];
+	pid.out = fileno(out);
+	if (start_command(&diff) || start_command(&pid))
+		die("cannot run git diff-tree and git patch-id");
+	close(fds[0]);
+	close(fds[1]);
+	drc = finish_command(&diff);
+	prc = finish_command(&pid);
+	if (drc || prc)
+		rc = error("git diff-tree -p | git patch-id failed (exit %d, %d); "
+			   "some commits have no patch-id", drc, prc);
+	if (read_results(out, hash_result, &hc))
+		rc = -1;
+	fclose(list);
+	fclose(out);
+	return rc;
+}
