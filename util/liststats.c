@@ -127,6 +127,7 @@ struct ctx {
 	struct list_stats *st;
 	struct idx *ix;
 	const struct scope_people *people;
+	const struct identity *id;	/* who is who, as audit and stats see */
 	struct msg *m;
 	size_t nr;
 	int32_t *pos;			/* message id -> index in m + 1 */
@@ -134,20 +135,29 @@ struct ctx {
 	int *canon;			/* people id -> person index + 1 */
 };
 
-/* The person (by address after .mailmap) of people id @id: index or -1. */
+/*
+ * The person of people id @id, as the identity model has it (so that
+ * list stats count the people audit and stats count): index or -1.
+ */
 static int person_of(struct ctx *c, int64_t id)
 {
 	struct list_stats *st = c->st;
-	const char *email, *p;
+	const char *email, *name, *p;
 	struct strbuf low = STRBUF_INIT;
 	struct strmap_entry *e;
-	int k;
+	int k, who;
 
 	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
 		return -1;
 	if (c->canon[id])
 		return c->canon[id] - 1;
 	email = c->people->email[id];
+	name = c->people->name[id];
+	who = identity_of(c->id, id);
+	if (who >= 0) {
+		email = c->id->persons[who].email;
+		name = c->id->persons[who].name;
+	}
 	for (p = email; *p; p++)
 		strbuf_addch(&low, (char)tolower((unsigned char)*p));
 	e = strmap_insert(&st->by_email, low.buf, low.len);
@@ -157,7 +167,7 @@ static int person_of(struct ctx *c, int64_t id)
 		ALLOC_GROW(st->people, st->nr_people + 1, st->alloc_people);
 		pp = &st->people[st->nr_people++];
 		memset(pp, 0, sizeof(*pp));
-		pp->name = xstrdup(c->people->name[id]);
+		pp->name = xstrdup(name ? name : "");
 		pp->email = xstrdup(email);
 		e->value = (void *)(intptr_t)st->nr_people;
 	}
@@ -345,15 +355,19 @@ static const int32_t *kids_of(const struct kids *k, int64_t parent, size_t *n)
 	return k->v + k->start[parent];
 }
 
+/* Is people id @id one of the @listed addresses' persons? */
 static bool listed_person(struct ctx *c, int64_t id, const char *const *listed,
 			  size_t nr)
 {
+	int who;
 	size_t i;
 
 	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
 		return false;
+	who = identity_of(c->id, id);
 	for (i = 0; i < nr; i++)
-		if (!strcasecmp(c->people->email[id], listed[i]))
+		if (!strcasecmp(c->people->email[id], listed[i]) ||
+		    (who >= 0 && identity_of_email(c->id, listed[i]) == who))
 			return true;
 	return false;
 }
@@ -580,7 +594,8 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		st->lists[st->nr_lists++] = xstrdup(lists[i]);
 	st->have_listed = nr_listed > 0;
 	c.people = scope_people(s);
-	if (!c.people)
+	c.id = c.people ? scope_identity(s) : NULL;
+	if (!c.people || !c.id)
 		return -1;
 	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
 	if (load_messages(&c, lists, nr_lists))
