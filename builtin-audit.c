@@ -36,6 +36,7 @@ int cmd_audit(int argc, const char **argv)
 		OPT_NUM("min-maintainers", &o.min_maintainers, "N", "fewer listed maintainers is a finding (2; 0 off)"),
 		OPT_NUM("employer-share", &o.employer_share, "PCT", "listed maintainers at one employer (100; 0 off)"),
 		OPT_NUM("bus-factor", &o.bus_factor, "N", "a bus factor of N or less is a finding (1; 0 off)"),
+		OPT_NUM("bypass-share", &o.bypass_share, "PCT", "changes never posted to an indexed list: a finding (50; 0 off)"),
 		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
 		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file: address or domain -> employer"),
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),

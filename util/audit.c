@@ -8,6 +8,8 @@
 
 #include "email.h"
 #include "ident.h"
+#include "imap.h"
+#include "lists.h"
 #include "json.h"
 #include "mhistory.h"
 #include "scope.h"
@@ -20,6 +22,7 @@ const char *const audit_kind_names[AF_NR] = {
 	[AF_EMPLOYER] = "employer-concentration",
 	[AF_BUS_FACTOR] = "bus-factor",
 	[AF_AMBIGUOUS] = "ambiguous-identity",
+	[AF_BYPASS] = "bypassed-list",
 };
 
 int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
@@ -56,6 +59,7 @@ void audit_opts_init(struct audit_opts *o)
 	o->employer_share = 100;
 	o->bus_factor = 1;
 	o->strong_share = 10;
+	o->bypass_share = 50;
 	o->top = 5;
 }
 
@@ -322,7 +326,8 @@ static int rank_which;
 
 static long rank_value(const struct audit_person *p)
 {
-	return rank_which == 1 ? p->st.reviews : p->st.applied;
+	return rank_which == 1 ? p->st.reviews : rank_which == 2 ? p->st.applied :
+	       p->st.list_reviews;
 }
 
 static int cmp_rank(const void *x, const void *y)
@@ -336,7 +341,7 @@ static int cmp_rank(const void *x, const void *y)
 	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
 }
 
-/* Rank by reviews (1) or applied commits (2); ties by address. */
+/* Rank by reviews (1), applied commits (2) or list reviews (3); ties by address. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
 	size_t n = s->nr_people, i;
@@ -355,8 +360,10 @@ static void rank_by(struct audit_section *s, const struct audit *a, int which)
 		r++;
 		if (which == 1)
 			v[i]->st.rank_reviews = r;
-		else
+		else if (which == 2)
 			v[i]->st.rank_applied = r;
+		else
+			v[i]->st.rank_list_reviews = r;
 	}
 	free(v);
 }
@@ -374,10 +381,15 @@ static void add_finding(struct audit *a, struct audit_section *s,
 	a->nr_findings++;
 }
 
+static bool git_active(const struct audit_stats *st)
+{
+	return st->authored || st->applied || st->tags || st->reviews;
+}
+
+/* Active in the window: in git, or on a list covering the section. */
 static bool active(const struct audit_listed *l)
 {
-	return l->p && (l->p->st.authored || l->p->st.applied || l->p->st.tags ||
-			l->p->st.reviews);
+	return l->p && (git_active(&l->p->st) || l->p->st.list_msgs);
 }
 
 /*
@@ -394,8 +406,7 @@ static const struct audit_person *namesake_active(const struct audit_section *s,
 		const struct audit_person *p =
 			audit_person_of(s, (int)l->match.same_name[i]);
 
-		if (p && (p->st.authored || p->st.applied || p->st.tags ||
-			  p->st.reviews))
+		if (p && (git_active(&p->st) || p->st.list_msgs))
 			return p;
 	}
 	return NULL;
@@ -435,11 +446,19 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 				    a->emails[other->pid], other->st.authored,
 				    other->st.reviews, other->st.tags,
 				    o->window_years));
+	} else if (s->covered) {
+		add_finding(a, s, AF_INACTIVE, (int)i,
+			    xstrfmt("%s %s: no authorship, commit or tag in %d "
+				    "years, in %ld changes, and no message about "
+				    "its files on the indexed lists", role,
+				    l->value, o->window_years, s->changes));
 	} else {
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
-				    "years, in %ld changes", role, l->value,
-				    o->window_years, s->changes));
+				    "years, in %ld changes (the list was not "
+				    "consulted: no indexed list covers the "
+				    "section)", role, l->value, o->window_years,
+				    s->changes));
 	}
 	strbuf_release(&why);
 	return maybe;
@@ -506,6 +525,16 @@ static void judge(struct audit *a, struct audit_section *s)
 				    !strcmp(s->applied_employer, s->top_employer) &&
 				    s->changes ?
 				    "; it also applied most of the changes" : ""));
+	if (o->bypass_share && s->covered && s->changes >= o->min_changes &&
+	    (s->changes - s->changes_posted) * 100 >=
+	    (long)o->bypass_share * s->changes)
+		add_finding(a, s, AF_BYPASS, -1,
+			    xstrfmt("%ld of the %ld changes in %d years (%ld%%) "
+				    "were never posted to an indexed list",
+				    s->changes - s->changes_posted, s->changes,
+				    o->window_years,
+				    (s->changes - s->changes_posted) * 100 /
+				    s->changes));
 	if (o->bus_factor && s->changes >= o->min_changes &&
 	    s->bus_factor <= o->bus_factor) {
 		mh_date(d, sizeof(d), a->since);
@@ -529,6 +558,8 @@ struct run {
 	int **listed_pids;	/* per slot, per listed entry */
 	struct path_map pm;
 	struct stat_map sm;
+	unsigned char *linked;	/* commit id -> linked to a posting */
+	int64_t max_linked;
 };
 
 /* The people of the index as persons of the identity model. */
@@ -711,6 +742,8 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	}
 	if (!inwin)
 		return;
+	if (id >= 0 && id <= r->max_linked && r->linked[id])
+		s->changes_posted++;
 	for (j = 0; j < s->nr_listed && !involved; j++) {
 		int lp = r->listed_pids[slot][j];
 
@@ -810,6 +843,262 @@ out:
 	return rc;
 }
 
+/* ---- the mailing lists ---- */
+
+static bool table_has_rows(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	bool yes = false;
+
+	/* an index from before the list tables has none: no rows either */
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return false;
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+/* Commits linked to a posting, for the bypass finding. */
+static int read_links(struct run *r)
+{
+	sqlite3_stmt *st;
+
+	r->max_linked = query_one(r->ix, "SELECT max(commit_id) FROM links");
+	r->linked = xcalloc((size_t)r->max_linked + 1, 1);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT commit_id FROM links", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t c = sqlite3_column_int64(st, 0);
+
+		if (c >= 0 && c <= r->max_linked)
+			r->linked[c] = 1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* The sections (slots) of each thread whose patches touch their files. */
+struct thread_slots {
+	struct imap index;	/* thread -> entry + 1 */
+	uint32_t **slots;
+	uint32_t *nr, *alloc;
+	size_t nr_threads;
+};
+
+static void thread_add(struct thread_slots *t, int64_t thread, uint32_t slot)
+{
+	int64_t *v = imap_put(&t->index, thread ? thread : 1);
+	size_t i, e;
+
+	if (!*v) {
+		t->slots = xrealloc(t->slots, (t->nr_threads + 1) * sizeof(*t->slots));
+		t->nr = xrealloc(t->nr, (t->nr_threads + 1) * sizeof(*t->nr));
+		t->alloc = xrealloc(t->alloc, (t->nr_threads + 1) * sizeof(*t->alloc));
+		t->slots[t->nr_threads] = NULL;
+		t->nr[t->nr_threads] = t->alloc[t->nr_threads] = 0;
+		*v = (int64_t)++t->nr_threads;
+	}
+	e = (size_t)*v - 1;
+	for (i = 0; i < t->nr[e]; i++)
+		if (t->slots[e][i] == slot)
+			return;
+	if (t->nr[e] == t->alloc[e]) {
+		t->alloc[e] = t->alloc[e] ? 2 * t->alloc[e] : 4;
+		t->slots[e] = xrealloc(t->slots[e], t->alloc[e] * sizeof(uint32_t));
+	}
+	t->slots[e][t->nr[e]++] = slot;
+}
+
+static void thread_slots_free(struct thread_slots *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_threads; i++)
+		free(t->slots[i]);
+	free(t->slots);
+	free(t->nr);
+	free(t->alloc);
+	imap_free(&t->index);
+}
+
+/* Threads of patches touching each section's paths (msg_files). */
+static int read_threads(struct run *r, struct thread_slots *t)
+{
+	struct path_map *pm = &r->pm;
+	sqlite3_stmt *st;
+
+	imap_init(&t->index, 1024);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT m.thread, f.path FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t p = sqlite3_column_int64(st, 1);
+		uint32_t x;
+
+		if (p < 0 || p > pm->max_id)
+			continue;
+		for (x = pm->first[p]; x < pm->first[p + 1]; x++)
+			thread_add(t, sqlite3_column_int64(st, 0), pm->slots[x]);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
+			bool inwin, bool review)
+{
+	if (!st->first || t < st->first)
+		st->first = t;
+	if (t > st->last)
+		st->last = t;
+	count_event(&st->list_msgs_all, &st->list_msgs, &st->last_list,
+		    &st->last_list_id, t, id, inwin);
+	if (review)
+		count_event(&st->list_reviews_all, &st->list_reviews,
+			    &st->last_review, &st->last_review_id, t, id, inwin);
+}
+
+/*
+ * Every message, once (a copy on another list is the same message), in
+ * the threads its sections have: its sender credited with a message,
+ * and with a review when it answers; the people of the Reviewed-by,
+ * Acked-by and Tested-by it gives with a review.
+ */
+static int read_messages(struct run *r, const struct thread_slots *t)
+{
+	struct idx *ix = r->ix;
+	sqlite3_stmt *ms = NULL, *ts = NULL;
+	struct imap seen;
+	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
+		k_test = key_id(ix, "Tested-by");
+	bool dedupe = query_one(ix, "SELECT count(*) FROM sources") > 1;
+	int trc, rc = -1;
+
+	imap_init(&seen, 1024);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, mid, thread, sender, date, flags "
+			       "FROM messages ORDER BY id", -1, &ms, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT message, key, person FROM msg_trailers "
+			       "WHERE person IS NOT NULL ORDER BY message, seq",
+			       -1, &ts, NULL) != SQLITE_OK) {
+		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		goto out;
+	}
+	trc = sqlite3_step(ts);
+	while (sqlite3_step(ms) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(ms, 0);
+		int64_t mid = sqlite3_column_int64(ms, 1);
+		int64_t *e = imap_get(&t->index, sqlite3_column_int64(ms, 2) ?
+				      sqlite3_column_int64(ms, 2) : 1);
+		int64_t sender = pid_of(r, sqlite3_column_int64(ms, 3));
+		int64_t date = sqlite3_column_int64(ms, 4);
+		uint32_t flags = (uint32_t)sqlite3_column_int64(ms, 5);
+		bool reply = (flags & MSG_REPLY) || !(flags & MSG_PATCH);
+		bool inwin = date >= r->a->since && date <= r->a->now;
+		size_t i, thread;
+
+		if (dedupe) {
+			int64_t *v = imap_put(&seen, mid ? mid : 1);
+
+			if (*v) {
+				while (trc == SQLITE_ROW &&
+				       sqlite3_column_int64(ts, 0) <= id)
+					trc = sqlite3_step(ts);
+				continue;
+			}
+			*v = 1;
+		}
+		thread = e ? (size_t)*e - 1 : SIZE_MAX;
+		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= id;
+		     trc = sqlite3_step(ts)) {
+			int64_t key = sqlite3_column_int64(ts, 1);
+			int64_t who = pid_of(r, sqlite3_column_int64(ts, 2));
+
+			if (sqlite3_column_int64(ts, 0) != id || who < 0 ||
+			    who == sender || thread == SIZE_MAX || date > r->a->now ||
+			    (key != k_rev && key != k_ack && key != k_test))
+				continue;
+			for (i = 0; i < t->nr[thread]; i++)
+				credit_list(stat_get(&r->sm, t->slots[thread][i],
+						     (uint32_t)who), date, id, inwin,
+					    true);
+		}
+		if (thread == SIZE_MAX || sender < 0 || date > r->a->now)
+			continue;
+		for (i = 0; i < t->nr[thread]; i++)
+			credit_list(stat_get(&r->sm, t->slots[thread][i],
+					     (uint32_t)sender), date, id, inwin,
+				    reply);
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(ms);
+	sqlite3_finalize(ts);
+	imap_free(&seen);
+	return rc;
+}
+
+/*
+ * The lists' side, when the index has messages: which sections an
+ * indexed list covers (one of its L: is an indexed list, or patches
+ * touching its files are in the archives), the people's list records,
+ * and which commits were posted.
+ */
+static int read_lists(struct run *r)
+{
+	struct thread_slots t = { 0 };
+	struct strmap names;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = -1;
+
+	r->a->has_lists = table_has_rows(r->ix, "SELECT 1 FROM messages LIMIT 1");
+	if (!r->a->has_lists)
+		return 0;
+	strmap_init(&names);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT name FROM lists", -1, &st,
+			       NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			char *n = lowercase((const char *)sqlite3_column_text(st, 0));
+
+			strmap_insert(&names, n, strlen(n));
+			free(n);
+		}
+		sqlite3_finalize(st);
+	}
+	for (i = 0; i < r->nslots; i++) {
+		const struct mnt_section *ms = &r->m->sections[r->a->v[i].index];
+		int e;
+
+		for (e = ms->first; e < ms->end; e++) {
+			char *key;
+
+			if (r->m->entries[e].type != 'L')
+				continue;
+			key = mh_person_key(r->m->entries[e].value);
+			if (strmap_find(&names, key, strlen(key)))
+				r->a->v[i].covered = true;
+			free(key);
+		}
+	}
+	strmap_clear(&names, false);
+	if (read_links(r) || read_threads(r, &t) || read_messages(r, &t))
+		goto out;
+	for (i = 0; i < t.nr_threads; i++) {
+		size_t k;
+
+		for (k = 0; k < t.nr[i]; k++) {
+			r->a->v[t.slots[i][k]].list_threads++;
+			r->a->v[t.slots[i][k]].covered = true;
+		}
+	}
+	rc = 0;
+out:
+	thread_slots_free(&t);
+	return rc;
+}
+
 /* The (section, person) records into each section's people. */
 static void collect_people(struct run *r)
 {
@@ -884,6 +1173,7 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	}
 	rank_by(s, a, 1);
 	rank_by(s, a, 2);
+	rank_by(s, a, 3);
 	for (j = 0; j < s->nr_people && s->changes; j++) {
 		cum += s->people[j].st.authored;
 		if (2 * cum >= s->changes) {
@@ -925,7 +1215,7 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (scope_foreach_path_sections(ix, mt, collect_path, &r.pm))
 		goto out;
 	build_csr(&r.pm);
-	if (read_commits(&r))
+	if (read_lists(&r) || read_commits(&r))
 		goto out;
 	collect_people(&r);
 	sort_audit = a;
@@ -945,6 +1235,7 @@ out:
 	free(r.sm.st);
 	free(r.slot_of);
 	free(r.person_pid);
+	free(r.linked);
 	return rc;
 }
 
@@ -1041,6 +1332,27 @@ const char *audit_hash(const struct audit *a, int64_t id)
 	return buf;
 }
 
+const char *audit_msgid(const struct audit *a, int64_t id)
+{
+	static char *ring[4];
+	static int next;
+	sqlite3_stmt *st;
+	int k = next++ & 3;
+
+	free(ring[k]);
+	ring[k] = xstrdup("-");
+	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT msgid FROM messages "
+				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return ring[k];
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		free(ring[k]);
+		ring[k] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	return ring[k];
+}
+
 static const char *date_or_never(char *buf, size_t len, int64_t t)
 {
 	if (!t)
@@ -1121,6 +1433,15 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				    audit_hash(a, st->last_tag_id),
 				    stamp(ts, sizeof(ts), st->last_tag),
 				    st->tags);
+		if (a->has_lists && s->covered) {
+			if (st && st->list_msgs)
+				strbuf_addf(out, "    List <%s> %s %ld\n",
+					    audit_msgid(a, st->last_list_id),
+					    date_or_never(d, sizeof(d), st->last_list),
+					    st->list_msgs);
+			else
+				strbuf_addstr(out, "    (No list activity)\n");
+		}
 		identity_line(&id, a, l);
 		if (id.len)
 			strbuf_addf(out, "    %s\n", id.buf);
@@ -1167,6 +1488,23 @@ static void print_stats(FILE *fp, const struct audit_stats *st)
 		date_or_never(d3, sizeof(d3), st->last_tag));
 }
 
+/* A listed person's list record, when lists are indexed. */
+static void print_list(FILE *fp, const struct audit *a,
+		       const struct audit_section *s, const struct audit_stats *st)
+{
+	char d1[16], d2[16];
+
+	if (!a->has_lists || !s->covered)
+		return;
+	fprintf(fp, "      list: %ld messages, %ld reviews; last message %s, "
+		"last review %s\n", st->list_msgs, st->list_reviews,
+		date_or_never(d1, sizeof(d1), st->last_list),
+		date_or_never(d2, sizeof(d2), st->last_review));
+	if (st->list_msgs && !git_active(st))
+		fprintf(fp, "      list only: %s on the list, no tags in git\n",
+			st->list_reviews ? "reviews" : "messages");
+}
+
 /* The person ranked @rank by commits applied, or NULL past the last. */
 static const struct audit_person *by_applied_rank(const struct audit_section *s,
 						  int rank)
@@ -1175,6 +1513,17 @@ static const struct audit_person *by_applied_rank(const struct audit_section *s,
 
 	for (j = 0; j < s->nr_people; j++)
 		if (s->people[j].st.rank_applied == rank)
+			return &s->people[j];
+	return NULL;
+}
+
+const struct audit_person *audit_by_list_rank(const struct audit_section *s,
+					     int rank)
+{
+	size_t j;
+
+	for (j = 0; j < s->nr_people; j++)
+		if (s->people[j].st.rank_list_reviews == rank)
 			return &s->people[j];
 	return NULL;
 }
@@ -1222,6 +1571,7 @@ void audit_print_section(FILE *fp, const struct audit *a,
 		fprintf(fp, " [%s]\n      ", l->employer);
 		if (l->p) {
 			print_stats(fp, &l->p->st);
+			print_list(fp, a, s, &l->p->st);
 		} else {
 			fprintf(fp, "no activity in this section%s\n",
 				l->pid < 0 && l->match.how == IM_NONE ?
@@ -1259,6 +1609,23 @@ void audit_print_section(FILE *fp, const struct audit *a,
 		n++;
 	}
 	fprintf(fp, "%s\n", n ? "" : " none");
+	if (a->has_lists && s->covered) {
+		fprintf(fp, "  top list reviewers not listed:");
+		for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
+			const struct audit_person *p = audit_by_list_rank(s, (int)i);
+
+			if (!p)
+				break;
+			if (is_listed(a, s, p->pid))
+				continue;
+			fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
+				a->emails[p->pid], p->st.list_reviews);
+			n++;
+		}
+		fprintf(fp, "%s\n", n ? "" : " none");
+		fprintf(fp, "  posted to an indexed list: %ld of %ld changes\n",
+			s->changes_posted, s->changes);
+	}
 	if (s->applied_employer)
 		fprintf(fp, "  applied by employer: %s %ld of %ld\n",
 			s->applied_employer, s->applied_employer_commits, s->changes);
@@ -1298,11 +1665,21 @@ static void json_stats(struct strbuf *out, const struct audit *a,
 		    st->authored, st->reviews, st->applied, st->tags,
 		    st->authored_all, st->reviews_all, st->applied_all,
 		    st->rank_changes, st->rank_reviews, st->rank_applied);
+	if (a->has_lists)
+		strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
+			    "\"list_messages_ever\":%ld,\"list_reviews_ever\":%ld,"
+			    "\"rank_list_reviews\":%d", st->list_msgs,
+			    st->list_reviews, st->list_msgs_all,
+			    st->list_reviews_all, st->rank_list_reviews);
 	json_date(out, "first_activity", st->first);
 	json_date(out, "last_activity", st->last);
 	json_date(out, "last_authored", st->last_authored);
 	json_date(out, "last_applied", st->last_applied);
 	json_date(out, "last_tag", st->last_tag);
+	if (a->has_lists) {
+		json_date(out, "last_list_message", st->last_list);
+		json_date(out, "last_list_review", st->last_review);
+	}
 }
 
 void audit_json_section(struct strbuf *out, const struct audit *a,
@@ -1320,6 +1697,10 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
 		    "\"changes_with_listed\":%ld,\"bus_factor\":%d",
 		    s->changes, s->changes_all, s->changes_listed, s->bus_factor);
+	if (a->has_lists)
+		strbuf_addf(out, ",\"list_covered\":%s,\"list_threads\":%ld,"
+			    "\"changes_posted\":%ld", s->covered ? "true" : "false",
+			    s->list_threads, s->changes_posted);
 	json_date(out, "last_change", s->last_change);
 	strbuf_addstr(out, ",\"listed\":[");
 	for (i = 0; i < s->nr_listed; i++) {

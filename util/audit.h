@@ -43,6 +43,7 @@ struct audit_opts {
 	int employer_share;	/* percent of listed M: at one employer */
 	int bus_factor;		/* a bus factor <= this is a finding; 0 off */
 	int strong_share;	/* review verdicts: percent for "strong" */
+	int bypass_share;	/* percent of changes never posted: a finding */
 	int top;		/* unlisted contributors shown */
 	bool strict_identities;	/* addresses only (IDENTITY_STRICT) */
 	const struct employer_map *emap;
@@ -68,6 +69,16 @@ struct audit_stats {
 	int64_t last_authored, last_applied, last_tag;
 	int64_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
 	int rank_changes, rank_reviews, rank_applied;	/* 1-based; 0 none */
+	/*
+	 * The mailing lists: messages in the threads of patches touching
+	 * the section's files (patches, replies, reviews), and of those the
+	 * reviews: replies, and Reviewed-by/Acked-by/Tested-by given.
+	 */
+	long list_msgs, list_reviews;		/* in the window */
+	long list_msgs_all, list_reviews_all;
+	int64_t last_list, last_list_id;	/* date, messages.id */
+	int64_t last_review, last_review_id;
+	int rank_list_reviews;
 };
 
 struct audit_person {
@@ -93,6 +104,7 @@ enum audit_kind {
 	AF_EMPLOYER,		/* listed M: at one employer */
 	AF_BUS_FACTOR,		/* few authors cover half the changes */
 	AF_AMBIGUOUS,		/* a listed person's identity is not clear */
+	AF_BYPASS,		/* many changes never posted to the list */
 	AF_NR
 };
 
@@ -111,6 +123,9 @@ struct audit_section {
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
 	int64_t last_change, first_change;
 	int64_t last_listed;	/* the last activity of a listed person, ever */
+	bool covered;		/* an indexed list covers it (see audit.c) */
+	long list_threads;	/* threads of patches touching its files */
+	long changes_posted;	/* of changes: linked to a posting */
 	struct audit_listed *listed;
 	size_t nr_listed;
 	size_t nr_people_listed;	/* listed people, not roles */
@@ -136,6 +151,7 @@ struct audit {
 	const char **names, **emails;	/* per person (pid), from id */
 	size_t nr_people;
 	size_t nr_findings;
+	bool has_lists;		/* the index holds mailing-list messages */
 	/* commit hashes by indexed id, for evidence */
 	char **hashes;
 	size_t nr_hashes;
@@ -168,6 +184,13 @@ int audit_match(const struct audit *a, const char *value,
 
 /* The commit id (12 hex digits) of an indexed commit. */
 const char *audit_hash(const struct audit *a, int64_t id);
+
+/* The Message-ID of an indexed message (valid for four more calls). */
+const char *audit_msgid(const struct audit *a, int64_t id);
+
+/* The person ranked @rank by reviews on the lists, or NULL. */
+const struct audit_person *audit_by_list_rank(const struct audit_section *s,
+					     int rank);
 
 /* The employer used for concentration: the map's, else the domain. */
 const char *audit_employer(const struct audit_opts *o, const char *email,

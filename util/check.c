@@ -934,7 +934,10 @@ static bool same_local_part(const char *a, const char *b)
 	return at && !strncmp(a, b, (size_t)(at - a) + 1);
 }
 
-/* Is @email the address of someone who did something in the history? */
+/*
+ * Is @email the address of someone the index knows: a commit's author,
+ * committer or tag, or a mail's sender?
+ */
 static bool seen_in_history(const struct identity *id, const char *email)
 {
 	struct strmap_entry *e = strmap_find(&id->by_addr, email, strlen(email));
@@ -943,7 +946,7 @@ static bool seen_in_history(const struct identity *id, const char *email)
 	if (!e)
 		return false;
 	a = &id->addrs[(uintptr_t)e->value - 1];
-	return a->authored || a->committed || a->tagged;
+	return a->authored || a->committed || a->tagged || a->indexed;
 }
 
 void check_run_history(const struct maintainers *m, const struct identity *id,

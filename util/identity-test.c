@@ -74,6 +74,10 @@ int main(void)
 	   "a name is a person");
 	ok(identity_role(NULL, "Mark Linuxson", "m@example.com", false) == IR_PERSON,
 	   "role words match whole words only");
+	ok(identity_role(NULL, "Friedrich List", "fl@example.com", false) == IR_PERSON,
+	   "a surname that is also a word (List) is a person");
+	ok(identity_role(NULL, "Security Team", "security@example.com", false) ==
+	   IR_TITLE, "a team is a role");
 	{
 		char b[32];
 

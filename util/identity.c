@@ -460,6 +460,7 @@ static void build_persons(struct builder *b, const struct scope_people *people)
 		p->authored += id->addrs[i].authored;
 		p->committed += id->addrs[i].committed;
 		p->tagged += id->addrs[i].tagged;
+		p->indexed |= id->addrs[i].indexed;
 	}
 	sort_id = id;
 	for (i = 0; i < id->nr; i++) {
@@ -586,6 +587,7 @@ int identity_load(struct identity *id, struct idx *ix,
 		if (!people->email[i] || !*people->email[i])
 			continue;
 		id->of_people[i] = add_addr(&b, people->email[i]) + 1;
+		id->addrs[id->of_people[i] - 1].indexed = true;
 		if (!(flags & IDENTITY_STRICT) && people->name[i])
 			b.fold[i] = fold_id(&b, people->name[i]);
 	}
@@ -677,9 +679,14 @@ int identity_of_email(const struct identity *id, const char *email)
 	return r;
 }
 
-static long person_events(const struct identity_person *p)
+/*
+ * Is @p someone the index knows, not an address only MAINTAINERS gives?
+ * Someone who only posts to a list has no commit, and is known all the
+ * same.
+ */
+static bool person_known(const struct identity_person *p)
 {
-	return p->authored + p->committed + p->tagged;
+	return p->authored + p->committed + p->tagged || p->indexed;
 }
 
 void identity_match(const struct identity *id, const char *name,
@@ -692,7 +699,7 @@ void identity_match(const struct identity *id, const char *name,
 
 	memset(m, 0, sizeof(*m));
 	m->person = -1;
-	if (by_addr >= 0 && !person_events(&id->persons[by_addr]))
+	if (by_addr >= 0 && !person_known(&id->persons[by_addr]))
 		by_addr = -1;	/* an address nobody used: as if unknown */
 	if (name && *name && !(id->flags & IDENTITY_STRICT)) {
 		identity_fold_name(name, &f);
@@ -705,7 +712,7 @@ void identity_match(const struct identity *id, const char *name,
 		for (i = 0; i < id->name_sets_nr[set]; i++) {
 			uint32_t p = id->name_sets[set][i];
 
-			if ((int)p == by_addr || !person_events(&id->persons[p]))
+			if ((int)p == by_addr || !person_known(&id->persons[p]))
 				continue;
 			m->same_name = xrealloc(m->same_name, (m->nr_same_name + 1) *
 						sizeof(uint32_t));
@@ -840,15 +847,14 @@ const char *const identity_role_names[] = {
 };
 
 /*
- * Words that make a name a title or a group.  A person's name never
- * contains them as words; role entries nearly always do.
+ * Words that make a name a title or a group.  Role entries nearly always
+ * hold one; a person's name never does, which rules out words that are
+ * also surnames somewhere (List, Board, Office, Security...).
  */
 static const char *const role_words[] = {
-	"manager", "maintainers", "reviewers", "committers", "team", "security",
-	"support", "community", "committee", "board", "group", "list", "lists",
-	"bot", "admin", "administrator", "developers", "engineering", "office",
-	"foundation", "staff", "infrastructure", "release", "project", "devel",
-	"upstream", "linux", "kernel", "drivers",
+	"manager", "maintainers", "reviewers", "committers", "team", "support",
+	"community", "committee", "group", "bot", "admin", "administrator",
+	"developers", "foundation", "staff", "infrastructure",
 };
 
 static bool title_name(const char *name)
@@ -885,7 +891,7 @@ enum identity_role identity_role(const struct identity *id, const char *name,
 	if (name && *name)
 		return IR_PERSON;
 	p = id ? identity_of_email(id, email) : -1;
-	if (p >= 0 && person_events(&id->persons[p]))
+	if (p >= 0 && person_known(&id->persons[p]))
 		return IR_PERSON;
 	return IR_ALIAS;
 }

@@ -61,6 +61,7 @@ struct identity_addr {
 	char *email;		/* lower case */
 	uint32_t person;
 	long authored, committed, tagged;	/* commits naming it so */
+	bool indexed;		/* a people row has it: a commit or a mail */
 	enum identity_why why;	/* how it joined its person's first address */
 	int64_t why_commit;	/* indexed commit id (IW_COMMIT), or 0 */
 	char *why_hash;		/* commit hash (IW_MAINTAINERS), or NULL */
@@ -69,6 +70,7 @@ struct identity_addr {
 struct identity_person {
 	const char *name, *email;	/* the most used name and address */
 	long authored, committed, tagged;
+	bool indexed;			/* some address of it is in the index */
 	uint32_t *addrs;		/* into identity.addrs, most used first */
 	size_t nr_addrs;
 };

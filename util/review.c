@@ -151,27 +151,53 @@ static long activity(const struct audit_person *p)
 	return p ? p->st.authored + p->st.reviews + p->st.applied : 0;
 }
 
+/* What an addition is weighed on: changesets for an M:, reviews for an R:. */
+static long weight(const struct audit_person *p, char type)
+{
+	if (!p)
+		return 0;
+	return type == 'R' ? p->st.reviews + p->st.list_reviews : p->st.authored;
+}
+
+/* @p's rank in @s by weight(): 1 + how many weigh more; 0 for nothing. */
+static int weight_rank(const struct audit_section *s,
+		       const struct audit_person *p, char type)
+{
+	long w = weight(p, type);
+	size_t i;
+	int r = 1;
+
+	if (!w)
+		return 0;
+	for (i = 0; i < s->nr_people; i++)
+		r += weight(&s->people[i], type) > w;
+	return r;
+}
+
 /*
- * The unlisted leaders far ahead of @p: authors ranked within the
- * first lead_ranks, not listed after the change, with at least
- * lead_factor times @p's changesets.
+ * The unlisted leaders far ahead of @rp: ranked within the first
+ * lead_ranks, not listed after the change, with at least lead_factor
+ * times @rp's weight: changesets for a maintainer, reviews (in git and
+ * on the lists) for a reviewer.
  */
 static void find_stronger(const struct review_opts *o, const struct audit *a,
 			  const struct audit_section *s,
 			  const struct mh_section *after,
 			  struct review_person *rp)
 {
-	long mine = rp->rec ? rp->rec->st.authored : 0;
+	char type = rp->mp->type;
+	long mine = weight(rp->rec, type);
 	size_t i;
 
 	for (i = 0; i < s->nr_people; i++) {
 		const struct audit_person *p = &s->people[i];
+		int rank = weight_rank(s, p, type);
 
-		if (!p->st.rank_changes || p->st.rank_changes > o->lead_ranks)
+		if (!rank || rank > o->lead_ranks)
 			continue;
 		if (p->pid == rp->pid || listed_in(a, after, p->pid))
 			continue;
-		if (p->st.authored < (long)o->lead_factor * (mine ? mine : 1))
+		if (weight(p, type) < (long)o->lead_factor * (mine ? mine : 1))
 			continue;
 		rp->stronger = xrealloc(rp->stronger, (rp->nr_stronger + 1) *
 					sizeof(*rp->stronger));
@@ -187,12 +213,15 @@ static enum review_verdict verdict(const struct review_opts *o,
 	const struct audit_person *p = rp->rec;
 	long share = o->strong_share;
 
-	if (!p || !(p->st.authored || p->st.reviews || p->st.applied || p->st.tags))
+	if (!p || !(p->st.authored || p->st.reviews || p->st.applied || p->st.tags ||
+		    p->st.list_msgs))
 		return RV_NONE;
 	if (rp->nr_stronger)
 		return RV_WEAK;
+	/* reviews on the list count as reviews, landed as tags or not */
 	if ((s->changes && p->st.authored * 100 >= share * s->changes) ||
 	    (rs->reviews && p->st.reviews * 100 >= share * rs->reviews) ||
+	    (rs->list_reviews && p->st.list_reviews * 100 >= share * rs->list_reviews) ||
 	    (s->changes && p->st.applied * 100 >= share * s->changes))
 		return RV_STRONG;
 	return RV_WEAK;
@@ -265,6 +294,7 @@ static void judge_section(struct review *r, struct review_section *rs,
 	rs->s = audited(rs->a, after ? after->name : c->old->name);
 	for (i = 0; rs->s && i < rs->s->nr_people; i++) {
 		rs->reviews += rs->s->people[i].st.reviews;
+		rs->list_reviews += rs->s->people[i].st.list_reviews;
 		rs->nr_authors += rs->s->people[i].st.authored > 0;
 		rs->nr_reviewers += rs->s->people[i].st.reviews > 0;
 	}
@@ -484,7 +514,32 @@ static void record_text(struct strbuf *out, const struct review_section *rs,
 		    p->st.applied, p->st.tags, d1, d2);
 }
 
+/* The list record, where lists are indexed and one covers the section. */
+static void list_text(FILE *fp, const struct review_section *rs,
+		      const struct audit_person *p)
+{
+	char d1[16] = "never", d2[16] = "never", r[16];
+
+	if (!rs->s || !rs->a->has_lists || !rs->s->covered)
+		return;
+	if (!p || !p->st.list_msgs_all) {
+		fprintf(fp, "    list: no message in the section's threads\n");
+		return;
+	}
+	if (p->st.last_list)
+		mh_date(d1, sizeof(d1), p->st.last_list);
+	if (p->st.last_review)
+		mh_date(d2, sizeof(d2), p->st.last_review);
+	fprintf(fp, "    list: %ld messages, %ld reviews", p->st.list_msgs,
+		p->st.list_reviews);
+	if (p->st.rank_list_reviews)
+		fprintf(fp, " (ranked %s of the section's list reviewers)",
+			audit_ordinal(p->st.rank_list_reviews, r, sizeof(r)));
+	fprintf(fp, "; last message %s, last review %s\n", d1, d2);
+}
+
 static void stronger_text(struct strbuf *out, const struct audit *a,
+			  const struct audit_section *s,
 			  const struct review_person *rp)
 {
 	char r[16];
@@ -493,9 +548,12 @@ static void stronger_text(struct strbuf *out, const struct audit *a,
 	for (i = 0; i < rp->nr_stronger; i++) {
 		const struct audit_person *p = rp->stronger[i];
 
-		strbuf_addf(out, "%s%s <%s> %ld changesets (%s)", i ? ", " : "",
-			    a->names[p->pid], a->emails[p->pid], p->st.authored,
-			    audit_ordinal(p->st.rank_changes, r, sizeof(r)));
+		strbuf_addf(out, "%s%s <%s> %ld %s (%s)", i ? ", " : "",
+			    a->names[p->pid], a->emails[p->pid],
+			    weight(p, rp->mp->type),
+			    rp->mp->type == 'R' ? "reviews" : "changesets",
+			    audit_ordinal(weight_rank(s, p, rp->mp->type), r,
+					  sizeof(r)));
 	}
 }
 
@@ -522,6 +580,7 @@ static void print_person(FILE *fp, const struct review_section *rs,
 			sb.buf);
 	else
 		fprintf(fp, "    record: %s\n", sb.buf);
+	list_text(fp, rs, rp->rec);
 	strbuf_reset(&sb);
 	if (rp->match.how == IM_NAME || rp->match.how == IM_AMBIGUOUS ||
 	    (rp->match.how == IM_ADDRESS &&
@@ -531,7 +590,7 @@ static void print_person(FILE *fp, const struct review_section *rs,
 		strbuf_reset(&sb);
 	}
 	if (rp->nr_stronger) {
-		stronger_text(&sb, a, rp);
+		stronger_text(&sb, a, rs->s, rp);
 		fprintf(fp, "    stronger candidates not listed: %s\n", sb.buf);
 		strbuf_reset(&sb);
 	}
@@ -607,6 +666,22 @@ static void print_section(FILE *fp, const struct review_section *rs)
 		n++;
 	}
 	fprintf(fp, "%s\n", n ? "" : " none");
+	if (rs->s && a->has_lists && rs->s->covered) {
+		fprintf(fp, "  top list reviewers not listed:");
+		for (k = 1, n = 0; n < (size_t)a->o->top; k++) {
+			const struct audit_person *p = audit_by_list_rank(rs->s, (int)k);
+
+			if (!p)
+				break;
+			if (listed_in(a, after ? after : c->old, p->pid))
+				continue;
+			fprintf(fp, "%s %s <%s> %ld reviews", n ? "," : "",
+				a->names[p->pid], a->emails[p->pid],
+				p->st.list_reviews);
+			n++;
+		}
+		fprintf(fp, "%s\n", n ? "" : " none");
+	}
 	conc_text(&sb, concentration(a, before));
 	fprintf(fp, "  employers before: %s\n", sb.buf);
 	strbuf_reset(&sb);
@@ -671,6 +746,10 @@ static void person_json(struct strbuf *out, const struct review_section *rs,
 			    p->st.rank_changes, p->st.rank_reviews);
 		mh_date(d, sizeof(d), p->st.first);
 		strbuf_addf(out, ",\"first_activity\":\"%s\"", d);
+		if (a->has_lists)
+			strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
+				    "\"rank_list_reviews\":%d", p->st.list_msgs,
+				    p->st.list_reviews, p->st.rank_list_reviews);
 		mh_date(d, sizeof(d), p->st.last);
 		strbuf_addf(out, ",\"last_activity\":\"%s\"", d);
 	} else {
@@ -683,9 +762,10 @@ static void person_json(struct strbuf *out, const struct review_section *rs,
 		json_quote(out, a->names[rp->stronger[i]->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[rp->stronger[i]->pid]);
-		strbuf_addf(out, ",\"changesets\":%ld,\"rank\":%d}",
+		strbuf_addf(out, ",\"changesets\":%ld,\"reviews\":%ld,\"rank\":%d}",
 			    rp->stronger[i]->st.authored,
-			    rp->stronger[i]->st.rank_changes);
+			    weight(rp->stronger[i], 'R'),
+			    weight_rank(rs->s, rp->stronger[i], rp->mp->type));
 	}
 	strbuf_addstr(out, "]}");
 }

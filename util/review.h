@@ -21,13 +21,16 @@
  *
  *   none	no changeset, review, tag or applied commit in the section;
  *   weak	some, but less than --strong-share percent of the section's
- *		changesets, reviews or applied commits; or unlisted people
- *		are far ahead on changesets: the authors ranked within the
+ *		changesets, reviews (in git, or on the indexed lists: a
+ *		review that never landed as a tag still counts) or applied
+ *		commits; or unlisted people
+ *		are far ahead: for an M:, on changesets; for an R:, on
+ *		reviews (in git and on the lists): those ranked within the
  *		first --lead-ranks who are not listed after the change and
- *		wrote at least --lead-factor times the added person's
- *		changesets.  They are named as stronger candidates.  A
- *		review-heavy record is shown and credited, but does not
- *		outweigh them;
+ *		have at least --lead-factor times the added person's
+ *		figure.  They are named as stronger candidates.  For an M:,
+ *		a review-heavy record is shown and credited, but does not
+ *		outweigh the leading authors;
  *   strong	the rest.
  *
  * Removing the section's most active listed person (changesets,
@@ -66,6 +69,7 @@ struct review_section {
 	struct review_person *people;
 	size_t nr_people;
 	long reviews;			/* in the section, in the window */
+	long list_reviews;		/* given on the lists, in the window */
 	size_t nr_authors, nr_reviewers;
 	bool finding;			/* a weak addition or a removal */
 };

@@ -1,0 +1,146 @@
+#!/bin/sh
+# audit and review judge maintainership by the list too: a maintainer
+# silent in git who reviews on the list, one silent in both, a section no
+# indexed list covers, commits that bypassed the list, and a MAINTAINERS
+# patch adding someone who only reviews on the list.  The archive is
+# made with public-inbox's own tools; counts are checked with grep.
+. "${0%/*}/lib.sh"
+. "${0%/*}/lib-inbox.sh"
+
+R=$TRASH/proj
+M=$TRASH/msgs
+I=$TRASH/inbox
+mkdir -p "$M"
+git init -q -b main "$R" && cd "$R" || exit 1
+at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
+as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
+by() { GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$2; export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; }
+
+cat >MAINTAINERS <<'EOF'
+BAR LIBRARY
+M:	Bar Gone <bargone@example.com>
+S:	Maintained
+F:	bar/
+
+FOO DRIVER
+M:	Git Person <git@example.com>
+M:	List Person <listy@example.com>
+M:	Gone Person <gone@example.com>
+L:	test@example.com
+S:	Maintained
+F:	foo/
+EOF
+mkdir foo bar
+echo a >foo/a.c
+echo b >bar/b.c
+as "Init Ial" init@example.com
+by "Init Ial" init@example.com
+at "2015-01-01 00:00:00"
+git add . && git commit -qm "initial" || exit 1
+# 2015: the two who are gone now, at work
+i=1
+while [ $i -le 3 ]; do
+	at "2015-0$i-02 00:00:00"
+	as "Gone Person" gone@example.com; by "Gone Person" gone@example.com
+	echo "gone $i" >>foo/a.c; git commit -qam "foo: old change $i"
+	as "Bar Gone" bargone@example.com; by "Bar Gone" bargone@example.com
+	echo "gone $i" >>bar/b.c; git commit -qam "bar: old change $i"
+	i=$((i + 1))
+done
+# 2024: twelve changes to foo/ (Git Person applies them), six posted and
+# reviewed on the list by List Person and Rev Only, whose reviews never
+# land as tags; ten changes to bar/, never posted
+A="Dev Eloper <dev@example.com>"
+i=1
+while [ $i -le 12 ]; do
+	d=$(printf '2024-%02d-03' "$i")
+	at "$d 00:00:00"
+	as "Dev Eloper" dev@example.com; by "Git Person" git@example.com
+	echo "change $i" >>foo/a.c
+	git commit -qam "foo: change $i" -m "Signed-off-by: $A"
+	if [ $i -le 6 ]; then
+		{
+			printf 'A change.\n\nSigned-off-by: %s\n---\n' "$A"
+			git show --format= HEAD
+			printf -- '-- \n2.39.0\n'
+		} | mail "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
+		printf '> quoted\n\nReviewed-by: List Person <listy@example.com>\n' |
+			mail "$M/l$i" "List Person <listy@example.com>" "Re: [PATCH] foo: change $i" \
+			"$(date -u -R -d "$d - 1 day")" "l$i@x" "p$i@x"
+		printf '> quoted\n\nReviewed-by: Rev Only <revonly@example.com>\n' |
+			mail "$M/r$i" "Rev Only <revonly@example.com>" "Re: [PATCH] foo: change $i" \
+			"$(date -u -R -d "$d - 1 day + 1 hour")" "r$i@x" "p$i@x"
+	fi
+	as "Dev Eloper" dev@example.com; by "Dev Eloper" dev@example.com
+	echo "change $i" >>bar/b.c; git commit -qam "bar: change $i"
+	i=$((i + 1))
+done
+
+pi_init test "$I" test@example.com >/dev/null 2>&1 &&
+pi_add test "$M"/* 2>/dev/null || { echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
+expect_success "index the history and the inbox" "$KMAINT" index --inbox "$I"
+nmsg=$(ls "$M" | wc -l)
+like "$TRASH/.out" "^lists: $nmsg messages added" "every message ($nmsg) indexed"
+listy=$(grep -l '^From: List Person' "$M"/* | wc -l)
+listy_rev=$(grep -h '^Reviewed-by: List Person' "$M"/* | wc -l)
+is "$listy $listy_rev" "6 6" "grep: List Person sent 6 messages, 6 reviews"
+
+AUDIT="$KMAINT audit --min-changes 5 --bypass-share 40 --as-of 2024-12-31"
+$AUDIT >"$TRASH/a" 2>&1
+is "$?" 1 "audit: findings"
+sed -n '/^FOO DRIVER$/,/^$/p' "$TRASH/a" >"$TRASH/foo"
+sed -n '/^Subsystem FOO DRIVER$/,/^$/p' "$TRASH/a" >"$TRASH/ev"
+
+# silent in git, reviewing on the list
+ok $(grep -q "inactive: maintainer List Person" "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"List Person, silent in git, is not inactive"
+like "$TRASH/foo" "^      list: $listy messages, $listy_rev reviews; last message 2024-" \
+	"his list record, as grep counts it"
+like "$TRASH/foo" "^      list only: reviews on the list, no tags in git\$" "reported as list only"
+like "$TRASH/ev" "^    List <l6@x> 2024-06-02 $listy\$" "evidence: his last message, its date, the count"
+
+# silent in both
+like "$TRASH/a" "finding: inactive: maintainer Gone Person <gone@example.com>: no authorship, commit or tag in 5 years, in 12 changes, and no message about its files on the indexed lists" \
+	"Gone Person: inactive, silent on the list too"
+awk '/^  Gone Person <gone@example.com>:$/ { on = 1; next } on && /^  [^ ]/ { exit } on' "$TRASH/ev" >"$TRASH/gone"
+like "$TRASH/gone" "^    \\(No list activity\\)\$" "evidence: (No list activity)"
+like "$TRASH/ev" "^  INACTIVE MAINTAINER Gone Person <gone@example.com>\$" "and marked inactive"
+
+# a section no indexed list covers
+like "$TRASH/a" "finding: inactive: maintainer Bar Gone <bargone@example.com>: .*\\(the list was not consulted: no indexed list covers the section\\)" \
+	"BAR: the finding says the list was not consulted"
+ok $(sed -n '/^Subsystem BAR LIBRARY$/,/^$/p' "$TRASH/a" | grep -q "List\\|No list"; [ $? = 1 ]; echo $?) \
+	"and its evidence has no list lines"
+
+# commits that bypassed the list
+posted=$(git log --format=%s --since=2024-01-01 -- foo | grep -c "change [1-6]\$")
+all=$(git log --oneline --since=2024-01-01 -- foo | wc -l)
+like "$TRASH/foo" "^  posted to an indexed list: $posted of $all changes\$" "posted: $posted of $all, as git log and the archive say"
+like "$TRASH/a" "finding: bypassed-list: $((all - posted)) of the $all changes in 5 years \\(50%\\) were never posted to an indexed list" \
+	"the bypass finding"
+$AUDIT --bypass-share 60 --section FOO >"$TRASH/a60" 2>&1
+ok $(grep -q "bypassed-list" "$TRASH/a60"; [ $? = 1 ]; echo $?) "--bypass-share 60: no finding at 50%"
+
+$AUDIT --json --section FOO >"$TRASH/j" 2>&1
+if command -v python3 >/dev/null; then
+	expect_success "JSON: list records and coverage" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["sections"][0]
+assert s["list_covered"] and s["changes_posted"] == int(sys.argv[2]), s
+l = {x["email"]: x for x in s["listed"]}
+assert l["listy@example.com"]["list_reviews"] == 6 and l["listy@example.com"]["changesets"] == 0
+assert l["git@example.com"]["applied"] == 12' "$TRASH/j" "$posted"
+fi
+
+# review: adding someone who only reviews on the list
+git show HEAD:MAINTAINERS >"$TRASH/m.old"
+sed 's/^L:\ttest@example.com$/R:\tRev Only <revonly@example.com>\n&/' "$TRASH/m.old" >"$TRASH/m.new"
+diff -u --label a/MAINTAINERS --label b/MAINTAINERS "$TRASH/m.old" "$TRASH/m.new" >"$TRASH/rev.patch"
+"$KMAINT" review --as-of 2024-12-31 "$TRASH/rev.patch" >"$TRASH/r" 2>&1
+is "$?" 0 "review: a list-only reviewer's addition is strong (exit 0)"
+like "$TRASH/r" "^  added R: Rev Only <revonly@example.com>" "the addition"
+like "$TRASH/r" "^    verdict: strong history: changesets 0 of $all" "strong, on list reviews alone"
+like "$TRASH/r" "^    list: 6 messages, 6 reviews \\(ranked [12](st|nd) of the section's list reviewers\\); last message 2024-06-02" \
+	"with the list record"
+like "$TRASH/r" "^  top list reviewers not listed: none\$" "no other list reviewer left unlisted"
+done_testing
