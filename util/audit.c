@@ -525,7 +525,12 @@ static void judge(struct audit *a, struct audit_section *s)
 				    !strcmp(s->applied_employer, s->top_employer) &&
 				    s->changes ?
 				    "; it also applied most of the changes" : ""));
-	if (o->bypass_share && s->covered && s->changes >= o->min_changes &&
+	/*
+	 * Only against the section's own list: patches to other lists
+	 * touch its files too, but where they went for review is not
+	 * known unless that list is indexed.
+	 */
+	if (o->bypass_share && s->own_list && s->changes >= o->min_changes &&
 	    (s->changes - s->changes_posted) * 100 >=
 	    (long)o->bypass_share * s->changes)
 		add_finding(a, s, AF_BYPASS, -1,
@@ -878,26 +883,29 @@ static int read_links(struct run *r)
 	return 0;
 }
 
-/* The sections (slots) of each thread whose patches touch their files. */
-struct thread_slots {
-	struct imap index;	/* thread -> entry + 1 */
+/*
+ * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
+ * message id) and a thread's (by thread), the union of its patches'.
+ */
+struct slot_sets {
+	struct imap index;	/* key -> set + 1 */
 	uint32_t **slots;
 	uint32_t *nr, *alloc;
-	size_t nr_threads;
+	size_t nr_sets;
 };
 
-static void thread_add(struct thread_slots *t, int64_t thread, uint32_t slot)
+static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 {
-	int64_t *v = imap_put(&t->index, thread ? thread : 1);
+	int64_t *v = imap_put(&t->index, key ? key : 1);
 	size_t i, e;
 
 	if (!*v) {
-		t->slots = xrealloc(t->slots, (t->nr_threads + 1) * sizeof(*t->slots));
-		t->nr = xrealloc(t->nr, (t->nr_threads + 1) * sizeof(*t->nr));
-		t->alloc = xrealloc(t->alloc, (t->nr_threads + 1) * sizeof(*t->alloc));
-		t->slots[t->nr_threads] = NULL;
-		t->nr[t->nr_threads] = t->alloc[t->nr_threads] = 0;
-		*v = (int64_t)++t->nr_threads;
+		t->slots = xrealloc(t->slots, (t->nr_sets + 1) * sizeof(*t->slots));
+		t->nr = xrealloc(t->nr, (t->nr_sets + 1) * sizeof(*t->nr));
+		t->alloc = xrealloc(t->alloc, (t->nr_sets + 1) * sizeof(*t->alloc));
+		t->slots[t->nr_sets] = NULL;
+		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
+		*v = (int64_t)++t->nr_sets;
 	}
 	e = (size_t)*v - 1;
 	for (i = 0; i < t->nr[e]; i++)
@@ -910,11 +918,19 @@ static void thread_add(struct thread_slots *t, int64_t thread, uint32_t slot)
 	t->slots[e][t->nr[e]++] = slot;
 }
 
-static void thread_slots_free(struct thread_slots *t)
+/* The set of @key, or -1. */
+static ssize_t set_of(const struct slot_sets *t, int64_t key)
+{
+	int64_t *v = imap_get(&t->index, key ? key : 1);
+
+	return v ? (ssize_t)*v - 1 : -1;
+}
+
+static void slot_sets_free(struct slot_sets *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->nr_threads; i++)
+	for (i = 0; i < t->nr_sets; i++)
 		free(t->slots[i]);
 	free(t->slots);
 	free(t->nr);
@@ -922,25 +938,29 @@ static void thread_slots_free(struct thread_slots *t)
 	imap_free(&t->index);
 }
 
-/* Threads of patches touching each section's paths (msg_files). */
-static int read_threads(struct run *r, struct thread_slots *t)
+/* Each patch's sections, and each thread's (msg_files). */
+static int read_patch_slots(struct run *r, struct slot_sets *patches,
+			    struct slot_sets *threads)
 {
 	struct path_map *pm = &r->pm;
 	sqlite3_stmt *st;
 
-	imap_init(&t->index, 1024);
-	if (sqlite3_prepare_v2(r->ix->db, "SELECT m.thread, f.path FROM msg_files f "
-			       "JOIN messages m ON m.id = f.message", -1, &st,
-			       NULL) != SQLITE_OK)
+	imap_init(&patches->index, 1024);
+	imap_init(&threads->index, 1024);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT f.message, m.thread, f.path "
+			       "FROM msg_files f JOIN messages m ON m.id = f.message",
+			       -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t p = sqlite3_column_int64(st, 1);
+		int64_t p = sqlite3_column_int64(st, 2);
 		uint32_t x;
 
 		if (p < 0 || p > pm->max_id)
 			continue;
-		for (x = pm->first[p]; x < pm->first[p + 1]; x++)
-			thread_add(t, sqlite3_column_int64(st, 0), pm->slots[x]);
+		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+			set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
+			set_add(threads, sqlite3_column_int64(st, 1), pm->slots[x]);
+		}
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -960,82 +980,134 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 			    &st->last_review, &st->last_review_id, t, id, inwin);
 }
 
+/* One message of the archives, as read_messages() needs it. */
+struct amsg {
+	int64_t id, parent, thread, date;
+	int64_t sender;		/* person (pid), -1 */
+	uint32_t flags;
+};
+
+/*
+ * The sections a message is about: a patch's own; for a reply, those of
+ * the nearest patch it answers (a review of the xfs patch of a series
+ * that also touches btrfs is no review of btrfs); for a cover letter and
+ * what answers it, the whole series' (its thread's).
+ */
+static ssize_t message_slots(const struct slot_sets *patches,
+			     const struct slot_sets *threads,
+			     const struct amsg *m, const struct imap *pos,
+			     const struct amsg *v, int64_t *key_set)
+{
+	const struct amsg *at = m;
+	int hops;
+
+	for (hops = 0; at && hops < 64; hops++) {
+		ssize_t k;
+		int64_t *pp;
+
+		if (at->flags & MSG_COVER)
+			break;
+		k = set_of(patches, at->id);
+		if (k >= 0) {
+			*key_set = 0;
+			return k;
+		}
+		pp = at->parent ? imap_get(pos, at->parent) : NULL;
+		at = pp ? &v[*pp - 1] : NULL;
+	}
+	*key_set = 1;
+	return set_of(threads, m->thread);
+}
+
 /*
  * Every message, once (a copy on another list is the same message), in
- * the threads its sections have: its sender credited with a message,
- * and with a review when it answers; the people of the Reviewed-by,
- * Acked-by and Tested-by it gives with a review.
+ * the sections it is about: its sender credited with a message, and with
+ * a review when it answers; the people of the Reviewed-by, Acked-by and
+ * Tested-by it gives with a review.
  */
-static int read_messages(struct run *r, const struct thread_slots *t)
+static int read_messages(struct run *r, const struct slot_sets *patches,
+			 const struct slot_sets *threads)
 {
 	struct idx *ix = r->ix;
 	sqlite3_stmt *ms = NULL, *ts = NULL;
-	struct imap seen;
+	struct imap seen, pos;
+	struct amsg *v = NULL;
+	size_t nr = 0, alloc = 0, i;
 	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
 		k_test = key_id(ix, "Tested-by");
 	bool dedupe = query_one(ix, "SELECT count(*) FROM sources") > 1;
 	int trc, rc = -1;
 
 	imap_init(&seen, 1024);
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, mid, thread, sender, date, flags "
-			       "FROM messages ORDER BY id", -1, &ms, NULL) != SQLITE_OK ||
+	imap_init(&pos, 1024);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, mid, parent, thread, sender, "
+			       "date, flags FROM messages ORDER BY id", -1, &ms,
+			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT message, key, person FROM msg_trailers "
 			       "WHERE person IS NOT NULL ORDER BY message, seq",
 			       -1, &ts, NULL) != SQLITE_OK) {
 		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 		goto out;
 	}
-	trc = sqlite3_step(ts);
 	while (sqlite3_step(ms) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(ms, 0);
 		int64_t mid = sqlite3_column_int64(ms, 1);
-		int64_t *e = imap_get(&t->index, sqlite3_column_int64(ms, 2) ?
-				      sqlite3_column_int64(ms, 2) : 1);
-		int64_t sender = pid_of(r, sqlite3_column_int64(ms, 3));
-		int64_t date = sqlite3_column_int64(ms, 4);
-		uint32_t flags = (uint32_t)sqlite3_column_int64(ms, 5);
-		bool reply = (flags & MSG_REPLY) || !(flags & MSG_PATCH);
-		bool inwin = date >= r->a->since && date <= r->a->now;
-		size_t i, thread;
+		struct amsg *m;
 
 		if (dedupe) {
-			int64_t *v = imap_put(&seen, mid ? mid : 1);
+			int64_t *seen_mid = imap_put(&seen, mid ? mid : 1);
 
-			if (*v) {
-				while (trc == SQLITE_ROW &&
-				       sqlite3_column_int64(ts, 0) <= id)
-					trc = sqlite3_step(ts);
+			if (*seen_mid)
 				continue;
-			}
-			*v = 1;
+			*seen_mid = 1;
 		}
-		thread = e ? (size_t)*e - 1 : SIZE_MAX;
-		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= id;
+		ALLOC_GROW(v, nr + 1, alloc);
+		m = &v[nr++];
+		m->id = sqlite3_column_int64(ms, 0);
+		m->parent = sqlite3_column_int64(ms, 2);
+		m->thread = sqlite3_column_int64(ms, 3);
+		m->sender = pid_of(r, sqlite3_column_int64(ms, 4));
+		m->date = sqlite3_column_int64(ms, 5);
+		m->flags = (uint32_t)sqlite3_column_int64(ms, 6);
+		*imap_put(&pos, m->id) = (int64_t)nr;
+	}
+	trc = sqlite3_step(ts);
+	for (i = 0; i < nr; i++) {
+		const struct amsg *m = &v[i];
+		bool reply = (m->flags & MSG_REPLY) || !(m->flags & MSG_PATCH);
+		bool inwin = m->date >= r->a->since && m->date <= r->a->now;
+		int64_t which;
+		ssize_t set = message_slots(patches, threads, m, &pos, v, &which);
+		const struct slot_sets *sets = which ? threads : patches;
+		size_t k;
+
+		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= m->id;
 		     trc = sqlite3_step(ts)) {
 			int64_t key = sqlite3_column_int64(ts, 1);
 			int64_t who = pid_of(r, sqlite3_column_int64(ts, 2));
 
-			if (sqlite3_column_int64(ts, 0) != id || who < 0 ||
-			    who == sender || thread == SIZE_MAX || date > r->a->now ||
+			if (sqlite3_column_int64(ts, 0) != m->id || who < 0 ||
+			    who == m->sender || set < 0 || m->date > r->a->now ||
 			    (key != k_rev && key != k_ack && key != k_test))
 				continue;
-			for (i = 0; i < t->nr[thread]; i++)
-				credit_list(stat_get(&r->sm, t->slots[thread][i],
-						     (uint32_t)who), date, id, inwin,
-					    true);
+			for (k = 0; k < sets->nr[set]; k++)
+				credit_list(stat_get(&r->sm, sets->slots[set][k],
+						     (uint32_t)who), m->date, m->id,
+					    inwin, true);
 		}
-		if (thread == SIZE_MAX || sender < 0 || date > r->a->now)
+		if (set < 0 || m->sender < 0 || m->date > r->a->now)
 			continue;
-		for (i = 0; i < t->nr[thread]; i++)
-			credit_list(stat_get(&r->sm, t->slots[thread][i],
-					     (uint32_t)sender), date, id, inwin,
-				    reply);
+		for (k = 0; k < sets->nr[set]; k++)
+			credit_list(stat_get(&r->sm, sets->slots[set][k],
+					     (uint32_t)m->sender), m->date, m->id,
+				    inwin, reply);
 	}
 	rc = 0;
 out:
 	sqlite3_finalize(ms);
 	sqlite3_finalize(ts);
 	imap_free(&seen);
+	imap_free(&pos);
+	free(v);
 	return rc;
 }
 
@@ -1047,7 +1119,7 @@ out:
  */
 static int read_lists(struct run *r)
 {
-	struct thread_slots t = { 0 };
+	struct slot_sets patches = { 0 }, threads = { 0 };
 	struct strmap names;
 	sqlite3_stmt *st;
 	size_t i;
@@ -1078,24 +1150,26 @@ static int read_lists(struct run *r)
 				continue;
 			key = mh_person_key(r->m->entries[e].value);
 			if (strmap_find(&names, key, strlen(key)))
-				r->a->v[i].covered = true;
+				r->a->v[i].covered = r->a->v[i].own_list = true;
 			free(key);
 		}
 	}
 	strmap_clear(&names, false);
-	if (read_links(r) || read_threads(r, &t) || read_messages(r, &t))
+	if (read_links(r) || read_patch_slots(r, &patches, &threads) ||
+	    read_messages(r, &patches, &threads))
 		goto out;
-	for (i = 0; i < t.nr_threads; i++) {
+	for (i = 0; i < threads.nr_sets; i++) {
 		size_t k;
 
-		for (k = 0; k < t.nr[i]; k++) {
-			r->a->v[t.slots[i][k]].list_threads++;
-			r->a->v[t.slots[i][k]].covered = true;
+		for (k = 0; k < threads.nr[i]; k++) {
+			r->a->v[threads.slots[i][k]].list_threads++;
+			r->a->v[threads.slots[i][k]].covered = true;
 		}
 	}
 	rc = 0;
 out:
-	thread_slots_free(&t);
+	slot_sets_free(&patches);
+	slot_sets_free(&threads);
 	return rc;
 }
 

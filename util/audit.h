@@ -124,6 +124,7 @@ struct audit_section {
 	int64_t last_change, first_change;
 	int64_t last_listed;	/* the last activity of a listed person, ever */
 	bool covered;		/* an indexed list covers it (see audit.c) */
+	bool own_list;		/* one of its L: is an indexed list */
 	long list_threads;	/* threads of patches touching its files */
 	long changes_posted;	/* of changes: linked to a posting */
 	struct audit_listed *listed;
