@@ -18,6 +18,9 @@
 #include "audit.h"
 #include "builtin.h"
 #include "html.h"
+#include "imap.h"
+#include "lists.h"
+#include "liststats.h"
 #include "mhistory.h"
 #include "parse-options.h"
 #include "scope.h"
@@ -229,6 +232,13 @@ static int collect_reviews(struct collect *col)
 	return 0;
 }
 
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
 static int year_of(int64_t t)
 {
 	time_t tt = (time_t)t;
@@ -261,6 +271,177 @@ static int collect_commit(const struct scope_commit *c, void *data)
 		free(col->authors[c->id]);
 		col->authors[c->id] = xstrdup(email);
 	}
+	return 0;
+}
+
+/*
+ * Reviews on the lists per year by person: replies in the threads of
+ * patches touching the scope's files (every thread for the whole tree),
+ * by the identity model's person.
+ */
+static int collect_list_reviews(struct collect *col, struct scope *sc,
+				const struct scope_people *people,
+				struct series *by_reviewer, int64_t since,
+				int64_t until)
+{
+	struct imap threads;
+	int64_t *paths = NULL;
+	sqlite3_stmt *st;
+	int rc = -1;
+
+	imap_init(&threads, 1024);
+	if (!sc->whole) {
+		/* the scope's path ids, in the order bsearch() needs */
+		paths = xcalloc(sc->nr_paths + 1, sizeof(int64_t));
+		memcpy(paths, sc->paths, sc->nr_paths * sizeof(int64_t));
+		qsort(paths, sc->nr_paths, sizeof(int64_t), cmp_i64);
+		if (sqlite3_prepare_v2(col->ix->db, "SELECT f.path, m.thread FROM "
+				       "msg_files f JOIN messages m ON m.id = f.message",
+				       -1, &st, NULL) != SQLITE_OK)
+			goto sql;
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t p = sqlite3_column_int64(st, 0);
+
+			if (bsearch(&p, paths, sc->nr_paths, sizeof(int64_t),
+				    cmp_i64))
+				*imap_put(&threads, sqlite3_column_int64(st, 1) ?
+					  sqlite3_column_int64(st, 1) : 1) = 1;
+		}
+		sqlite3_finalize(st);
+	}
+	if (sqlite3_prepare_v2(col->ix->db, "SELECT date, sender, thread FROM "
+			       "messages WHERE flags & ?1 AND date BETWEEN ?2 AND ?3",
+			       -1, &st, NULL) != SQLITE_OK)
+		goto sql;
+	sqlite3_bind_int64(st, 1, MSG_REPLY);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_int64(st, 3, until);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t who = sqlite3_column_int64(st, 1), th = sqlite3_column_int64(st, 2);
+		const char *name, *email;
+
+		if (who <= 0 || who >= people->nr || !people->email[who] ||
+		    (!sc->whole && !imap_get(&threads, th ? th : 1)))
+			continue;
+		name = people->name[who];
+		email = people->email[who];
+		as_person(col, &name, &email);
+		series_add(by_reviewer, *name ? name : email,
+			   year_of(sqlite3_column_int64(st, 0)));
+	}
+	sqlite3_finalize(st);
+	rc = 0;
+	goto out;
+sql:
+	error("%s: %s", col->ix->path, sqlite3_errmsg(col->ix->db));
+out:
+	imap_free(&threads);
+	free(paths);
+	return rc;
+}
+
+/* Seconds as hours, or "-" when there was nothing to measure (-1). */
+static void hours_cell(struct strbuf *out, double seconds)
+{
+	if (seconds < 0)
+		strbuf_addstr(out, "<td class=\"num\">-</td>");
+	else
+		strbuf_addf(out, "<td class=\"num\">%.1f</td>", seconds / 3600);
+}
+
+/*
+ * Per section, the busiest on the lists first: the median time to a
+ * first reply and to one from the section's M:/R:, patches and those
+ * never answered (util/liststats.h's definitions).
+ */
+static int list_sections(struct strbuf *out, struct idx *ix,
+			 const struct audit *a, int64_t since, int64_t until)
+{
+	enum { MAX_SECTIONS = 12 };
+	const char *labels[MAX_SECTIONS];
+	double reply[MAX_SECTIONS], listed[MAX_SECTIONS];
+	double patches[MAX_SECTIONS], unanswered[MAX_SECTIONS];
+	size_t *order = xcalloc(a->nr + 1, sizeof(size_t)), n = 0, i, k;
+	struct range r;
+
+	/* the sections with the most threads on the lists */
+	for (i = 0; i < a->nr; i++)
+		order[i] = i;
+	for (i = 1; i < a->nr; i++)
+		for (k = i; k > 0 && a->v[order[k - 1]].list_threads <
+		     a->v[order[k]].list_threads; k--) {
+			size_t t = order[k];
+
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+	range_init(&r);
+	r.since = since;
+	r.until = until;
+	strbuf_addstr(out, "<h2>Mailing lists</h2>\n<table><tr><th>section</th>"
+		      "<th>patches</th><th>never answered</th>"
+		      "<th>median hours to a first reply</th>"
+		      "<th>to a reply from its M:/R:</th></tr>\n");
+	for (i = 0; i < a->nr && n < MAX_SECTIONS; i++) {
+		const struct audit_section *s = &a->v[order[i]];
+		const char **who = xcalloc(s->nr_listed + 1, sizeof(char *));
+		struct list_stats st;
+		struct scope sc;
+		size_t nw = 0, j;
+
+		if (!s->list_threads)
+			break;
+		for (j = 0; j < s->nr_listed; j++)
+			if (!s->listed[j].is_role)
+				who[nw++] = s->listed[j].email;
+		scope_init(&sc, ix);
+		list_stats_init(&st);
+		if (scope_load_maintainers(&sc, NULL) ||
+		    scope_add_section_index(&sc, s->index) ||
+		    list_stats_collect(&st, &sc, &r, NULL, 0, who, nw)) {
+			free(who);
+			scope_release(&sc);
+			list_stats_release(&st);
+			free(order);
+			range_release(&r);
+			return -1;
+		}
+		labels[n] = s->name;
+		patches[n] = (double)st.patches;
+		unanswered[n] = (double)st.unanswered;
+		reply[n] = st.median_reply < 0 ? 0 : st.median_reply / 3600;
+		listed[n] = st.median_reply_listed < 0 ? 0 : st.median_reply_listed / 3600;
+		strbuf_addstr(out, "<tr><td>");
+		html_escape(out, s->name);
+		strbuf_addf(out, "</td><td class=\"num\">%ld</td><td class=\"num\">%ld</td>",
+			    st.patches, st.unanswered);
+		hours_cell(out, st.median_reply);
+		hours_cell(out, st.median_reply_listed);
+		strbuf_addstr(out, "</tr>\n");
+		n++;
+		free(who);
+		scope_release(&sc);
+		list_stats_release(&st);
+	}
+	strbuf_addstr(out, "</table>\n");
+	if (n) {
+		struct html_pair_chart times = {
+			"Median hours to a first reply, and to one from the section's "
+			"M:/R:", "any reply", "M:/R:", labels, n, reply, listed,
+		};
+		struct html_pair_chart open = {
+			"Patches posted, and those never answered", "patches",
+			"never answered", labels, n, patches, unanswered,
+		};
+
+		strbuf_addstr(out, "<figure>");
+		html_svg_pairs(out, &times);
+		strbuf_addstr(out, "</figure>\n<figure>");
+		html_svg_pairs(out, &open);
+		strbuf_addstr(out, "</figure>\n");
+	}
+	free(order);
+	range_release(&r);
 	return 0;
 }
 
@@ -611,6 +792,18 @@ int cmd_report(int argc, const char **argv)
 	series_chart(&out, &by_employer, "Changesets per year by employer");
 	tenure_chart(&out, &h, &a, a.now);
 	people_section(&out, &col);
+	if (a.has_lists) {
+		struct series by_reviewer;
+
+		series_init(&by_reviewer, first_year, last_year - first_year + 1);
+		if (list_sections(&out, &ix, &a, a.since, a.now) ||
+		    collect_list_reviews(&col, &sc, &a.people, &by_reviewer,
+					 a.since, a.now))
+			exit(128);	/* the message is out; like die() */
+		series_chart(&out, &by_reviewer, "Reviews on the lists per year "
+			     "(replies to patches of these sections)");
+		series_release(&by_reviewer);
+	}
 	strbuf_addstr(&out, "<p><small>Generated by kmaint report.</small></p>\n"
 		      "</body>\n</html>\n");
 

@@ -143,4 +143,11 @@ like "$TRASH/r" "^    verdict: strong history: changesets 0 of $all" "strong, on
 like "$TRASH/r" "^    list: 6 messages, 6 reviews \\(ranked [12](st|nd) of the section's list reviewers\\); last message 2024-06-02" \
 	"with the list record"
 like "$TRASH/r" "^  top list reviewers not listed: none\$" "no other list reviewer left unlisted"
+# the report: reviews on the lists over time, response times, unanswered
+expect_success "report" "$KMAINT" report --as-of 2024-12-31 -o "$TRASH/r.html"
+sed -n '/<h2>Mailing lists<\/h2>/,/<\/table>/p' "$TRASH/r.html" >"$TRASH/ml"
+like "$TRASH/ml" "<tr><td>FOO DRIVER</td><td class=\"num\">6</td><td class=\"num\">0</td><td class=\"num\">24.0</td><td class=\"num\">24.0</td></tr>" \
+	"FOO: 6 patches, none unanswered, first reply (List Person, an M:) a day after each"
+ok $(grep -c "<svg" "$TRASH/r.html" | awk '{ exit !($1 >= 7) }'; echo $?) "the list charts are inline SVG"
+like "$TRASH/r.html" "Reviews on the lists per year" "the reviews over time chart"
 done_testing
