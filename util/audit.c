@@ -688,9 +688,14 @@ static void load_sections(struct run *r, const bool *selected)
 		s->name = ms->name;
 		s->status = ms->status;
 		s->maintained = ms->maintained;
-		for (e = ms->first; e < ms->end; e++)
+		for (e = ms->first; e < ms->end; e++) {
 			if (m->entries[e].type == 'M' || m->entries[e].type == 'R')
 				add_listed(r, s, &m->entries[e], &lists);
+			if (m->entries[e].type == 'F' &&
+			    (!strcmp(m->entries[e].value, "*") ||
+			     !strcmp(m->entries[e].value, "*/")))
+				s->catch_all = true;
+		}
 		r->listed_pids[r->nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
 		for (j = 0; j < s->nr_listed; j++)
 			r->listed_pids[r->nslots][j] = s->listed[j].pid;

@@ -120,6 +120,7 @@ struct audit_section {
 	int index;		/* into the maintainers' sections */
 	const char *name, *status;
 	bool maintained;
+	bool catch_all;		/* an F: for every path (THE REST, a suite's ALL) */
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
 	int64_t last_change, first_change;
 	int64_t last_listed;	/* the last activity of a listed person, ever */

@@ -111,6 +111,9 @@ static char *removal_body(const struct audit *a, const struct audit_section *s,
 		strbuf_addf(&sb, ", who has no commit or tag there in the whole "
 			    "history.");
 	}
+	if (a->has_lists && s->covered)
+		strbuf_addf(&sb, " Nor did %s post about its files on the indexed "
+			    "lists in that time.", who);
 	strbuf_addf(&sb, " Remove %s from its %ss and add them to CREDITS.",
 		    who, l->type == 'M' ? "maintainer" : "reviewer");
 	elsewhere(&other, a, s, l);
@@ -151,14 +154,35 @@ static char *odd_fixes_body(const struct audit *a, const struct audit_section *s
 	return strbuf_detach(&out, NULL);
 }
 
+/* Reviews given: as tags in git, and on the indexed lists. */
+static long reviews_of(const struct audit_person *p)
+{
+	return p->st.reviews + p->st.list_reviews;
+}
+
 static long section_reviews(const struct audit_section *s)
 {
 	long n = 0;
 	size_t i;
 
 	for (i = 0; i < s->nr_people; i++)
-		n += s->people[i].st.reviews;
+		n += reviews_of(&s->people[i]);
 	return n;
+}
+
+/* 1 + how many gave more reviews than @p; 0 when @p gave none. */
+static int review_rank(const struct audit_section *s,
+		       const struct audit_person *p)
+{
+	long mine = reviews_of(p);
+	size_t i;
+	int r = 1;
+
+	if (!mine)
+		return 0;
+	for (i = 0; i < s->nr_people; i++)
+		r += reviews_of(&s->people[i]) > mine;
+	return r;
 }
 
 static char *reviewer_body(const struct audit *a, const struct audit_section *s,
@@ -169,12 +193,13 @@ static char *reviewer_body(const struct audit *a, const struct audit_section *s,
 
 	mh_date(d, sizeof(d), p->st.last);
 	strbuf_addf(&sb, "%s gave %ld of the %ld reviews of %s in the last %d "
-		    "years (ranked %s), and wrote %ld of its %ld changesets, but "
+		    "years (ranked %s; %s), and wrote %ld of its %ld changesets, but "
 		    "is not listed; the last activity there was on %s. Add them "
-		    "as a reviewer.", a->names[p->pid], p->st.reviews,
+		    "as a reviewer.", a->names[p->pid], reviews_of(p),
 		    section_reviews(s), s->name, a->o->window_years,
-		    audit_ordinal(p->st.rank_reviews, r, sizeof(r)), p->st.authored,
-		    s->changes, d);
+		    audit_ordinal(review_rank(s, p), r, sizeof(r)),
+		    a->has_lists ? "as tags and on the lists" : "as tags",
+		    p->st.authored, s->changes, d);
 	propose_wrap(&out, sb.buf, 72);
 	audit_evidence(&ev, a, s);
 	strbuf_addf(&out, "\n%s", ev.buf);
@@ -196,6 +221,22 @@ static struct proposal *add(struct proposals *ps, enum proposal_kind kind,
 	p->kind = kind;
 	p->s = s;
 	return p;
+}
+
+/*
+ * Is @pid listed in a catch-all section, one with an F: for every path
+ * (THE REST, or a test suite's "ALL")?  Such a person gets every patch
+ * already.
+ */
+static bool listed_everywhere(const struct audit *a, int pid)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->nr; i++)
+		for (j = 0; a->v[i].catch_all && j < a->v[i].nr_listed; j++)
+			if (a->v[i].listed[j].pid == pid && pid >= 0)
+				return true;
+	return false;
 }
 
 /* Could @p be one of the section's listed entries under another address? */
@@ -265,10 +306,12 @@ static void plan_section(const struct audit *a, const struct audit_section *s,
 	}
 	for (i = 0; o->reviewers && i < s->nr_people; i++) {
 		const struct audit_person *cand = &s->people[i];
+		int rank = review_rank(s, cand);
 		struct proposal *p;
 
-		if (!cand->st.rank_reviews || cand->st.rank_reviews > o->reviewer_ranks ||
-		    cand->st.reviews < o->min_reviews || maybe_listed(a, s, cand) ||
+		if (!rank || rank > o->reviewer_ranks ||
+		    reviews_of(cand) < o->min_reviews || maybe_listed(a, s, cand) ||
+		    listed_everywhere(a, cand->pid) ||
 		    !person_wanted(o, a->names[cand->pid], a->emails[cand->pid]))
 			continue;
 		p = add(ps, PR_ADD_REVIEWER, s);
