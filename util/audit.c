@@ -322,12 +322,15 @@ static int cmp_people_q(const void *x, const void *y)
 	return cmp_people(x, y, (void *)sort_audit);
 }
 
+/* The rankings kept besides changesets (rank_by()). */
+enum { RANK_REVIEWS = 1, RANK_APPLIED, RANK_LIST_REVIEWS };
+
 static int rank_which;
 
 static long rank_value(const struct audit_person *p)
 {
-	return rank_which == 1 ? p->st.reviews : rank_which == 2 ? p->st.applied :
-	       p->st.list_reviews;
+	return rank_which == RANK_REVIEWS ? p->st.reviews :
+	       rank_which == RANK_APPLIED ? p->st.applied : p->st.list_reviews;
 }
 
 static int cmp_rank(const void *x, const void *y)
@@ -341,7 +344,7 @@ static int cmp_rank(const void *x, const void *y)
 	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
 }
 
-/* Rank by reviews (1), applied commits (2) or list reviews (3); ties by address. */
+/* Rank by one of RANK_*; ties by address. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
 	size_t n = s->nr_people, i;
@@ -358,9 +361,9 @@ static void rank_by(struct audit_section *s, const struct audit *a, int which)
 		if (!rank_value(v[i]))
 			break;
 		r++;
-		if (which == 1)
+		if (which == RANK_REVIEWS)
 			v[i]->st.rank_reviews = r;
-		else if (which == 2)
+		else if (which == RANK_APPLIED)
 			v[i]->st.rank_applied = r;
 		else
 			v[i]->st.rank_list_reviews = r;
@@ -1250,9 +1253,9 @@ static void finish_section(struct audit *a, struct audit_section *s)
 			break;
 		s->people[j].st.rank_changes = ++r;
 	}
-	rank_by(s, a, 1);
-	rank_by(s, a, 2);
-	rank_by(s, a, 3);
+	rank_by(s, a, RANK_REVIEWS);
+	rank_by(s, a, RANK_APPLIED);
+	rank_by(s, a, RANK_LIST_REVIEWS);
 	for (j = 0; j < s->nr_people && s->changes; j++) {
 		cum += s->people[j].st.authored;
 		if (2 * cum >= s->changes) {
@@ -1584,14 +1587,24 @@ static void print_list(FILE *fp, const struct audit *a,
 			st->list_reviews ? "reviews" : "messages");
 }
 
-/* The person ranked @rank by commits applied, or NULL past the last. */
-static const struct audit_person *by_applied_rank(const struct audit_section *s,
-						  int rank)
+static int rank_in(const struct audit_person *p, int which)
+{
+	return which == RANK_APPLIED ? p->st.rank_applied : p->st.rank_list_reviews;
+}
+
+static long ranked_value(const struct audit_person *p, int which)
+{
+	return which == RANK_APPLIED ? p->st.applied : p->st.list_reviews;
+}
+
+/* The person ranked @rank by @which, or NULL past the last. */
+static const struct audit_person *by_rank(const struct audit_section *s,
+					  int which, int rank)
 {
 	size_t j;
 
 	for (j = 0; j < s->nr_people; j++)
-		if (s->people[j].st.rank_applied == rank)
+		if (rank_in(&s->people[j], which) == rank)
 			return &s->people[j];
 	return NULL;
 }
@@ -1599,12 +1612,7 @@ static const struct audit_person *by_applied_rank(const struct audit_section *s,
 const struct audit_person *audit_by_list_rank(const struct audit_section *s,
 					     int rank)
 {
-	size_t j;
-
-	for (j = 0; j < s->nr_people; j++)
-		if (s->people[j].st.rank_list_reviews == rank)
-			return &s->people[j];
-	return NULL;
+	return by_rank(s, RANK_LIST_REVIEWS, rank);
 }
 
 static bool is_listed(const struct audit *a, const struct audit_section *s,
@@ -1616,6 +1624,29 @@ static bool is_listed(const struct audit *a, const struct audit_section *s,
 		if (s->listed[i].pid == pid && pid >= 0)
 			return true;
 	return false;
+}
+
+/* "  top committers not listed: NAME <ADDR> N, ..." */
+static void print_unlisted(FILE *fp, const struct audit *a,
+			   const struct audit_section *s, const char *title,
+			   int which)
+{
+	size_t n = 0;
+	int i;
+
+	fprintf(fp, "  %s not listed:", title);
+	for (i = 1; n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = by_rank(s, which, i);
+
+		if (!p)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
+			a->emails[p->pid], ranked_value(p, which));
+		n++;
+	}
+	fprintf(fp, "%s\n", n ? "" : " none");
 }
 
 /* How a role entry is shown, by enum identity_role. */
@@ -1675,33 +1706,9 @@ void audit_print_section(FILE *fp, const struct audit *a,
 		n++;
 	}
 	fprintf(fp, "%s\n", n ? "" : " none");
-	fprintf(fp, "  top committers not listed:");
-	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = by_applied_rank(s, (int)i);
-
-		if (!p)
-			break;
-		if (is_listed(a, s, p->pid))
-			continue;
-		fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
-			a->emails[p->pid], p->st.applied);
-		n++;
-	}
-	fprintf(fp, "%s\n", n ? "" : " none");
+	print_unlisted(fp, a, s, "top committers", RANK_APPLIED);
 	if (a->has_lists && s->covered) {
-		fprintf(fp, "  top list reviewers not listed:");
-		for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
-			const struct audit_person *p = audit_by_list_rank(s, (int)i);
-
-			if (!p)
-				break;
-			if (is_listed(a, s, p->pid))
-				continue;
-			fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
-				a->emails[p->pid], p->st.list_reviews);
-			n++;
-		}
-		fprintf(fp, "%s\n", n ? "" : " none");
+		print_unlisted(fp, a, s, "top list reviewers", RANK_LIST_REVIEWS);
 		fprintf(fp, "  posted to an indexed list: %ld of %ld changes\n",
 			s->changes_posted, s->changes);
 	}
@@ -1837,7 +1844,7 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 	}
 	strbuf_addstr(out, "],\"top_committers_unlisted\":[");
 	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = by_applied_rank(s, (int)i);
+		const struct audit_person *p = by_rank(s, RANK_APPLIED, (int)i);
 
 		if (!p)
 			break;
