@@ -384,13 +384,14 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 		      "<th>to a reply from its M:/R:</th></tr>\n");
 	for (i = 0; i < a->nr && n < MAX_SECTIONS; i++) {
 		const struct audit_section *s = &a->v[order[i]];
-		const char **who = xcalloc(s->nr_listed + 1, sizeof(char *));
+		const char **who;
 		struct list_stats st;
 		struct scope sc;
 		size_t nw = 0, j;
 
 		if (!s->list_threads)
 			break;
+		who = xcalloc(s->nr_listed + 1, sizeof(char *));
 		for (j = 0; j < s->nr_listed; j++)
 			if (!s->listed[j].is_role)
 				who[nw++] = s->listed[j].email;
