@@ -33,7 +33,7 @@ struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id)
 
 /*
  * Replies by parent, as one array in parent order (a counting sort by
- * parent id): lmsg_kids() is a slice of it.
+ * the parent's kept id): lmsg_kids() is a slice of it.
  */
 static void kids_build(struct lmsg_table *t)
 {
@@ -83,7 +83,8 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 {
 	struct strbuf sql = STRBUF_INIT;
 	struct imap seen = { 0 };
-	size_t alloc, i;
+	int64_t *alias = NULL;		/* pairs: a copy's id, the kept one's */
+	size_t nr_alias = 0, alloc_alias = 0, alloc, i;
 	sqlite3_stmt *st;
 	/* one archive holds no copies (its duplicates are kept) */
 	bool dedupe = count_of(ix, "SELECT count(*) FROM sources") > 1;
@@ -121,8 +122,13 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 			int64_t mid = sqlite3_column_int64(st, 1);
 			int64_t *v = imap_put(&seen, mid ? mid : 1);
 
-			if (*v)
-				continue;	/* the same message on another list */
+			if (*v) {
+				/* the same message on another list */
+				ALLOC_GROW(alias, nr_alias + 2, alloc_alias);
+				alias[nr_alias++] = id;
+				alias[nr_alias++] = *v;
+				continue;
+			}
 			*v = id;
 		}
 		ALLOC_GROW(t->m, t->nr + 1, alloc);
@@ -153,6 +159,11 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	for (i = 0; i < t->nr; i++)
 		if (t->m[i].id > 0 && t->m[i].id <= t->max_id)
 			t->pos[t->m[i].id] = (int32_t)i + 1;
+	for (i = 0; i < nr_alias; i += 2)
+		if (alias[i] > 0 && alias[i] <= t->max_id &&
+		    alias[i + 1] > 0 && alias[i + 1] <= t->max_id)
+			t->pos[alias[i]] = t->pos[alias[i + 1]];
+	free(alias);
 	kids_build(t);
 	return 0;
 }

@@ -13,8 +13,10 @@
  * and joined in C; the text (subjects, Message-IDs, names) is fetched
  * afterwards for the few messages an answer shows.
  *
- * A message posted to several registered lists is one message: the copy
- * of the first archive (by source id) is kept.
+ * A message posted to several registered lists is one message: one copy
+ * is kept (the first archive's), and the other
+ * copies' ids lead to it, so that a reply made on one list to a patch
+ * posted to two is found under the copy that was kept.
  */
 struct lmsg {
 	int64_t thread, date, subj;	/* subj: subject_hash, 1 for none */
@@ -42,7 +44,7 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists);
 void lmsg_release(struct lmsg_table *t);
 
-/* The message of id @id, or NULL. */
+/* The message of id @id (or the copy kept of it), or NULL. */
 struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
 
 /* The replies to message @parent (indexes into t->m); their number in *n. */
