@@ -349,7 +349,7 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	if (!c.people || !c.id)
 		return -1;
 	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
-	if (lmsg_load(&c.t, c.ix, lists, nr_lists))
+	if (lmsg_load(&c.t, c.ix, lists, nr_lists, INT64_MIN))
 		goto out0;
 
 	/* every version counts for superseding, whatever the range */

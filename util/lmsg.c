@@ -76,10 +76,11 @@ const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 
 /*
  * The index messages_stats covers what is read: a scan of its narrow
- * rows, not of the messages.
+ * rows, not of the messages.  From a date on, messages_date finds the
+ * few rows instead ("+m.source": not the other index, for this term).
  */
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
-	      size_t nr_lists)
+	      size_t nr_lists, int64_t since)
 {
 	struct strbuf sql = STRBUF_INIT;
 	struct imap seen = { 0 };
@@ -96,15 +97,18 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	strbuf_addstr(&sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
 		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
 		      "FROM messages m");
+	strbuf_addstr(&sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
 	if (nr_lists) {
-		strbuf_addstr(&sql, " WHERE m.source IN (SELECT s.id FROM sources s "
+		strbuf_addstr(&sql, " IN (SELECT s.id FROM sources s "
 			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
 		for (i = 0; i < nr_lists; i++)
 			strbuf_addf(&sql, "%s?%zu", i ? ", " : "", i + 1);
 		strbuf_addstr(&sql, "))");
 	} else {
-		strbuf_addstr(&sql, " WHERE m.source > 0");
+		strbuf_addstr(&sql, " > 0");
 	}
+	if (since != INT64_MIN)
+		strbuf_addf(&sql, " AND m.date >= ?%zu", nr_lists + 1);
 	if (sqlite3_prepare_v2(ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
 		strbuf_release(&sql);
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
@@ -112,6 +116,8 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	strbuf_release(&sql);
 	for (i = 0; i < nr_lists; i++)
 		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
+	if (since != INT64_MIN)
+		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
 	if (dedupe)
 		imap_init(&seen, alloc);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -149,7 +155,7 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	sqlite3_finalize(st);
 	if (dedupe)
 		imap_free(&seen);
-	/* by archive, then id: by id (one archive: already) */
+	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)
 		if (t->m[i - 1].id > t->m[i].id)
 			break;

@@ -14,7 +14,7 @@
  * afterwards for the few messages an answer shows.
  *
  * A message posted to several registered lists is one message: one copy
- * is kept (the first archive's), and the other
+ * is kept (the first archive's, or the first stored), and the other
  * copies' ids lead to it, so that a reply made on one list to a patch
  * posted to two is found under the copy that was kept.
  */
@@ -38,10 +38,11 @@ struct lmsg_table {
 
 /*
  * Read the messages of the lists named in @lists (every list when
- * @nr_lists is 0), with the replies of each.  0, or -1 with a message.
+ * @nr_lists is 0) dated @since or later (INT64_MIN: all), with the
+ * replies of each.  0, or -1 with a message.
  */
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
-	      size_t nr_lists);
+	      size_t nr_lists, int64_t since);
 void lmsg_release(struct lmsg_table *t);
 
 /* The message of id @id (or the copy kept of it), or NULL. */
