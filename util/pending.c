@@ -335,6 +335,40 @@ static bool gives_review(struct ctx *c, int64_t id, const struct listed *l)
 	return found;
 }
 
+/* Is one of c->replies from a listed M: of the section? */
+static bool answered_by_m(struct ctx *c, const struct section_people *sp)
+{
+	size_t j, k;
+
+	for (j = 0; j < c->nr_replies; j++)
+		for (k = 0; k < sp->nr; k++)
+			if (sp->v[k].type == 'M' &&
+			    is_listed(c, &sp->v[k], c->t.m[c->replies[j]].sender))
+				return true;
+	return false;
+}
+
+/* The record of R: @l of section @sec in @pp, added when new. */
+static struct pending_reviewer *reviewer(struct pending_patch *pp, size_t *alloc,
+					 int sec, const struct listed *l)
+{
+	struct pending_reviewer *rv;
+	size_t x;
+
+	/* someone listed twice in a section is named once */
+	for (x = 0; x < pp->nr_reviewers; x++)
+		if (pp->reviewers[x].section == sec &&
+		    !strcasecmp(pp->reviewers[x].email, l->email))
+			return &pp->reviewers[x];
+	ALLOC_GROW(pp->reviewers, pp->nr_reviewers + 1, *alloc);
+	rv = &pp->reviewers[pp->nr_reviewers++];
+	rv->section = sec;
+	rv->name = xstrdup(l->name);
+	rv->email = xstrdup(l->email);
+	rv->reviewed = false;
+	return rv;
+}
+
 /*
  * Which of the sections @secs a patch answered by c->replies waits on
  * (kept in @secs, their number returned), with the listed R: who
@@ -346,22 +380,13 @@ static size_t judge(struct ctx *c, int *secs, size_t nr, struct pending_patch *p
 
 	for (i = 0; i < nr; i++) {
 		const struct section_people *sp = section_people(c, secs[i]);
-		bool by_m = false;
 
-		for (j = 0; j < c->nr_replies && !by_m; j++) {
-			const struct lmsg *r = &c->t.m[c->replies[j]];
-
-			for (k = 0; k < sp->nr && !by_m; k++)
-				by_m = sp->v[k].type == 'M' &&
-				       is_listed(c, &sp->v[k], r->sender);
-		}
-		if (by_m)
+		if (answered_by_m(c, sp))
 			continue;
 		secs[kept++] = secs[i];
 		for (k = 0; k < sp->nr; k++) {
 			const struct listed *l = &sp->v[k];
 			struct pending_reviewer *rv = NULL;
-			size_t x;
 
 			if (l->type != 'R')
 				continue;
@@ -370,24 +395,8 @@ static size_t judge(struct ctx *c, int *secs, size_t nr, struct pending_patch *p
 
 				if (!is_listed(c, l, r->sender))
 					continue;
-				if (!rv) {
-					/* one R: listed twice in a section: once */
-					for (x = 0; x < pp->nr_reviewers; x++)
-						if (pp->reviewers[x].section == secs[i] &&
-						    !strcasecmp(pp->reviewers[x].email, l->email))
-							break;
-					if (x < pp->nr_reviewers) {
-						rv = &pp->reviewers[x];
-					} else {
-						ALLOC_GROW(pp->reviewers, pp->nr_reviewers + 1,
-							   alloc);
-						rv = &pp->reviewers[pp->nr_reviewers++];
-						rv->section = secs[i];
-						rv->name = xstrdup(l->name);
-						rv->email = xstrdup(l->email);
-						rv->reviewed = false;
-					}
-				}
+				if (!rv)
+					rv = reviewer(pp, &alloc, secs[i], l);
 				if (!rv->reviewed && gives_review(c, r->id, l))
 					rv->reviewed = true;
 			}
