@@ -6,10 +6,12 @@
 # answered by its M:, a series answered on its cover letter, a patch
 # answered by the M: from another of his addresses (tied to the listed
 # one by a commit), one answered by someone unlisted, one cross-posted
-# and answered on the other list, one only THE REST covers; --section,
+# and answered on the other list, one only THE REST covers, a series
+# under a cover letter without "0/N" (stgit's [PATCHSET]); --section,
 # --person, --as-of, --days, --json (parsed by python3), the exit
-# status; and the count of FOO DRIVER's pending patches against one
-# computed here from the message files and git log.
+# status (an index without archives too); and the count of FOO DRIVER's
+# pending patches against one computed here from the message files and
+# git log.
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
@@ -131,6 +133,11 @@ reply "$M/14" "Other <other@example.com>" "Re: [PATCH] foo: only others answered
 	"Fri, 15 Mar 2024 11:00:00 +0000" o1@x oth@x "Nice."
 patch "$M/15" "Gus <gus@example.com>" "[PATCH] top: makefile tweak" \
 	"Sat, 16 Mar 2024 10:00:00 +0000" top@x "" Makefile
+# a cover letter without "0/N", as stgit's
+echo "A set." | mail "$M/24" "Lee <lee@example.com>" "[PATCHSET] top: a set" \
+	"Sat, 16 Mar 2024 11:00:00 +0000" set0@x
+patch "$M/25" "Lee <lee@example.com>" "[PATCH 1/1] top: set one" \
+	"Sat, 16 Mar 2024 11:01:00 +0000" set1@x set0@x Makefile
 patch "$M/16" "Hal <hal@example.com>" "[PATCH] foo: answered by R only" \
 	"Sun, 17 Mar 2024 10:00:00 +0000" ronly@x "" foo/a.c
 reply "$M/17" "$REV" "Re: [PATCH] foo: answered by R only" \
@@ -157,7 +164,7 @@ reply "$M/23" "$MAL" "Re: [PATCH 0/2] foo: pair" \
 	{ echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
 
 expect_success "index the history and both archives" "$KMAINT" index --inbox "$I" --inbox "$I2"
-like "$TRASH/.out" '^lists: 25 messages added' "25 messages (one of them twice)"
+like "$TRASH/.out" '^lists: 27 messages added' "27 messages (one of them twice)"
 
 # pending [ARGS]: run it, the exit status in $rc, the output in $TRASH/p
 pending() {
@@ -165,7 +172,7 @@ pending() {
 	rc=$?
 }
 # the Message-IDs listed as patches (not covers), in order
-ids() { sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | grep -v '^s0@x$'; }
+ids() { sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | grep -vE '^(s0|set0)@x$'; }
 
 pending --section FOO
 is "$rc" 1 "--section FOO: exit 1, something is pending"
@@ -255,20 +262,22 @@ alone - ronly@x
 
 pending
 is "$rc" 1 "every section: exit 1"
-is "$(ids | tr '\n' ' ')" "rev@x s2@x w2@x oth@x top@x ronly@x " \
+is "$(ids | tr '\n' ' ')" "rev@x s2@x w2@x oth@x top@x set1@x ronly@x " \
 	"every section: FOO's and THE REST's (not DOCS ONLY's: nobody is listed there)"
-like "$TRASH/p" '^6 patches pending, 1 in 1 series$' "six patches"
+like "$TRASH/p" '^7 patches pending, 2 in 2 series$' "seven patches, two in series"
+sed -n '/^\[PATCHSET\] top: a set$/,/^$/p' "$TRASH/p" >"$TRASH/set"
+like "$TRASH/set" '^    \[PATCH 1/1\] top: set one$' "a cover letter without 0/N (stgit's [PATCHSET]) heads its series"
 sed -n '/^\[PATCH 0\/2\] bar: two things$/,/^$/p' "$TRASH/p" >"$TRASH/series"
 like "$TRASH/series" '^      waits on FOO DRIVER, BAR LIBRARY$' \
 	"the series' second patch waits on both sections it touches, in MAINTAINERS order"
 ok $(grep -q '1/2' "$TRASH/series"; [ $? = 1 ]; echo $?) "its first patch, answered by BAR's M:, is not pending"
 sed -n '/top@x/,/^$/p' "$TRASH/p" >"$TRASH/top"
 like "$TRASH/top" '^  waits on THE REST$' "a patch only THE REST covers waits on it"
-ok $(grep -q 'THE REST' "$TRASH/series"; grep -c 'waits on.*THE REST' "$TRASH/p" | grep -qx 1; echo $?) \
-	"and only that one: a catch-all section does not claim files other sections cover"
+ok $(grep -c 'waits on.*THE REST' "$TRASH/p" | grep -qx 2; echo $?) \
+	"and only those two (this and the set): a catch-all section does not claim files other sections cover"
 
 pending --section "THE REST"
-is "$(ids | tr '\n' ' ')" "top@x " "--section 'THE REST': the file no other section covers"
+is "$(ids | tr '\n' ' ')" "top@x set1@x " "--section 'THE REST': the file no other section covers"
 pending --section bar
 is "$(ids | tr '\n' ' ')" "s2@x " "--section by unique prefix, any case: BAR LIBRARY's series"
 
@@ -287,7 +296,7 @@ is "$(grep -c 's2@x' "$TRASH/p") $(sed -n '/s2@x/,/^$/p' "$TRASH/p" | grep -c 'w
 pending --person "Top Dog" --json
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["person"], d["sections"], d["pending"])' \
 	"$TRASH/p" >"$TRASH/py"
-is "$(cat "$TRASH/py")" "Top Dog ['THE REST'] 1" "--person --json"
+is "$(cat "$TRASH/py")" "Top Dog ['THE REST'] 2" "--person --json"
 
 pending --section FOO --as-of 2024-03-14
 is "$(ids | tr '\n' ' ')" "land@x rev@x s2@x w2@x " \
@@ -318,4 +327,10 @@ is "$?" 128 "a person listed nowhere: 128"
 like "$TRASH/err" "lists 'nobody@example.com' as M: or R:" "says so"
 "$KMAINT" pending --no-update --as-of "not a date" >/dev/null 2>&1
 is "$?" 128 "a bad --as-of: 128"
+# an index without archives
+mkdir "$TRASH/bare" && cd "$TRASH/bare" && git init -q && cp "$R/MAINTAINERS" . &&
+	git add MAINTAINERS && git commit -qm init && "$KMAINT" index -q || exit 1
+"$KMAINT" pending --no-update >/dev/null 2>"$TRASH/err"
+is "$?" 128 "no archive in the index: 128"
+like "$TRASH/err" "no mailing list in the index" "says so"
 done_testing
