@@ -18,5 +18,6 @@ int cmd_report(int argc, const char **argv);
 int cmd_stats(int argc, const char **argv);
 int cmd_idents(int argc, const char **argv);
 int cmd_propose(int argc, const char **argv);
+int cmd_pending(int argc, const char **argv);
 
 #endif

@@ -32,6 +32,7 @@ static const struct cmd_struct commands[] = {
 	{ "stats", cmd_stats, "contribution statistics (gitdm reports) from the index" },
 	{ "idents", cmd_idents, "people with several names or addresses: .mailmap suggestions" },
 	{ "propose", cmd_propose, "the MAINTAINERS patches the audit calls for, for git send-email" },
+	{ "pending", cmd_pending, "recent patches no listed maintainer has answered" },
 };
 
 static void usage(FILE *fp)

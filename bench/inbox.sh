@@ -19,9 +19,10 @@
 # section query.  Prints kmaint's import time beside the floor (target:
 # at most 2x) and public-inbox-index's (target: faster), kmaint's peak
 # memory (target: under 200 MB), a no-op update (target: under 0.3 s), a
-# list stats query for one section (target: under 200 ms), and the share
-# of XFSPROGS's commits since 2019-05-15 linked to a posting, with the
-# kinds of links (target: at least 95%).
+# list stats query for one section (target: under 200 ms), kmaint pending
+# for one section as of the archive's end (target: under 200 ms), and the
+# share of XFSPROGS's commits since 2019-05-15 linked to a posting, with
+# the kinds of links (target: at least 95%).
 set -eu
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -99,6 +100,11 @@ problems=$(sed -n 's/^lists: [0-9]* messages with problems: //p' "$tmp/import.st
 missing=$(grep -c 'missing-blob' "$tmp/import.stdout" || :)
 noop=$(bench_ms 3 "$KMAINT" index -q)
 query=$(bench_ms 5 "$KMAINT" stats --list --section "XFS LIBRARY" --no-update --json)
+pending=$(bench_ms 5 "$KMAINT" pending --section "XFS LIBRARY" --no-update)
+npending=$("$KMAINT" pending --section "XFS LIBRARY" --no-update --json |
+	sed -n 's/^  "pending": \([0-9]*\),$/\1/p')
+asof=$("$KMAINT" pending --section "XFS LIBRARY" --no-update --json |
+	sed -n 's/^  "as_of": "\([0-9-]*\)T.*/\1/p')
 db=$(git rev-parse --git-common-dir)/kmaint/index.sqlite
 since=$(date -u -d 2019-05-15 +%s)
 q() { sqlite3 "$db" "$1"; }
@@ -133,7 +139,8 @@ read -r fw fm fc <"$tmp/floor"
 awk -v epoch="$epoch" -v proj="$proj" -v msgs="$msgs" -v cores="$cores" -v load="$load" \
     -v fw="$fw" -v iw="$iw" -v im="$im" -v own="$own" -v pw="$pw" -v noop="$noop" \
     -v fc="$fc" -v ic="$ic" -v pc="${pc:-0}" \
-    -v query="$query" -v added="$added" -v missing="$missing" -v problems="$problems" \
+    -v query="$query" -v pending="$pending" -v npending="$npending" -v asof="$asof" \
+    -v added="$added" -v missing="$missing" -v problems="$problems" \
     -v all="$all" -v linked="$linked" -v bypid="$bypid" -v bysubj="$bysubj" \
     -v norel="$norel" -v norel_linked="$norel_linked" 'BEGIN {
 	printf "kmaint index --inbox: %s (%d commits)\n", epoch, msgs
@@ -152,6 +159,7 @@ awk -v epoch="$epoch" -v proj="$proj" -v msgs="$msgs" -v cores="$cores" -v load=
 		"peak memory of kmaint", own, im / 1024
 	printf "  %-46s %9.3f s   (target < 0.3)\n", "no-op update (history and list)", noop / 1000
 	printf "  %-46s %9.1f ms  (target < 200)\n", "stats --list --section \"XFS LIBRARY\"", query
+	printf "  %-46s %9.1f ms  (target < 200), %d patches as of %s\n", "pending --section \"XFS LIBRARY\"", pending, npending, asof
 	printf "  %-46s %d of %d, %.1f%% (target >= 95%%)\n", "commits since 2019-05-15 linked",
 		linked, all, all ? 100 * linked / all : 0
 	printf "  %-46s %d by patch-id, %d by author and subject only\n", "  how", bypid, bysubj

@@ -31,7 +31,6 @@ static size_t imap_slot(const struct imap *m, int64_t key)
 	return i;
 }
 
-/* The value slot of @key, added (0) if missing; keys must not be 0. */
 int64_t *imap_put(struct imap *m, int64_t key)
 {
 	size_t i;
@@ -70,4 +69,3 @@ int64_t *imap_get(const struct imap *m, int64_t key)
 	i = imap_slot(m, key);
 	return m->keys[i] ? &m->vals[i] : NULL;
 }
-

@@ -7,9 +7,9 @@
 #include <strings.h>
 
 #include "imap.h"
-#include "lists.h"
+#include "lmsg.h"
 
-/* Set in msg.flags (above every MSG_* bit) for a linked patch. */
+/* Set in lmsg.flags (above every MSG_* bit) for a linked patch. */
 #define LANDED (1u << 31)
 
 void list_stats_init(struct list_stats *st)
@@ -40,25 +40,12 @@ void list_stats_release(struct list_stats *st)
 	memset(st, 0, sizeof(*st));
 }
 
-/* 48 bytes: tens of thousands of them are read for every question */
-struct msg {
-	int64_t thread, date, subj;
-	int32_t id, parent;
-	uint32_t sender, author;	/* people ids, 0 for none */
-	uint32_t flags;
-	int16_t version;
-	bool scope;			/* a patch of the scope */
-};
-
 struct ctx {
 	struct list_stats *st;
 	struct idx *ix;
 	const struct scope_people *people;
 	const struct identity *id;	/* who is who, as audit and stats see */
-	struct msg *m;
-	size_t nr;
-	int32_t *pos;			/* message id -> index in m + 1 */
-	int64_t max_id;
+	struct lmsg_table t;		/* the messages, with their replies */
 	int *canon;			/* people id -> person index + 1 */
 };
 
@@ -104,119 +91,6 @@ static int person_of(struct ctx *c, int64_t id)
 	return k;
 }
 
-static struct msg *find_msg(struct ctx *c, int64_t id)
-{
-	if (id <= 0 || id > c->max_id || !c->pos[id])
-		return NULL;
-	return &c->m[c->pos[id] - 1];
-}
-
-
-static int cmp_msg_id(const void *a, const void *b)
-{
-	int32_t x = ((const struct msg *)a)->id, y = ((const struct msg *)b)->id;
-
-	return x < y ? -1 : x > y;
-}
-
-static int64_t count_of(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t n = 0;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	return n;
-}
-
-/*
- * The messages of the lists asked about, by id, copies of a message in
- * several archives left out.  The index messages_stats covers what is
- * read: a scan of its narrow rows, not of the messages.
- */
-static int load_messages(struct ctx *c, const char *const *lists, size_t nr_lists)
-{
-	struct strbuf sql = STRBUF_INIT;
-	struct imap seen = { 0 };
-	sqlite3_stmt *st;
-	size_t alloc, i;
-	/* one archive holds no copies (its duplicates are kept) */
-	bool dedupe = count_of(c->ix, "SELECT count(*) FROM sources") > 1;
-
-	c->max_id = count_of(c->ix, "SELECT max(id) FROM messages");
-	alloc = (size_t)c->max_id + 1;
-	c->m = xmalloc(alloc * sizeof(*c->m));
-	strbuf_addstr(&sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
-		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
-		      "FROM messages m");
-	if (nr_lists) {
-		strbuf_addstr(&sql, " WHERE m.source IN (SELECT s.id FROM sources s "
-			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
-		for (i = 0; i < nr_lists; i++)
-			strbuf_addf(&sql, "%s?%zu", i ? ", " : "", i + 1);
-		strbuf_addstr(&sql, "))");
-	} else {
-		strbuf_addstr(&sql, " WHERE m.source > 0");
-	}
-	if (sqlite3_prepare_v2(c->ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
-		strbuf_release(&sql);
-		return error("%s: %s", c->ix->path, sqlite3_errmsg(c->ix->db));
-	}
-	strbuf_release(&sql);
-	for (i = 0; i < nr_lists; i++)
-		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
-	if (dedupe)
-		imap_init(&seen, alloc);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct msg *m;
-
-		if (dedupe) {
-			int64_t mid = sqlite3_column_int64(st, 1);
-			int64_t *v = imap_put(&seen, mid ? mid : 1);
-
-			if (*v)
-				continue;	/* the same message on another list */
-			*v = 1;
-		}
-		ALLOC_GROW(c->m, c->nr + 1, alloc);
-		m = &c->m[c->nr++];
-		memset(m, 0, sizeof(*m));
-		m->id = (int32_t)sqlite3_column_int64(st, 0);
-		m->parent = (int32_t)sqlite3_column_int64(st, 2);
-		m->thread = sqlite3_column_int64(st, 3);
-		m->date = sqlite3_column_int64(st, 4);
-		m->sender = (uint32_t)sqlite3_column_int64(st, 5);
-		m->author = (uint32_t)sqlite3_column_int64(st, 6);
-		m->flags = (uint32_t)sqlite3_column_int64(st, 7);
-		m->version = (int16_t)sqlite3_column_int(st, 8);
-		m->subj = sqlite3_column_int64(st, 9);
-		if (!m->subj)
-			m->subj = 1;
-	}
-	sqlite3_finalize(st);
-	if (dedupe)
-		imap_free(&seen);
-	/* by archive, then id: by id (one archive: already) */
-	for (i = 1; i < c->nr; i++)
-		if (c->m[i - 1].id > c->m[i].id)
-			break;
-	if (i < c->nr)
-		qsort(c->m, c->nr, sizeof(*c->m), cmp_msg_id);
-	c->pos = xcalloc(alloc + 1, sizeof(*c->pos));
-	for (i = 0; i < c->nr; i++)
-		if (c->m[i].id > 0 && c->m[i].id <= c->max_id)
-			c->pos[c->m[i].id] = (int32_t)i + 1;
-	return 0;
-}
-
-static bool is_patch(const struct msg *m)
-{
-	return (m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY);
-}
-
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -230,56 +104,6 @@ static double median(int64_t *v, size_t n)
 		return -1;
 	qsort(v, n, sizeof(*v), cmp_i64);
 	return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
-}
-
-/*
- * Children by parent, as one array in parent order (a counting sort by
- * parent id): kids_of() is a slice of it.
- */
-struct kids {
-	int32_t *v;		/* indexes into m */
-	int32_t *start;		/* parent id -> its slice [start[p], start[p + 1]) */
-	int64_t max_id;
-};
-
-static void kids_build(struct kids *k, const struct msg *m, size_t nr,
-		       int64_t max_id)
-{
-	size_t i;
-	int64_t p;
-	int32_t *fill;
-
-	k->max_id = max_id;
-	k->start = xcalloc((size_t)max_id + 2, sizeof(*k->start));
-	k->v = xmalloc((nr + 1) * sizeof(*k->v));
-	for (i = 0; i < nr; i++)
-		if (m[i].parent > 0 && m[i].parent <= max_id)
-			k->start[m[i].parent + 1]++;
-	for (p = 1; p <= max_id + 1; p++)
-		k->start[p] += k->start[p - 1];
-	fill = xmalloc(((size_t)max_id + 1) * sizeof(*fill));
-	memcpy(fill, k->start, ((size_t)max_id + 1) * sizeof(*fill));
-	for (i = 0; i < nr; i++)
-		if (m[i].parent > 0 && m[i].parent <= max_id)
-			k->v[fill[m[i].parent]++] = (int32_t)i;
-	free(fill);
-}
-
-static void kids_free(struct kids *k)
-{
-	free(k->v);
-	free(k->start);
-}
-
-/* The children of @parent (indexes into m); their number in *n. */
-static const int32_t *kids_of(const struct kids *k, int64_t parent, size_t *n)
-{
-	if (parent <= 0 || parent > k->max_id) {
-		*n = 0;
-		return k->v;
-	}
-	*n = (size_t)(k->start[parent + 1] - k->start[parent]);
-	return k->v + k->start[parent];
 }
 
 /* Is people id @id one of the @listed addresses' persons? */
@@ -303,7 +127,7 @@ struct first {
 	int64_t any, listed;	/* earliest dates; INT64_MAX none */
 };
 
-static void first_reply(struct ctx *c, const struct kids *k, const struct msg *p,
+static void first_reply(struct ctx *c, const struct lmsg *p,
 			int64_t parent, const char *const *listed, size_t nr_listed,
 			struct first *f)
 {
@@ -311,11 +135,11 @@ static void first_reply(struct ctx *c, const struct kids *k, const struct msg *p
 	const int32_t *v;
 	size_t n, i;
 
-	v = kids_of(k, parent, &n);
+	v = lmsg_kids(&c->t, parent, &n);
 	for (i = 0; i < n; i++) {
-		const struct msg *r = &c->m[v[i]];
+		const struct lmsg *r = &c->t.m[v[i]];
 
-		if (r->id == p->id || is_patch(r) || person_of(c, r->sender) == who)
+		if (r->id == p->id || lmsg_is_patch(r) || person_of(c, r->sender) == who)
 			continue;
 		if (r->date < f->any)
 			f->any = r->date;
@@ -426,9 +250,9 @@ static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
 	cw.commits = &commits;
 	cw.pv = pv;
 	cw.delays = xmalloc((npv + 1) * sizeof(*cw.delays));
-	for (i = 0; i < c->nr; i++)
-		if (c->m[i].scope && imap_get(&linked, c->m[i].id))
-			c->m[i].flags |= LANDED;
+	for (i = 0; i < c->t.nr; i++)
+		if (c->t.m[i].mark && imap_get(&linked, c->t.m[i].id))
+			c->t.m[i].flags |= LANDED;
 	rc = scope_foreach_commit(s, r, count_commit, &cw);
 	c->st->median_to_commit = median(cw.delays, cw.nr_delays);
 	c->st->unposted_total = (long)cw.nr_unposted;
@@ -478,7 +302,7 @@ static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 	imap_init(&once, 1024);
 	imap_init(&who, 64);
 	while (sqlite3_step(q) == SQLITE_ROW) {
-		const struct msg *m = find_msg(c, sqlite3_column_int64(q, 0));
+		const struct lmsg *m = lmsg_find(&c->t, sqlite3_column_int64(q, 0));
 		int p;
 		int64_t *seen;
 
@@ -510,8 +334,8 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		       size_t nr_listed)
 {
 	struct ctx c = { .st = st, .ix = s->ix };
-	struct imap scoped, threads, latest;
-	struct kids k;
+	struct imap scoped, threads;
+	struct lmsg_versions versions;
 	int64_t *d_any, *d_listed;
 	size_t n_any = 0, n_listed = 0, i;
 	int rc = -1;
@@ -525,13 +349,15 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	if (!c.people || !c.id)
 		return -1;
 	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
-	if (load_messages(&c, lists, nr_lists))
+	if (lmsg_load(&c.t, c.ix, lists, nr_lists, INT64_MIN))
 		goto out0;
+
+	/* every version counts for superseding, whatever the range */
+	lmsg_versions_build(&versions, &c.t, INT64_MAX);
 
 	/* the patches of the scope: those touching its paths */
 	imap_init(&scoped, 1024);
 	imap_init(&threads, 1024);
-	imap_init(&latest, 1024);
 	if (!s->whole) {
 		sqlite3_stmt *q;
 
@@ -548,25 +374,14 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		}
 		sqlite3_finalize(q);
 	}
-	for (i = 0; i < c.nr; i++) {
-		struct msg *m = &c.m[i];
+	for (i = 0; i < c.t.nr; i++) {
+		struct lmsg *m = &c.t.m[i];
 
-		if (!is_patch(m))
+		if (!lmsg_is_patch(m))
 			continue;
-		if (m->author && m->subj) {
-			/* the highest version of each author's subject, and when */
-			int64_t key = m->subj ^ (m->author * 0x100000001b3ll);
-			int64_t *v = imap_put(&latest, key ? key : 1);
-
-			if (m->version > (int)(*v >> 40) ||
-			    (m->version == (int)(*v >> 40) &&
-			     m->date > (*v & ((1ll << 40) - 1))))
-				*v = ((int64_t)m->version << 40) |
-				     (m->date & ((1ll << 40) - 1));
-		}
 		if (!s->whole && !imap_get(&scoped, m->id))
 			continue;
-		m->scope = true;
+		m->mark = true;
 		if (m->date >= r->since && m->date <= r->until)
 			*imap_put(&threads, m->thread ? m->thread : 1) = 1;
 	}
@@ -574,11 +389,10 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	if (count_commits(&c, s, r))
 		goto out;
 
-	kids_build(&k, c.m, c.nr, c.max_id);
-	d_any = xmalloc((c.nr + 1) * sizeof(*d_any));
-	d_listed = xmalloc((c.nr + 1) * sizeof(*d_listed));
-	for (i = 0; i < c.nr; i++) {
-		struct msg *m = &c.m[i];
+	d_any = xmalloc((c.t.nr + 1) * sizeof(*d_any));
+	d_listed = xmalloc((c.t.nr + 1) * sizeof(*d_listed));
+	for (i = 0; i < c.t.nr; i++) {
+		struct lmsg *m = &c.t.m[i];
 		bool in_range = m->date >= r->since && m->date <= r->until;
 		bool in_scope = s->whole || imap_get(&threads, m->thread ? m->thread : 1);
 		int p = person_of(&c, m->sender);
@@ -586,19 +400,17 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		if (!in_range || !in_scope)
 			continue;
 		st->messages++;
-		if (m->scope) {
+		if (m->mark) {
 			struct first f = { INT64_MAX, INT64_MAX };
-			const struct msg *cover = m->parent ? find_msg(&c, m->parent) : NULL;
-			int64_t key = m->subj ^ (m->author * 0x100000001b3ll);
-			int64_t *v = m->author && m->subj ? imap_get(&latest, key ? key : 1) : NULL;
+			const struct lmsg *cover = m->parent ? lmsg_find(&c.t, m->parent) : NULL;
 
 			st->patches++;
 			if (p >= 0)
 				st->people[p].patches++;
-			first_reply(&c, &k, m, m->id, listed, nr_listed, &f);
+			first_reply(&c, m, m->id, listed, nr_listed, &f);
 			if (cover && (cover->flags & MSG_COVER) &&
 			    person_of(&c, cover->sender) == p)
-				first_reply(&c, &k, m, cover->id, listed, nr_listed, &f);
+				first_reply(&c, m, cover->id, listed, nr_listed, &f);
 			if (f.any != INT64_MAX) {
 				st->answered++;
 				d_any[n_any++] = f.any > m->date ? f.any - m->date : 0;
@@ -612,7 +424,7 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 			}
 			if (m->flags & LANDED)
 				st->landed++;
-			else if (v && (int)(*v >> 40) > m->version)
+			else if (lmsg_superseded(&versions, m))
 				st->superseded++;
 			else
 				st->pending++;
@@ -626,15 +438,13 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	st->median_reply_listed = median(d_listed, n_listed);
 	free(d_any);
 	free(d_listed);
-	kids_free(&k);
 	rc = count_reviews(&c, &threads, s->whole, r);
 out:
 	imap_free(&scoped);
 	imap_free(&threads);
-	imap_free(&latest);
+	lmsg_versions_release(&versions);
 out0:
-	free(c.m);
-	free(c.pos);
+	lmsg_release(&c.t);
 	free(c.canon);
 	return rc;
 }
