@@ -362,10 +362,17 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	struct strbuf f1 = STRBUF_INIT, f2 = STRBUF_INIT;
 	size_t *order, i, j, k, start;
 	struct ident_mailmap *mm = ident_mailmap_new();
+	char *text;
 	int rc;
 
-	/* listed addresses as the people table has them: after .mailmap */
-	ident_mailmap_load_repo(mm, NULL);
+	/*
+	 * Listed addresses as the people table has them: after the .mailmap
+	 * the index was made with, whose text it keeps (no git to ask).
+	 */
+	text = idx_meta_get(ix, "mailmap");
+	if (text)
+		ident_mailmap_add(mm, text, strlen(text));
+	free(text);
 	rc = mh_history_load(ix, 0, mm, NULL, &h);
 	ident_mailmap_free(mm);
 	if (rc)
