@@ -68,6 +68,25 @@ m = [p for s in d["sections"] for p in s["people"] if p["change"] == "added"][0]
 assert [x["rank"] for x in m["stronger"]] == [1], m' "$TRASH/j1"
 fi
 
+# a reviewer is weighed on reviews, unless among the section's leading
+# authors: with --lead-factor 1, hch's reviews outrank both additions,
+# but Dave Chinner wrote the most and is not outranked; Jeff Liu (3rd
+# author) is
+git show "$(git rev-list -1 --until="$UNTIL" HEAD -- MAINTAINERS):MAINTAINERS" >"$TRASH/m.old"
+for who in "Dave Chinner <david@fromorbit.com>" "Jeff Liu <jeff.liu@oracle.com>"; do
+	awk -v who="$who" '{ print } /^F:\tfs\/xfs\/$/ { print "R:\t" who }' "$TRASH/m.old" >"$TRASH/m.rev"
+	diff -u --label a/MAINTAINERS --label b/MAINTAINERS "$TRASH/m.old" "$TRASH/m.rev" \
+		>"$TRASH/rev-${who%% *}.patch"
+done
+"$KMAINT" review --as-of "$XFS_UNTIL" --lead-factor 1 "$TRASH/rev-Dave.patch" >"$TRASH/rd" 2>&1
+is "$?" 0 "R: for the leading author: exit 0 even behind a review leader"
+like "$TRASH/rd" "^    verdict: strong history: changesets $n1 of $changes \\(ranked 1st" "strong on changesets"
+ok $(grep -q 'stronger candidates' "$TRASH/rd"; [ $? = 1 ]; echo $?) "no stronger candidate named"
+"$KMAINT" review --as-of "$XFS_UNTIL" --lead-factor 1 "$TRASH/rev-Jeff.patch" >"$TRASH/rj" 2>&1
+is "$?" 1 "R: for the 3rd author: outranked on reviews, exit 1"
+like "$TRASH/rj" "^    stronger candidates not listed: Christoph Hellwig <hch@lst.de> [0-9]+ reviews \\(1st\\), Dave Chinner <david@fromorbit.com> [0-9]+ reviews \\(2nd\\)\$" \
+	"the review leaders named, first first"
+
 # removing the most active listed person is a finding
 git show "$(git rev-list -1 --until="$UNTIL" HEAD -- MAINTAINERS):MAINTAINERS" >"$TRASH/m.old"
 grep -v '^M:.Ben Myers' "$TRASH/m.old" >"$TRASH/m.new"
