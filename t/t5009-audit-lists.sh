@@ -22,6 +22,12 @@ M:	Bar Gone <bargone@example.com>
 S:	Maintained
 F:	bar/
 
+BAZ CORE
+M:	Baz Keeper <baz@example.com>
+L:	baz@example.com
+S:	Maintained
+F:	baz/
+
 FOO DRIVER
 M:	Git Person <git@example.com>
 M:	List Person <listy@example.com>
@@ -76,6 +82,28 @@ while [ $i -le 12 ]; do
 	i=$((i + 1))
 done
 
+# BAZ: a v2 series under an stgit-style "[PATCHSET v2 0/2]" cover: its
+# 1/2 (baz/) carries a Reviewed-by given on v1, its 2/2 touches a file
+# no section covers and gets Rev Only's review; Dev Eloper answers on
+# his own series
+d="2024-07-10 00:00:00"
+P="[PATCH v2"
+baz_patch() { # file path subject id
+	{
+		printf 'A thing.\n\nReviewed-by: Rev Only <revonly@example.com>\nSigned-off-by: %s\n---\n' "$A"
+		printf -- '--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-x\n+y\n' "$2" "$2"
+	} | mail "$M/$1" "$A" "$P $3" "$(date -u -R -d "$d")" "$4" bazc@x
+}
+echo "Two things." | mail "$M/bazc" "$A" "[PATCHSET v2 0/2] baz: two things" "$(date -u -R -d "$d")" bazc@x
+baz_patch baz1 baz/z.c "1/2] baz: one" baz1@x
+baz_patch baz2 other/o.c "2/2] other: two" baz2@x
+printf '> two\n\nReviewed-by: Rev Only <revonly@example.com>\n' |
+	mail "$M/bazr" "Rev Only <revonly@example.com>" "Re: $P 2/2] other: two" "$(date -u -R -d "$d + 1 hour")" bazr@x baz2@x
+echo "Thanks." | mail "$M/bazd" "$A" "Re: $P 2/2] other: two" "$(date -u -R -d "$d + 2 hours")" bazd@x bazr@x
+echo "A question." | mail "$M/bazq" "Que Stioner <q@example.com>" "Re: [PATCHSET v2 0/2] baz: two things" \
+	"$(date -u -R -d "$d + 3 hours")" bazq@x bazc@x
+echo "An answer." | mail "$M/baza" "$A" "Re: [PATCHSET v2 0/2] baz: two things" "$(date -u -R -d "$d + 4 hours")" baza@x bazq@x
+
 pi_init test "$I" test@example.com >/dev/null 2>&1 &&
 pi_add test "$M"/* 2>/dev/null || { echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
 expect_success "index the history and the inbox" "$KMAINT" index --inbox "$I"
@@ -105,6 +133,13 @@ like "$TRASH/a" "finding: inactive: maintainer Gone Person <gone@example.com>: n
 awk '/^  Gone Person <gone@example.com>:$/ { on = 1; next } on && /^  [^ ]/ { exit } on' "$TRASH/ev" >"$TRASH/gone"
 like "$TRASH/gone" "^    \\(No list activity\\)\$" "evidence: (No list activity)"
 like "$TRASH/ev" "^  INACTIVE MAINTAINER Gone Person <gone@example.com>\$" "and marked inactive"
+
+# what is no review: a tag carried by a patch (given on v1), an answer
+# to a patch no section covers (2/2), the author answering on his own
+# series; a question on the cover letter is one
+sed -n '/^BAZ CORE$/,/^$/p' "$TRASH/a" >"$TRASH/baz"
+like "$TRASH/baz" "^  top list reviewers not listed: Que Stioner <q@example.com> 1\$" \
+	"BAZ: one review, on the cover letter; no carried tag, no answer to 2/2, not the author's"
 
 # a section no indexed list covers
 like "$TRASH/a" "finding: inactive: maintainer Bar Gone <bargone@example.com>: .*\\(the list was not consulted: no indexed list covers the section\\)" \

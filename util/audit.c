@@ -1001,6 +1001,30 @@ struct amsg {
  * that also touches btrfs is no review of btrfs); for a cover letter and
  * what answers it, the whole series' (its thread's).
  */
+/*
+ * Whose patch or cover letter @m answers: the sender of the nearest one
+ * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
+ * cover letter too), or -1.
+ */
+static int64_t answered_by(const struct amsg *m, const struct imap *pos,
+			   const struct amsg *v)
+{
+	const struct amsg *at = m;
+	int hops;
+
+	for (hops = 0; hops < 64; hops++) {
+		int64_t *pp = at->parent ? imap_get(pos, at->parent) : NULL;
+
+		if (!pp)
+			return -1;
+		at = &v[*pp - 1];
+		if ((at->flags & (MSG_COVER | MSG_PATCH)) &&
+		    !(at->flags & MSG_REPLY))
+			return at->sender;
+	}
+	return -1;
+}
+
 static ssize_t message_slots(const struct slot_sets *patches,
 			     const struct slot_sets *threads,
 			     const struct amsg *m, const struct imap *pos,
@@ -1016,7 +1040,11 @@ static ssize_t message_slots(const struct slot_sets *patches,
 		if (at->flags & MSG_COVER)
 			break;
 		k = set_of(patches, at->id);
-		if (k >= 0) {
+		/*
+		 * A patch no section covers is still the patch answered:
+		 * about no section, not about all of its series'
+		 */
+		if (k >= 0 || (at->flags & MSG_PATCH)) {
 			*key_set = 0;
 			return k;
 		}
@@ -1081,9 +1109,11 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	trc = sqlite3_step(ts);
 	for (i = 0; i < nr; i++) {
 		const struct amsg *m = &v[i];
-		bool reply = (m->flags & MSG_REPLY) || !(m->flags & MSG_PATCH);
+		/* a cover letter is no review, its answers may be */
+		bool reply = (m->flags & MSG_REPLY) ||
+			     !(m->flags & (MSG_PATCH | MSG_COVER));
 		bool inwin = m->date >= r->a->since && m->date <= r->a->now;
-		int64_t which;
+		int64_t which, answered = reply ? answered_by(m, &pos, v) : -1;
 		ssize_t set = message_slots(patches, threads, m, &pos, v, &which);
 		const struct slot_sets *sets = which ? threads : patches;
 		size_t k;
@@ -1093,8 +1123,14 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 			int64_t key = sqlite3_column_int64(ts, 1);
 			int64_t who = pid_of(r, sqlite3_column_int64(ts, 2));
 
+			/*
+			 * a patch's trailers were given before, on an earlier
+			 * version: counted where they were given (as stats
+			 * --list counts them)
+			 */
 			if (sqlite3_column_int64(ts, 0) != m->id || who < 0 ||
 			    who == m->sender || set < 0 || m->date > r->a->now ||
+			    (m->flags & MSG_PATCH) ||
 			    (key != k_rev && key != k_ack && key != k_test))
 				continue;
 			for (k = 0; k < sets->nr[set]; k++)
@@ -1104,10 +1140,11 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 		}
 		if (set < 0 || m->sender < 0 || m->date > r->a->now)
 			continue;
+		/* an author answering their reviewers reviews nothing */
 		for (k = 0; k < sets->nr[set]; k++)
 			credit_list(stat_get(&r->sm, sets->slots[set][k],
 					     (uint32_t)m->sender), m->date, m->id,
-				    inwin, reply);
+				    inwin, reply && answered != m->sender);
 	}
 	rc = 0;
 out:

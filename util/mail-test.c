@@ -249,6 +249,19 @@ static void subject(const char *s, const char *prefix, int v, int part,
 	mail_subject_release(&sj);
 }
 
+/* Does @s name a patch (what makes a "0/N" a cover letter)? */
+static void patch_tag(const char *s, bool want)
+{
+	struct mail_subject sj;
+	char desc[256];
+
+	mail_subject_parse(s, &sj);
+	snprintf(desc, sizeof(desc), "'%s' has %s patch tag", s,
+		 want ? "a" : "no");
+	ok(sj.patch_tag == want, desc);
+	mail_subject_release(&sj);
+}
+
 static void test_subjects(void)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -267,6 +280,11 @@ static void test_subjects(void)
 	subject("no prefix at all", NULL, 1, 0, 0, "no prefix at all", false);
 	subject("[unclosed bracket", NULL, 1, 0, 0, "[unclosed bracket", false);
 	subject("", NULL, 1, 0, 0, "", false);
+	patch_tag("[PATCHSET v2 00/13] fstests: move group lists", true);
+	patch_tag("[PATCHES 0/3] a set", true);
+	patch_tag("[RFC] an idea", true);
+	patch_tag("[GIT PULL] xfs: fixes", false);
+	patch_tag("[PATCHWORK] not a tag", false);
 	mail_subject_key("  XFS:  Fix   the\tThing ", &key);
 	is_str(key.buf, "xfs: fix the thing", "subject key: case and white space folded");
 	strbuf_release(&key);

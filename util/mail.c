@@ -991,9 +991,11 @@ static void read_tag(const char *s, size_t len, struct mail_subject *sj,
 					w = 5;
 				}
 			}
-			if ((w == 5 || w == 3) &&
-			    (!strncasecmp(s + i, "PATCH", w) ||
-			     !strncasecmp(s + i, "RFC", w)))
+			/* stgit's and Darrick Wong's cover letters: PATCHSET */
+			if ((w == 5 && !strncasecmp(s + i, "PATCH", 5)) ||
+			    (w == 3 && !strncasecmp(s + i, "RFC", 3)) ||
+			    (w == 8 && !strncasecmp(s + i, "PATCHSET", 8)) ||
+			    (w == 7 && !strncasecmp(s + i, "PATCHES", 7)))
 				sj->patch_tag = true;
 			if (prefix->len)
 				strbuf_addch(prefix, ' ');
