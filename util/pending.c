@@ -53,6 +53,9 @@ struct ctx {
 	size_t nr_replies, alloc_replies;
 	int32_t *stack;
 	size_t nr_stack, alloc_stack;
+	/* the patch's catch-all sections with an M:, for sections without */
+	int *appliers;
+	size_t nr_appliers, alloc_appliers;
 };
 
 static int sql_error(struct ctx *c)
@@ -224,15 +227,29 @@ static int cmp_int(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static bool has_m(const struct section_people *sp)
+{
+	size_t k;
+
+	for (k = 0; k < sp->nr; k++)
+		if (sp->v[k].type == 'M')
+			return true;
+	return false;
+}
+
 /*
  * The sections a patch concerns, among those asked about and listing
- * someone, in MAINTAINERS order; their number (*v to free).
+ * someone, in MAINTAINERS order; their number (*v to free).  The
+ * catch-all sections with an M: covering its files go to c->appliers,
+ * asked about or not: fstests' XFS lists only an R:, and what it
+ * reviews the M: of "ALL" (F: *) applies.
  */
 static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 {
 	size_t nr = 0, alloc = 0, i;
 
 	*v = NULL;
+	c->nr_appliers = 0;
 	sqlite3_bind_int64(c->files, 1, m->id);
 	while (sqlite3_step(c->files) == SQLITE_ROW) {
 		const char *path = (const char *)sqlite3_column_text(c->files, 0);
@@ -246,6 +263,9 @@ static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 		for (i = 0; i < c->res.nr; i++) {
 			int sec = c->res.hits[i].section;
 
+			if (c->res.hits[i].depth < 0 && has_m(section_people(c, sec)))
+				add_section(&c->appliers, &c->nr_appliers,
+					    &c->alloc_appliers, sec);
 			if (specific && c->res.hits[i].depth < 0)
 				continue;
 			if (c->o->sections && !c->o->sections[sec])
@@ -380,8 +400,12 @@ static size_t judge(struct ctx *c, int *secs, size_t nr, struct pending_patch *p
 
 	for (i = 0; i < nr; i++) {
 		const struct section_people *sp = section_people(c, secs[i]);
+		bool answered = answered_by_m(c, sp);
 
-		if (answered_by_m(c, sp))
+		/* a section listing no M: waits on those who apply its patches */
+		for (k = 0; !answered && !has_m(sp) && k < c->nr_appliers; k++)
+			answered = answered_by_m(c, section_people(c, c->appliers[k]));
+		if (answered)
 			continue;
 		secs[kept++] = secs[i];
 		for (k = 0; k < sp->nr; k++) {
@@ -499,7 +523,7 @@ static struct pending_series *series_of(struct ctx *c, struct pending *p,
 					const struct lmsg *cover)
 {
 	struct pending_series *ps;
-	int64_t *slot;
+	int64_t *slot = NULL;
 
 	if (cover) {
 		slot = imap_put(by_cover, cover->id);
@@ -620,6 +644,7 @@ out:
 	free(c.sp);
 	free(c.replies);
 	free(c.stack);
+	free(c.appliers);
 	imap_free(&by_cover);
 	if (versions.latest.size)
 		lmsg_versions_release(&versions);

@@ -1,0 +1,54 @@
+#!/bin/sh
+# kmaint pending for a section that lists only an R:, as fstests' XFS
+# does: its patches are applied by the M: of the catch-all section, so
+# an answer from that M: ends the wait, and an answer from the R: alone
+# does not.
+. "${0%/*}/lib.sh"
+. "${0%/*}/lib-inbox.sh"
+
+R=$TRASH/proj
+M=$TRASH/msgs
+I=$TRASH/inbox
+mkdir -p "$M"
+git init -q -b main "$R" && cd "$R" || exit 1
+cat >MAINTAINERS <<'EOF2'
+XFS
+R:	Rev Only <rev@example.com>
+L:	test@example.com
+S:	Supported
+F:	tests/xfs/
+
+ALL
+M:	Tree Keeper <keeper@example.com>
+L:	test@example.com
+S:	Maintained
+F:	*
+F:	*/
+EOF2
+mkdir -p tests/xfs
+echo a >tests/xfs/001
+GIT_AUTHOR_DATE="2024-01-01 00:00:00 +0000" GIT_COMMITTER_DATE="2024-01-01 00:00:00 +0000" \
+	git add . && git commit -qm initial || exit 1
+
+# patch FILE SUBJECT DATE MSGID
+patch() {
+	printf 'A test.\n\nSigned-off-by: Pat <pat@example.com>\n---\n--- a/tests/xfs/001\n+++ b/tests/xfs/001\n@@ -1 +1 @@\n-a\n+%s\n' "$4" |
+		mail "$1" "Pat <pat@example.com>" "$2" "$3" "$4"
+}
+patch "$M/1" "[PATCH] xfs/001: keeper answered" "Mon, 4 Mar 2024 10:00:00 +0000" k@x
+echo "Applied." | mail "$M/2" "Tree Keeper <keeper@example.com>" "Re: [PATCH] xfs/001: keeper answered" \
+	"Tue, 5 Mar 2024 10:00:00 +0000" k1@x k@x
+patch "$M/3" "[PATCH] xfs/001: reviewer answered" "Wed, 6 Mar 2024 10:00:00 +0000" r@x
+printf '> x\n\nReviewed-by: Rev Only <rev@example.com>\n' | mail "$M/4" "Rev Only <rev@example.com>" \
+	"Re: [PATCH] xfs/001: reviewer answered" "Thu, 7 Mar 2024 10:00:00 +0000" r1@x r@x
+patch "$M/5" "[PATCH] xfs/001: nobody answered" "Fri, 8 Mar 2024 10:00:00 +0000" n@x
+
+{ pi_init test "$I" test@example.com && pi_add test "$M"/*; } >/dev/null 2>&1 ||
+	{ echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
+expect_success "index the history and the archive" "$KMAINT" index --inbox "$I"
+"$KMAINT" pending --no-update --section XFS >"$TRASH/p" 2>&1
+is "$?" 1 "exit 1: something is pending"
+is "$(sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | tr '\n' ' ')" "r@x n@x " \
+	"the patch the catch-all's M: answered is not pending; the R:'s and nobody's are"
+like "$TRASH/p" '^  waits on XFS; reviewed by R: Rev Only$' "the R:'s review is shown, the wait goes on"
+done_testing
