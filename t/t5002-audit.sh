@@ -75,4 +75,33 @@ is "$?" 0 "exit 0 without findings"
 expect_failure "an unknown section fails" "$KMAINT" audit --section 'NO SUCH THING'
 like "$TRASH/.err" "no section" "and says so"
 expect_failure "a bad --as-of fails" "$KMAINT" audit --as-of yesterday-ish
+
+# a sweep through the tree is not a section's own change: QUIET, whose
+# one file a ten-file sweep touched, is no name-only finding; once a
+# change of its own comes, it is
+S=$TRASH/sweep
+git init -q -b main "$S" && cd "$S" || exit 1
+printf 'QUIET\nR:\tQuiet One <quiet@example.com>\nS:\tSupported\nF:\tquiet/\n\nBUSY\nM:\tBusy Bee <busy@example.com>\nS:\tMaintained\nF:\tbusy/\n' >MAINTAINERS
+mkdir quiet busy
+for f in quiet/q busy/1 busy/2 busy/3 busy/4 busy/5 busy/6 busy/7 busy/8 busy/9; do echo a >$f; done
+sweep_commit() {
+	GIT_AUTHOR_NAME="Busy Bee" GIT_AUTHOR_EMAIL=busy@example.com GIT_AUTHOR_DATE="$1 +0000" \
+	GIT_COMMITTER_NAME="Busy Bee" GIT_COMMITTER_EMAIL=busy@example.com GIT_COMMITTER_DATE="$1 +0000" \
+		git commit -qam "$2"
+}
+git add . && sweep_commit "2024-01-01 00:00:00" initial || exit 1
+for f in quiet/q busy/1 busy/2 busy/3 busy/4 busy/5 busy/6 busy/7 busy/8 busy/9; do echo b >>$f; done
+sweep_commit "2024-02-01 00:00:00" "treewide: a sweep" || exit 1
+expect_success "index the sweep" "$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 --section QUIET --json >"$TRASH/q.json" 2>&1
+"$KMAINT" audit --as-of 2024-12-31 --section QUIET >"$TRASH/q" 2>&1
+like "$TRASH/q" "^  status Supported; 2 changes in 5 years" "QUIET: two changes, as git log says ($(git log --oneline -- quiet | wc -l))"
+ok $(grep -q 'maintained-in-name-only' "$TRASH/q"; [ $? = 1 ]; echo $?) "none its own: no name-only finding"
+like "$TRASH/q.json" '"changes":2,"changes_ever":2,"changes_own":0,' "JSON: none of the two its own (each holds 1 of 10 or 11 files)"
+echo c >>quiet/q
+sweep_commit "2024-03-01 00:00:00" "quiet: its own change" || exit 1
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 --section QUIET >"$TRASH/q2" 2>&1
+like "$TRASH/q2" "finding: maintained-in-name-only: Supported but none of its 1 listed people was active in 3 changes \\(1 of them its own\\)" \
+	"a change of its own: the finding"
 done_testing

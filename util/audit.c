@@ -480,13 +480,19 @@ static void judge(struct audit *a, struct audit_section *s)
 		any_active |= act;
 		nm_active += act && s->listed[i].type == 'M';
 	}
-	if (s->maintained && s->nr_people_listed && s->changes > 0 && !any_active)
+	/*
+	 * Sweeps through the tree (fstests' UDF had 5 changes in 5 years,
+	 * all of them touching every tests/ directory) do not wait for a
+	 * section's people: only its own changes make the finding
+	 */
+	if (s->maintained && s->nr_people_listed && s->changes_own > 0 &&
+	    !any_active)
 		add_finding(a, s, AF_NAME_ONLY, -1,
 			    xstrfmt("%s but none of its %zu listed people was "
-				    "active in %ld changes in %d years",
-				    s->status ? s->status : "maintained",
-				    s->nr_people_listed, s->changes,
-				    o->window_years));
+				    "active in %ld changes (%ld of them its own) "
+				    "in %d years", s->status ? s->status :
+				    "maintained", s->nr_people_listed, s->changes,
+				    s->changes_own, o->window_years));
 	/* employer concentration among the M: people */
 	for (i = 0; i < s->nr_listed; i++) {
 		size_t same = 0;
@@ -728,9 +734,14 @@ static void add_tag(struct commit_tags *t, int64_t pid, int kind)
 	t->v[x].kind |= kind;
 }
 
-/* Credit one non-merge commit in one section (slot). */
+/*
+ * Credit one non-merge commit in one section (slot); @own when at least
+ * half of the files it changes are the section's, not a tree-wide sweep
+ * that passes through.
+ */
 static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
-			  int64_t apid, int64_t cpid, const struct commit_tags *tr)
+			  int64_t apid, int64_t cpid, const struct commit_tags *tr,
+			  bool own)
 {
 	struct audit_section *s = &r->a->v[slot];
 	bool inwin = t >= r->a->since, involved = false;
@@ -738,6 +749,7 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 
 	s->changes_all++;
 	s->changes += inwin;
+	s->changes_own += inwin && own;
 	if (!s->first_change || t < s->first_change)
 		s->first_change = t;
 	if (t > s->last_change)
@@ -786,8 +798,8 @@ static int read_commits(struct run *r)
 	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
 		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
 	struct commit_tags tr = { 0 };
-	uint32_t *touched = NULL;
-	size_t nr_touched, alloc_touched = 0, i;
+	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
+	size_t nr_touched, alloc_touched = 0, i, nr_files;
 	int frc, trc, rc = -1;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
@@ -808,21 +820,26 @@ static int read_commits(struct run *r)
 		int64_t t = sqlite3_column_int64(cst, 3);
 		bool merge = sqlite3_column_int(cst, 4) > 1;
 
-		nr_touched = 0;
+		nr_touched = nr_files = 0;
 		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
 		     frc = sqlite3_step(fst)) {
 			int64_t p = sqlite3_column_int64(fst, 1);
 			uint32_t x;
 
-			if (sqlite3_column_int64(fst, 0) != id || p < 0 ||
-			    p > pm->max_id)
+			if (sqlite3_column_int64(fst, 0) != id)
+				continue;
+			nr_files++;
+			if (p < 0 || p > pm->max_id)
 				continue;
 			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
 				uint32_t slot = pm->slots[x];
 
-				if (stamp[slot] == id + 1)
+				if (stamp[slot] == id + 1) {
+					nr_in[slot]++;
 					continue;
+				}
 				stamp[slot] = id + 1;
+				nr_in[slot] = 1;
 				ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
 				touched[nr_touched++] = slot;
 			}
@@ -843,7 +860,8 @@ static int read_commits(struct run *r)
 		for (i = 0; i < nr_touched; i++)
 			credit_commit(r, touched[i], id, t,
 				      pid_of(r, sqlite3_column_int64(cst, 1)),
-				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
+				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr,
+				      2 * (size_t)nr_in[touched[i]] >= nr_files);
 	}
 	rc = 0;
 out:
@@ -851,6 +869,7 @@ out:
 	sqlite3_finalize(fst);
 	sqlite3_finalize(tst);
 	free(stamp);
+	free(nr_in);
 	free(touched);
 	free(tr.v);
 	return rc;
@@ -1818,8 +1837,9 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 	else
 		strbuf_addstr(out, "null");
 	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
-		    "\"changes_with_listed\":%ld,\"bus_factor\":%d",
-		    s->changes, s->changes_all, s->changes_listed, s->bus_factor);
+		    "\"changes_own\":%ld,\"changes_with_listed\":%ld,"
+		    "\"bus_factor\":%d", s->changes, s->changes_all,
+		    s->changes_own, s->changes_listed, s->bus_factor);
 	if (a->has_lists)
 		strbuf_addf(out, ",\"list_covered\":%s,\"list_threads\":%ld,"
 			    "\"changes_posted\":%ld", s->covered ? "true" : "false",

@@ -122,6 +122,7 @@ struct audit_section {
 	bool maintained;
 	bool catch_all;		/* an F: for every path (THE REST, a suite's ALL) */
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
+	long changes_own;	/* window: at least half of its files are the section's */
 	int64_t last_change, first_change;
 	int64_t last_listed;	/* the last activity of a listed person, ever */
 	bool covered;		/* an indexed list covers it (see audit.c) */
