@@ -284,7 +284,7 @@ static int collect_list_reviews(struct collect *col, struct scope *sc,
 				struct series *by_reviewer, int64_t since,
 				int64_t until)
 {
-	struct imap threads;
+	struct imap threads, foreign = { 0 };
 	int64_t *paths = NULL;
 	sqlite3_stmt *st;
 	int rc = -1;
@@ -295,14 +295,17 @@ static int collect_list_reviews(struct collect *col, struct scope *sc,
 		paths = xcalloc(sc->nr_paths + 1, sizeof(int64_t));
 		memcpy(paths, sc->paths, sc->nr_paths * sizeof(int64_t));
 		qsort(paths, sc->nr_paths, sizeof(int64_t), cmp_i64);
-		if (sqlite3_prepare_v2(col->ix->db, "SELECT f.path, m.thread FROM "
-				       "msg_files f JOIN messages m ON m.id = f.message",
-				       -1, &st, NULL) != SQLITE_OK)
+		if (lists_foreign(col->ix, &foreign))
+			goto out;
+		if (sqlite3_prepare_v2(col->ix->db, "SELECT f.path, m.thread, "
+				       "f.message FROM msg_files f JOIN messages m "
+				       "ON m.id = f.message", -1, &st, NULL) != SQLITE_OK)
 			goto sql;
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			int64_t p = sqlite3_column_int64(st, 0);
 
-			if (bsearch(&p, paths, sc->nr_paths, sizeof(int64_t),
+			if (!imap_get(&foreign, sqlite3_column_int64(st, 2)) &&
+			    bsearch(&p, paths, sc->nr_paths, sizeof(int64_t),
 				    cmp_i64))
 				*imap_put(&threads, sqlite3_column_int64(st, 1) ?
 					  sqlite3_column_int64(st, 1) : 1) = 1;
@@ -336,6 +339,8 @@ sql:
 	error("%s: %s", col->ix->path, sqlite3_errmsg(col->ix->db));
 out:
 	imap_free(&threads);
+	if (foreign.size)
+		imap_free(&foreign);
 	free(paths);
 	return rc;
 }

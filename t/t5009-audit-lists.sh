@@ -36,9 +36,11 @@ L:	test@example.com
 S:	Maintained
 F:	foo/
 EOF
-mkdir foo bar
+mkdir foo bar baz other
 echo a >foo/a.c
 echo b >bar/b.c
+echo z >baz/z.c
+echo o >other/o.c
 as "Init Ial" init@example.com
 by "Init Ial" init@example.com
 at "2015-01-01 00:00:00"

@@ -42,13 +42,25 @@ patch "$M/3" "[PATCH] xfs/001: reviewer answered" "Wed, 6 Mar 2024 10:00:00 +000
 printf '> x\n\nReviewed-by: Rev Only <rev@example.com>\n' | mail "$M/4" "Rev Only <rev@example.com>" \
 	"Re: [PATCH] xfs/001: reviewer answered" "Thu, 7 Mar 2024 10:00:00 +0000" r1@x r@x
 patch "$M/5" "[PATCH] xfs/001: nobody answered" "Fri, 8 Mar 2024 10:00:00 +0000" n@x
+# another project's patch on the same list (the kernel's, on linux-xfs):
+# no file of it is this history's, and ALL's "F: *" does not claim it
+printf 'A fix.\n\nSigned-off-by: Ker Nel <k@example.com>\n---\n--- a/fs/xfs/xfs_inode.c\n+++ b/fs/xfs/xfs_inode.c\n@@ -1 +1 @@\n-a\n+b\n--- a/fs/xfs/xfs_inode.h\n+++ b/fs/xfs/xfs_inode.h\n@@ -1 +1 @@\n-a\n+b\n' |
+	mail "$M/6" "Ker Nel <k@example.com>" "[PATCH] xfs: a kernel fix" "Fri, 8 Mar 2024 11:00:00 +0000" kernel@x
+# and one of this project's adding a test: a new file in a known directory
+printf 'A test.\n\nSigned-off-by: Pat <pat@example.com>\n---\n--- /dev/null\n+++ b/tests/xfs/002\n@@ -0,0 +1 @@\n+new\n' |
+	mail "$M/7" "Pat <pat@example.com>" "[PATCH] xfs/002: a new test" "Fri, 8 Mar 2024 12:00:00 +0000" new@x
 
 { pi_init test "$I" test@example.com && pi_add test "$M"/*; } >/dev/null 2>&1 ||
 	{ echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
 expect_success "index the history and the archive" "$KMAINT" index --inbox "$I"
 "$KMAINT" pending --no-update --section XFS >"$TRASH/p" 2>&1
 is "$?" 1 "exit 1: something is pending"
-is "$(sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | tr '\n' ' ')" "r@x n@x " \
-	"the patch the catch-all's M: answered is not pending; the R:'s and nobody's are"
+is "$(sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | tr '\n' ' ')" "r@x n@x new@x " \
+	"the patch the catch-all's M: answered is not pending; the R:'s, nobody's and the new test are"
+"$KMAINT" pending --no-update >"$TRASH/all" 2>&1
+ok $(grep -q 'kernel@x' "$TRASH/all"; [ $? = 1 ]; echo $?) "every section: the kernel's patch waits on nobody here"
+like "$TRASH/all" '^3 patches pending' "three of this project's four"
+"$KMAINT" stats --list --no-update --json >"$TRASH/s.json" 2>&1
+like "$TRASH/s.json" '"patches": ?4[,}]' "stats --list: 4 patches of this project, as grep counts them ($(grep -l '^+++ b/tests/' "$M"/* | wc -l))"
 like "$TRASH/p" '^  waits on XFS; reviewed by R: Rev Only$' "the R:'s review is shown, the wait goes on"
 done_testing

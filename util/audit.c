@@ -972,17 +972,25 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 	struct path_map *pm = &r->pm;
 	sqlite3_stmt *st;
 
+	struct imap foreign;
+
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
+	if (lists_foreign(r->ix, &foreign))
+		return -1;
 	if (sqlite3_prepare_v2(r->ix->db, "SELECT f.message, m.thread, f.path "
 			       "FROM msg_files f JOIN messages m ON m.id = f.message",
-			       -1, &st, NULL) != SQLITE_OK)
+			       -1, &st, NULL) != SQLITE_OK) {
+		imap_free(&foreign);
 		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
+	}
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int64_t p = sqlite3_column_int64(st, 2);
 		uint32_t x;
 
-		if (p < 0 || p > pm->max_id)
+		/* other projects' patches are about none of our sections */
+		if (p < 0 || p > pm->max_id ||
+		    imap_get(&foreign, sqlite3_column_int64(st, 0)))
 			continue;
 		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
 			set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
@@ -990,6 +998,7 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 		}
 	}
 	sqlite3_finalize(st);
+	imap_free(&foreign);
 	return 0;
 }
 

@@ -1702,3 +1702,101 @@ int lists_verify(struct idx *ix, int n)
 	printf("verified %d messages: %d differ\n", checked, bad);
 	return bad;
 }
+
+/* Add the directories above @path ("a/b/c" gives "a/b" and "a") to @dirs. */
+static void add_dirs(struct strmap *dirs, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	while (slash && slash > path) {
+		size_t n = (size_t)(slash - path);
+
+		if (strmap_find(dirs, path, n))
+			return;		/* and the ones above it too */
+		strmap_insert(dirs, path, n);
+		slash = memrchr(path, '/', n);
+	}
+}
+
+static bool in_known_dir(const struct strmap *dirs, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash > path &&
+	       strmap_find(dirs, path, (size_t)(slash - path));
+}
+
+int lists_foreign(struct idx *ix, struct imap *foreign)
+{
+	int64_t max = query_one(ix, "SELECT max(id) FROM paths", 0);
+	unsigned char *own;	/* by path id: 1 the history's, 2 in its dirs */
+	struct strmap dirs;
+	sqlite3_stmt *st;
+	int64_t cur = 0;
+	long nr = 0, mine = 0;
+	int rc = -1;
+
+	imap_init(foreign, 64);
+	if (max <= 0 || query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM "
+				  "files LIMIT 1)", 0) == 0)
+		return 0;
+	own = xcalloc((size_t)max + 1, 1);
+	strmap_init(&dirs);
+	if (sqlite3_prepare_v2(ix->db, "SELECT DISTINCT path FROM files", -1, &st,
+			       NULL) != SQLITE_OK)
+		goto sql;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t p = sqlite3_column_int64(st, 0);
+
+		if (p > 0 && p <= max)
+			own[p] = 1;
+	}
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths", -1, &st,
+			       NULL) != SQLITE_OK)
+		goto sql;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t p = sqlite3_column_int64(st, 0);
+
+		if (p > 0 && p <= max && own[p] == 1)
+			add_dirs(&dirs, (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_reset(st);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t p = sqlite3_column_int64(st, 0);
+
+		if (p > 0 && p <= max && !own[p] &&
+		    in_known_dir(&dirs, (const char *)sqlite3_column_text(st, 1)))
+			own[p] = 2;
+	}
+	sqlite3_finalize(st);
+	/* msg_files is in (message, path) order */
+	if (sqlite3_prepare_v2(ix->db, "SELECT message, path FROM msg_files", -1,
+			       &st, NULL) != SQLITE_OK)
+		goto sql;
+	for (;;) {
+		bool row = sqlite3_step(st) == SQLITE_ROW;
+		int64_t m = row ? sqlite3_column_int64(st, 0) : 0;
+		int64_t p = row ? sqlite3_column_int64(st, 1) : 0;
+
+		if (m != cur) {
+			if (cur && 2 * mine < nr)
+				*imap_put(foreign, cur) = 1;
+			cur = m;
+			nr = mine = 0;
+		}
+		if (!row)
+			break;
+		nr++;
+		mine += p > 0 && p <= max && own[p];
+	}
+	sqlite3_finalize(st);
+	rc = 0;
+	goto out;
+sql:
+	error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+out:
+	strmap_clear(&dirs, false);
+	free(own);
+	return rc;
+}

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "inbox.h"
+#include "imap.h"
 #include "index.h"
 #include "mail.h"
 
@@ -29,6 +30,7 @@ enum {
 	MSG_DATE_REPLACED = 1 << 18,	/* absurd or no Date: the archive's time */
 	MSG_MSGID_MADE = 1 << 19,	/* no Message-ID: one was made up */
 	MSG_COVER = 1 << 20,		/* "0/N" of a series */
+	MSG_FOREIGN = 1 << 21,		/* in memory only: lists_foreign() */
 };
 
 /* Dates before this (1990-01-01) are absurd. */
@@ -122,5 +124,16 @@ int lists_verify(struct idx *ix, int n);
 
 /* A 63-bit hash of a Message-ID (messages.mid, .thread). */
 int64_t lists_mid_hash(const char *msgid);
+
+/*
+ * The posted patches that are not this project's, as keys of @foreign
+ * (imap_init()ed here; imap_free() it): a list carries other projects'
+ * patches (linux-xfs the kernel's, xfsprogs', xfsdump's and fstests'),
+ * and a catch-all section ("F: *") would claim them all.  A patch is the
+ * project's when at least half of its files are: a path the history
+ * touched, or a file in a directory the history has.  An index without
+ * history claims every patch.  0, or -1 with a message.
+ */
+int lists_foreign(struct idx *ix, struct imap *foreign);
 
 #endif

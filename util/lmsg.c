@@ -171,6 +171,13 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 			t->pos[alias[i]] = t->pos[alias[i + 1]];
 	free(alias);
 	kids_build(t);
+	/* other projects' patches on the same list are no patches here */
+	if (lists_foreign(ix, &seen))
+		return -1;
+	for (i = 0; i < t->nr; i++)
+		if (imap_get(&seen, t->m[i].id))
+			t->m[i].flags |= MSG_FOREIGN;
+	imap_free(&seen);
 	return 0;
 }
 

@@ -51,10 +51,13 @@ struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
 /* The replies to message @parent (indexes into t->m); their number in *n. */
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n);
 
-/* A posted patch: a message carrying a patch that is not a reply. */
+/*
+ * A posted patch: a message carrying a patch that is not a reply, and
+ * is this project's (see lists_foreign()).
+ */
 static inline bool lmsg_is_patch(const struct lmsg *m)
 {
-	return (m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY);
+	return (m->flags & MSG_PATCH) && !(m->flags & (MSG_REPLY | MSG_FOREIGN));
 }
 
 /*
