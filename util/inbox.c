@@ -1107,6 +1107,7 @@ static void *parser_main(void *arg)
 
 	for (;;) {
 		struct inbox_item *it[PARSE_BATCH];
+		uint64_t seq[PARSE_BATCH];
 		int n = 0, k;
 
 		walk_lock(w);
@@ -1117,11 +1118,12 @@ static void *parser_main(void *arg)
 			while (n < PARSE_BATCH && w->parse < w->read) {
 				struct inbox_item *x = w->v[w->parse % w->cap];
 
-				w->parse++;
 				if (x->state == ST_READ) {
 					x->state = ST_PARSING;
+					seq[n] = w->parse;
 					it[n++] = x;
 				}
+				w->parse++;
 			}
 			if (n || (w->all_read && w->parse == w->read))
 				break;
@@ -1132,7 +1134,11 @@ static void *parser_main(void *arg)
 			break;
 		for (k = 0; k < n; k++) {
 			/* the bytes are GMime's now: no copy */
-			mail_parse_take(it[k]->raw, it[k]->raw_len, 0, &it[k]->mail);
+			long r = w->opts.recipients;
+
+			mail_parse_take(it[k]->raw, it[k]->raw_len,
+					r < 0 || seq[k] < (uint64_t)r ? 0 :
+					MAIL_NO_RECIPIENTS, &it[k]->mail);
 			it[k]->raw = NULL;
 		}
 		walk_lock(w);

@@ -95,6 +95,8 @@ struct inbox_walk_opts {
 	/* Maildir: the unique names stored, sorted by strcmp() */
 	char **stored;
 	size_t nr_stored;
+	/* git sources: the first items whose To and Cc are read (-1: all) */
+	long recipients;
 };
 
 struct inbox_walk;

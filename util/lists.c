@@ -888,6 +888,8 @@ int lists_update(struct idx *ix, struct lists_source *src,
 	wo.jobs = o->jobs;
 	wo.cursor = cursor_of;
 	wo.data = &w;
+	/* To and Cc tell the list, from a sample: nothing else reads them */
+	wo.recipients = src->list ? 0 : 2 * SAMPLE;
 	if (src->kind == INBOX_MAILDIR &&
 	    stored_names(ix, src->id, &wo.stored, &wo.nr_stored)) {
 		writer_release(&w);

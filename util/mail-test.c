@@ -204,6 +204,20 @@ static void test_unread_headers(void)
 	is_str(m.from.email, "a@example.com", "From as well");
 	is_str(m.body.buf, "Received: in the body stays\n", "the body is untouched");
 	mail_release(&m);
+
+	/* MAIL_NO_RECIPIENTS: To, Cc and Bcc by their whole names only */
+	parse(&m, "From: A <a@example.com>\n"
+		  "To: B <b@example.com>,\n C <c@example.com>\n"
+		  "cc: D <d@example.com>\n"
+		  "Subject: s\n"
+		  "Message-ID: <r@x>\n"
+		  "\n"
+		  "To: in the body stays\n", MAIL_NO_RECIPIENTS);
+	ok(!m.nr_to && !m.nr_cc, "MAIL_NO_RECIPIENTS: no To, no Cc");
+	is_str(m.from.email, "a@example.com", "MAIL_NO_RECIPIENTS: From is read");
+	is_str(m.subject, "s", "MAIL_NO_RECIPIENTS: the folded To is gone, Subject read");
+	is_str(m.body.buf, "To: in the body stays\n", "MAIL_NO_RECIPIENTS: the body is untouched");
+	mail_release(&m);
 }
 
 static void test_reply(void)

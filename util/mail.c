@@ -770,10 +770,13 @@ static const char *const unread_headers[] = {
 	"Return-Path", "Delivered-To", "List-Subscribe", "List-Unsubscribe",
 	"List-Archive", "List-Help", "List-Post", "List-Owner", "Precedence",
 	"Autocrypt", "User-Agent", "Thread-Index", "Thread-Topic",
-	"Feedback-ID", "Errors-To", "Accept-Language",
+	"Feedback-ID", "Errors-To", "Accept-Language", "Reply-To",
 };
 
-static bool unread_header(const char *name, size_t len)
+/* and these, whole names, with MAIL_NO_RECIPIENTS */
+static const char *const recipient_headers[] = { "To", "Cc", "Bcc" };
+
+static bool unread_header(const char *name, size_t len, unsigned flags)
 {
 	size_t i, n;
 
@@ -782,6 +785,10 @@ static bool unread_header(const char *name, size_t len)
 		if (len >= n && !strncasecmp(name, unread_headers[i], n))
 			return true;
 	}
+	for (i = 0; (flags & MAIL_NO_RECIPIENTS) && i < ARRAY_SIZE(recipient_headers); i++)
+		if (len == strlen(recipient_headers[i]) &&
+		    !strncasecmp(name, recipient_headers[i], len))
+			return true;
 	return false;
 }
 
@@ -790,7 +797,7 @@ static bool unread_header(const char *name, size_t len)
  * length.  A header is its line and the lines after it that start with
  * white space; anything that is no "Name:" line is kept for GMime.
  */
-static size_t drop_unread_headers(char *buf, size_t len)
+static size_t drop_unread_headers(char *buf, size_t len, unsigned flags)
 {
 	size_t i = 0, o = 0;
 
@@ -803,7 +810,7 @@ static size_t drop_unread_headers(char *buf, size_t len)
 		     buf[name] != ' ' && buf[name] != '\t'; name++)
 			;
 		drop = name < len && buf[name] == ':' &&
-		       unread_header(buf + start, name - start);
+		       unread_header(buf + start, name - start, flags);
 		/* the header and its continuation lines */
 		do {
 			while (i < len && buf[i] != '\n')
@@ -837,7 +844,7 @@ int mail_parse_take(char *buf, size_t len, unsigned flags, struct mail *m)
 
 	mail_init();
 	mail_zero(m);
-	n = drop_unread_headers(buf, len);
+	n = drop_unread_headers(buf, len, flags);
 	/* GLib's allocator is malloc (GLib >= 2.46): GMime frees @buf */
 	ba = g_byte_array_new_take((guint8 *)buf, n);
 	return parse_stream(g_mime_stream_mem_new_with_byte_array(ba), len,

@@ -48,6 +48,11 @@ enum {
 enum {
 	/* undo mbox quoting in the text: one '>' off /^>+From / (mboxrd) */
 	MAIL_MBOX_UNESCAPE = 1,
+	/*
+	 * no To, Cc or Bcc: GMime makes an object of every address in
+	 * them, and a lore message is copied to a dozen people
+	 */
+	MAIL_NO_RECIPIENTS = 2,
 };
 
 /* The short name of problem bit @bit ("no-message-id"). */
