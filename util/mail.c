@@ -765,12 +765,18 @@ static int parse_stream(GMimeStream *stream, size_t len, unsigned flags,
  * unfolding and a decoding.  A name matches when it starts with one of
  * these, ignoring case.
  */
-static const char *const unread_headers[] = {
-	"Received", "X-", "ARC-", "DKIM-", "Authentication-Results",
-	"Return-Path", "Delivered-To", "List-Subscribe", "List-Unsubscribe",
-	"List-Archive", "List-Help", "List-Post", "List-Owner", "Precedence",
-	"Autocrypt", "User-Agent", "Thread-Index", "Thread-Topic",
-	"Feedback-ID", "Errors-To", "Accept-Language", "Reply-To",
+static const struct header_name {
+	const char *name;
+	size_t len;
+} unread_headers[] = {
+#define H(s) { s, sizeof(s) - 1 }
+	H("Received"), H("X-"), H("ARC-"), H("DKIM-"),
+	H("Authentication-Results"), H("Return-Path"), H("Delivered-To"),
+	H("List-Subscribe"), H("List-Unsubscribe"), H("List-Archive"),
+	H("List-Help"), H("List-Post"), H("List-Owner"), H("Precedence"),
+	H("Autocrypt"), H("User-Agent"), H("Thread-Index"), H("Thread-Topic"),
+	H("Feedback-ID"), H("Errors-To"), H("Accept-Language"), H("Reply-To"),
+#undef H
 };
 
 /* and these, whole names, with MAIL_NO_RECIPIENTS */
@@ -778,11 +784,15 @@ static const char *const recipient_headers[] = { "To", "Cc", "Bcc" };
 
 static bool unread_header(const char *name, size_t len, unsigned flags)
 {
-	size_t i, n;
+	int c = len ? tolower((unsigned char)*name) : 0;
+	size_t i;
 
+	/* a dozen headers a message, every message: compare few bytes */
 	for (i = 0; i < ARRAY_SIZE(unread_headers); i++) {
-		n = strlen(unread_headers[i]);
-		if (len >= n && !strncasecmp(name, unread_headers[i], n))
+		const struct header_name *h = &unread_headers[i];
+
+		if (tolower((unsigned char)h->name[0]) == c && len >= h->len &&
+		    !strncasecmp(name, h->name, h->len))
 			return true;
 	}
 	for (i = 0; (flags & MAIL_NO_RECIPIENTS) && i < ARRAY_SIZE(recipient_headers); i++)
