@@ -1399,14 +1399,16 @@ static int link_rows(struct linker *l, sqlite3_stmt *st, int64_t commit,
  * Link commit @c.  Pass 1: the postings with its patch-id ('patch-id').
  * Pass 2: earlier versions, by the same author with the same subject,
  * of a posting found by patch-id, and the postings by its author with
- * its subject ('author+subject'); all posted before the commit, and
+ * its subject ('author+subject': the same address, or after .mailmap,
+ * or the same name, as Eric Sandeen commits from redhat.com and posts
+ * from sandeen.net); all posted before the commit, and
  * none already linked, so that of two commits with one subject each
  * keeps the posting its patch-id names.  Then the posting that landed:
  * the last one found by patch-id, else the last one.
  */
 static int link_commit(struct linker *l, int pass, int64_t c, int64_t when,
 		       const char *subject, const char *pid, int64_t author,
-		       const char *memail, const char *email)
+		       const char *memail, const char *email, const char *name)
 {
 	struct mail_subject sj;
 	int rc = 0;
@@ -1432,6 +1434,8 @@ static int link_commit(struct linker *l, int pass, int64_t c, int64_t when,
 		sqlite3_bind_int64(l->by_subject, 4, author);
 		sqlite3_bind_text(l->by_subject, 5, memail, -1, SQLITE_STATIC);
 		sqlite3_bind_text(l->by_subject, 6, email, -1, SQLITE_STATIC);
+		sqlite3_bind_text(l->by_subject, 7, name ? name : "", -1,
+				  SQLITE_STATIC);
 		return link_rows(l, l->by_subject, c, "author+subject");
 	}
 	sqlite3_bind_int64(l->pick, 1, c);
@@ -1476,7 +1480,9 @@ long lists_link(struct idx *ix, int64_t since)
 		 "WHERE m.subject_key = ?1 AND m.flags & 65536 AND "
 		 "NOT m.flags & 131072 AND m.date <= ?2 AND m.date >= ?3 AND "
 		 "(m.author = ?4 OR p.memail = ?5 COLLATE NOCASE OR "
-		 "p.email = ?6 COLLATE NOCASE) ORDER BY m.date, m.id") ||
+		 "p.email = ?6 COLLATE NOCASE OR "
+		 "(?7 != '' AND p.mname = ?7 COLLATE NOCASE)) "
+		 "ORDER BY m.date, m.id") ||
 	    prep(ix, &l.ins,
 		 "INSERT OR IGNORE INTO links(message, commit_id, how, landed) "
 		 "VALUES(?1, ?2, ?3, 0)") ||
@@ -1522,7 +1528,7 @@ long lists_link(struct idx *ix, int64_t since)
 	}
 	if (sqlite3_prepare_v2(ix->db,
 			       "SELECT c.id, c.commit_time, c.subject, p.patch_id, "
-			       "c.author, a.memail, a.email FROM temp.cand x "
+			       "c.author, a.memail, a.email, a.mname FROM temp.cand x "
 			       "JOIN commits c ON c.id = x.commit_id "
 			       "JOIN people a ON a.id = c.author "
 			       "LEFT JOIN commit_patchids p ON p.commit_id = c.id "
@@ -1541,7 +1547,8 @@ long lists_link(struct idx *ix, int64_t since)
 					(const char *)sqlite3_column_text(sel, 3),
 					sqlite3_column_int64(sel, 4),
 					(const char *)sqlite3_column_text(sel, 5),
-					(const char *)sqlite3_column_text(sel, 6))) {
+					(const char *)sqlite3_column_text(sel, 6),
+					(const char *)sqlite3_column_text(sel, 7))) {
 				rc = -1;
 				goto rollback;
 			}
