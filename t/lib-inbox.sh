@@ -88,3 +88,11 @@ pi_count_epochs() {
 	     $NF == "d" && ($5 == "A" || $5 == "M") { d++ }
 	     END { print m - d }'
 }
+
+# The project of a test with an archive: R, its work tree (made the
+# current directory), M, the message files, and I, the inbox
+# public-inbox makes of them.
+inbox_project() {
+	R=$TRASH/proj M=$TRASH/msgs I=$TRASH/inbox
+	mkdir -p "$M" && git init -q -b main "$R" && cd "$R"
+}

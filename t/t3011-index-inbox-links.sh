@@ -7,11 +7,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
-R=$TRASH/proj
-M=$TRASH/msgs
-I=$TRASH/inbox
-mkdir -p "$M"
-git init -q -b main "$R" && cd "$R" || exit 1
+inbox_project || exit 1
 DB=$R/.git/kmaint/index.sqlite
 q() { sqlite3 "$DB" "$1"; }
 t() { date -u -d "$1" +%s; }

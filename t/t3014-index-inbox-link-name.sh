@@ -6,11 +6,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
-R=$TRASH/proj
-M=$TRASH/msgs
-I=$TRASH/inbox
-mkdir -p "$M"
-git init -q -b main "$R" && cd "$R" || exit 1
+inbox_project || exit 1
 q() { sqlite3 "$(git rev-parse --git-common-dir)/kmaint/index.sqlite" "$1"; }
 commit_as() { # NAME EMAIL DATE SUBJECT
 	GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2 GIT_AUTHOR_DATE="$3 +0000" \

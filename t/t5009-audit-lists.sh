@@ -7,11 +7,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
-R=$TRASH/proj
-M=$TRASH/msgs
-I=$TRASH/inbox
-mkdir -p "$M"
-git init -q -b main "$R" && cd "$R" || exit 1
+inbox_project || exit 1
 at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
 as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
 by() { GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$2; export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; }

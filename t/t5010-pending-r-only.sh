@@ -6,11 +6,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
-R=$TRASH/proj
-M=$TRASH/msgs
-I=$TRASH/inbox
-mkdir -p "$M"
-git init -q -b main "$R" && cd "$R" || exit 1
+inbox_project || exit 1
 cat >MAINTAINERS <<'EOF2'
 XFS
 R:	Rev Only <rev@example.com>
