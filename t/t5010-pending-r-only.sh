@@ -21,8 +21,10 @@ S:	Maintained
 F:	*
 F:	*/
 EOF2
-mkdir -p tests/xfs
+mkdir -p tests/xfs common include
 echo a >tests/xfs/001
+echo rc >common/rc
+echo defs >include/builddefs.in
 GIT_AUTHOR_DATE="2024-01-01 00:00:00 +0000" GIT_COMMITTER_DATE="2024-01-01 00:00:00 +0000" \
 	git add . && git commit -qm initial || exit 1
 
@@ -42,6 +44,18 @@ patch "$M/5" "[PATCH] xfs/001: nobody answered" "Fri, 8 Mar 2024 10:00:00 +0000"
 # no file of it is this history's, and ALL's "F: *" does not claim it
 printf 'A fix.\n\nSigned-off-by: Ker Nel <k@example.com>\n---\n--- a/fs/xfs/xfs_inode.c\n+++ b/fs/xfs/xfs_inode.c\n@@ -1 +1 @@\n-a\n+b\n--- a/fs/xfs/xfs_inode.h\n+++ b/fs/xfs/xfs_inode.h\n@@ -1 +1 @@\n-a\n+b\n' |
 	mail "$M/6" "Ker Nel <k@example.com>" "[PATCH] xfs: a kernel fix" "Fri, 8 Mar 2024 11:00:00 +0000" kernel@x
+# xfsdump's: common/main.c would be in a directory of ours, dump/ is not;
+# the kernel's include/linux/fs.h is not in our include/
+foreign() { # FILE SUBJECT MSGID PATH...
+	f=$1 subj=$2 id=$3
+	shift 3
+	for p in "$@"; do
+		printf -- '--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' "$p" "$p"
+	done | { printf 'A fix.\n\nSigned-off-by: Ker Nel <k@example.com>\n---\n'; cat; } |
+		mail "$f" "Ker Nel <k@example.com>" "$subj" "Fri, 8 Mar 2024 11:30:00 +0000" "$id"
+}
+foreign "$M/8" "[PATCH] xfsdump: tidy" dump@x common/main.c dump/content.c
+foreign "$M/9" "[PATCH] vfs: widen i_ino" vfs@x include/linux/fs.h
 # and one of this project's adding a test: a new file in a known directory
 printf 'A test.\n\nSigned-off-by: Pat <pat@example.com>\n---\n--- /dev/null\n+++ b/tests/xfs/002\n@@ -0,0 +1 @@\n+new\n' |
 	mail "$M/7" "Pat <pat@example.com>" "[PATCH] xfs/002: a new test" "Fri, 8 Mar 2024 12:00:00 +0000" new@x
@@ -54,7 +68,8 @@ is "$?" 1 "exit 1: something is pending"
 is "$(sed -n 's|^ *https://lore.kernel.org/r/||p' "$TRASH/p" | tr '\n' ' ')" "r@x n@x new@x " \
 	"the patch the catch-all's M: answered is not pending; the R:'s, nobody's and the new test are"
 "$KMAINT" pending --no-update >"$TRASH/all" 2>&1
-ok $(grep -q 'kernel@x' "$TRASH/all"; [ $? = 1 ]; echo $?) "every section: the kernel's patch waits on nobody here"
+ok $(grep -q 'kernel@x\|dump@x\|vfs@x' "$TRASH/all"; [ $? = 1 ]; echo $?) \
+	"every section: other projects' patches wait on nobody here"
 like "$TRASH/all" '^3 patches pending' "three of this project's four"
 "$KMAINT" stats --list --no-update --json >"$TRASH/s.json" 2>&1
 like "$TRASH/s.json" '"patches": ?4[,}]' "stats --list: 4 patches of this project, as grep counts them ($(grep -l '^+++ b/tests/' "$M"/* | wc -l))"

@@ -1727,6 +1727,10 @@ static void add_dirs(struct strmap *dirs, const char *path)
 	}
 }
 
+/*
+ * Is @path in a directory of @dirs?  Its own directory only: the kernel's
+ * include/linux/fs.h is not in fstests' include/.
+ */
 static bool in_known_dir(const struct strmap *dirs, const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -1779,9 +1783,12 @@ int lists_foreign(struct idx *ix, struct imap *foreign)
 			own[p] = 2;
 	}
 	sqlite3_finalize(st);
-	/* msg_files is in (message, path) order */
-	if (sqlite3_prepare_v2(ix->db, "SELECT message, path FROM msg_files", -1,
-			       &st, NULL) != SQLITE_OK)
+	/*
+	 * by message: without the ORDER BY, SQLite scans the covering
+	 * index msg_files_path, in path order
+	 */
+	if (sqlite3_prepare_v2(ix->db, "SELECT message, path FROM msg_files "
+			       "ORDER BY message", -1, &st, NULL) != SQLITE_OK)
 		goto sql;
 	for (;;) {
 		bool row = sqlite3_step(st) == SQLITE_ROW;
@@ -1789,7 +1796,7 @@ int lists_foreign(struct idx *ix, struct imap *foreign)
 		int64_t p = row ? sqlite3_column_int64(st, 1) : 0;
 
 		if (m != cur) {
-			if (cur && 2 * mine < nr)
+			if (cur && mine < nr)
 				*imap_put(foreign, cur) = 1;
 			cur = m;
 			nr = mine = 0;

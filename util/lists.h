@@ -130,9 +130,12 @@ int64_t lists_mid_hash(const char *msgid);
  * (imap_init()ed here; imap_free() it): a list carries other projects'
  * patches (linux-xfs the kernel's, xfsprogs', xfsdump's and fstests'),
  * and a catch-all section ("F: *") would claim them all.  A patch is the
- * project's when at least half of its files are: a path the history
- * touched, or a file in a directory the history has.  An index without
- * history claims every patch.  0, or -1 with a message.
+ * project's when every file of it is: a path the history touched, or a
+ * new one in a directory the history has (its own directory, not one
+ * above: the kernel's include/linux/fs.h is not in fstests' include/;
+ * xfsdump changes common/main.c, which fstests' common/ never had, but
+ * also dump/ and restore/).  An index without history claims every
+ * patch.  0, or -1 with a message.
  */
 int lists_foreign(struct idx *ix, struct imap *foreign);
 
