@@ -40,6 +40,12 @@ int inbox_kind_from_name(const char *name)
 }
 
 static const char *git_env[] = { "GIT_NO_LAZY_FETCH=1", NULL };
+/*
+ * git log writes commit by commit to a pipe unless told otherwise: 82,000
+ * writes on the linux-xfs epoch, and as many reads and wake-ups here
+ * (0.55 s of its 1.4 s).  Nothing waits for any one commit of it.
+ */
+static const char *log_env[] = { "GIT_NO_LAZY_FETCH=1", "GIT_FLUSH=0", NULL };
 
 /* "git --git-dir=DIR ARGS..." with stdout captured, stderr dropped. */
 static int git_in(const char *dir, const char **args, struct strbuf *out)
@@ -665,7 +671,7 @@ static int list_part(struct inbox_walk *w, int part, const char *dir)
 	argv[n++] = range;
 	argv[n] = NULL;
 	cp.argv = argv;
-	cp.env = git_env;
+	cp.env = log_env;
 	cp.out = -1;
 	cp.err = CHILD_NULL;
 	if (start_command(&cp)) {

@@ -5,6 +5,7 @@
  * directory changes.  TAP output.
  */
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,49 @@ int main(void)
 		child_read_record(&c, &rec, '\n');
 		ok(!strcmp(rec.buf, "set:unset:/"), "env set and unset, directory changed");
 		finish_command(&c);
+	}
+
+	/*
+	 * every git gets glibc's heap padding, before the user's tunables
+	 * (a "git" of our own on PATH shows its environment)
+	 */
+	{
+		char dir[] = "/tmp/kmaint-rc-XXXXXX", *git, *path;
+		const char *argv[] = { "git", NULL };
+		const char *env[] = { "KMAINT_T1=x", NULL };
+		const char *sh[] = { "sh", "-c", "echo \"${GLIBC_TUNABLES-unset}\"", NULL };
+		struct child_process c = CHILD_PROCESS_INIT;
+		FILE *fp;
+
+		if (!mkdtemp(dir))
+			die_errno("mkdtemp");
+		git = xstrfmt("%s/git", dir);
+		fp = fopen(git, "w");
+		fprintf(fp, "#!/bin/sh\necho \"$GLIBC_TUNABLES:$KMAINT_T1\"\n");
+		fclose(fp);
+		chmod(git, 0755);
+		path = xstrfmt("%s:%s", dir, getenv("PATH"));
+		setenv("PATH", path, 1);
+		setenv("GLIBC_TUNABLES", "glibc.malloc.top_pad=0", 1);
+		c.argv = argv;
+		c.env = env;
+		c.out = -1;
+		strbuf_reset(&rec);
+		start_command(&c);
+		child_read_record(&c, &rec, '\n');
+		finish_command(&c);
+		ok(!strcmp(rec.buf, "glibc.malloc.top_pad=16777216:"
+			   "glibc.malloc.top_pad=0:x"),
+		   "git gets the heap padding, the user's tunables after it");
+		strbuf_reset(&out);
+		capture_command(sh, &out, NULL);
+		ok(!strcmp(out.buf, "glibc.malloc.top_pad=0\n"),
+		   "other programs get the user's tunables only");
+		unsetenv("GLIBC_TUNABLES");
+		unlink(git);
+		rmdir(dir);
+		free(git);
+		free(path);
 	}
 
 	/* a caller's descriptor is left open */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -13,27 +14,64 @@
 
 extern char **environ;
 
-/* environ with cp->env applied, as a fresh NULL-terminated array. */
-static char **make_env(const char **env)
+/*
+ * glibc hands the top of its heap back to the kernel as soon as 128 KB
+ * of it is free, and takes it back page fault by page fault at the next
+ * allocation.  git diff-tree -p allocates and frees xdiff's arrays for
+ * every file pair: over the 1,725 xfsprogs commits since 2019 it spent
+ * 0.7 s of its 2.0 s in those faults, and 0.2 s with 16 MB kept at the
+ * top.  Every git we run gets that padding, before the user's own
+ * tunables, which may change it.  Other C libraries ignore the variable.
+ */
+#define GIT_TUNABLES "glibc.malloc.top_pad=16777216"
+
+static pthread_once_t git_env_once = PTHREAD_ONCE_INIT;
+static char *git_tunables;
+
+static void git_env_init(void)
 {
+	const char *user = getenv("GLIBC_TUNABLES");
+
+	git_tunables = user && *user ?
+		xstrfmt("GLIBC_TUNABLES=" GIT_TUNABLES ":%s", user) :
+		xstrdup("GLIBC_TUNABLES=" GIT_TUNABLES);
+}
+
+static bool is_key(const char *entry, const char *key, size_t klen)
+{
+	return strcspn(entry, "=") == klen && !strncmp(entry, key, klen);
+}
+
+/*
+ * environ with @extra, then cp->env, applied: a fresh NULL-terminated
+ * array.
+ */
+static char **make_env(const char **env, const char *extra)
+{
+	static const char *none[] = { NULL };
 	size_t nr = 0, alloc = 0, i, j;
 	char **out = NULL;
 
+	if (!env)
+		env = none;
+	for (j = 0; extra && env[j]; j++)
+		if (is_key(env[j], extra, strcspn(extra, "=")))
+			extra = NULL;
 	for (i = 0; environ[i]; i++) {
-		const char *eq = strchr(environ[i], '=');
-		size_t klen = eq ? (size_t)(eq - environ[i]) : strlen(environ[i]);
-		bool overridden = false;
+		size_t klen = strcspn(environ[i], "=");
+		bool overridden = extra && is_key(extra, environ[i], klen);
 
-		for (j = 0; env[j]; j++) {
-			size_t l = strcspn(env[j], "=");
-
-			if (l == klen && !strncmp(env[j], environ[i], klen))
+		for (j = 0; env[j]; j++)
+			if (is_key(env[j], environ[i], klen))
 				overridden = true;
-		}
 		if (overridden)
 			continue;
 		ALLOC_GROW(out, nr + 1, alloc);
 		out[nr++] = environ[i];
+	}
+	if (extra) {
+		ALLOC_GROW(out, nr + 1, alloc);
+		out[nr++] = (char *)extra;
 	}
 	for (j = 0; env[j]; j++) {
 		if (!strchr(env[j], '='))
@@ -103,8 +141,12 @@ int start_command(struct child_process *cp)
 		errno = rc;
 		return error("cannot start %s: %s", cp->argv[0], strerror(rc));
 	}
-	if (cp->env)
-		envp = make_env(cp->env);
+	if (!strcmp(cp->argv[0], "git")) {
+		pthread_once(&git_env_once, git_env_init);
+		envp = make_env(cp->env, git_tunables);
+	} else if (cp->env) {
+		envp = make_env(cp->env, NULL);
+	}
 	rc = posix_spawnp(&cp->pid, cp->argv[0], &fa, NULL,
 			  (char *const *)cp->argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
