@@ -543,6 +543,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		die("cannot update the index");
 	/* commits' patch-ids, while the archives are read */
 	pf = lists_patchids_prefetch(ix, src, nr);
+	o.prefetch = pf;
 	lists_report_init(&rep);
 	for (i = 0; i < nr; i++) {
 		bool given = false;

@@ -194,6 +194,37 @@ like "$TRASH/.out" '^indexed 0 new commits' "migrated: the history is not read a
 is "$(q 'PRAGMA user_version')" 3 "now version 3"
 is "$(msgs_of "$I")" "$(pi_count_epochs "$I"/git/*.git)" "and the inbox read"
 
+# Threads told out of order: B answers A, which answers R, and comes
+# first.  A first import (adopting and merging threads from what it
+# holds) and an update (asking the index) must both join B to R's thread.
+mail "$M/t-b.eml" "B <b@example.com>" "Re: Re: [PATCH] foo: root" \
+	"Mon, 1 Jan 2024 12:00:00 +0000" "t-b@example.com" "t-a@example.com" </dev/null
+mail "$M/t-r.eml" "R <r@example.com>" "[PATCH] foo: root" \
+	"Mon, 1 Jan 2024 10:00:00 +0000" "t-r@example.com" </dev/null
+mail "$M/t-a.eml" "A <a@example.com>" "Re: [PATCH] foo: root" \
+	"Mon, 1 Jan 2024 11:00:00 +0000" "t-a@example.com" "t-r@example.com" </dev/null
+to_mbox() {
+	for f in "$@"; do
+		echo "From dev@example.com Mon Jan  1 10:00:00 2024"
+		cat "$f"
+		echo
+	done
+}
+threads_joined() {
+	is "$(q "SELECT count(DISTINCT thread) || ' ' || count(parent) FROM messages
+		 WHERE msgid LIKE 't-_@example.com'")" "1 2" "$1"
+}
+rm -rf .git/kmaint
+to_mbox "$M/t-b.eml" "$M/t-r.eml" "$M/t-a.eml" >"$TRASH/t.mbox"
+expect_success "a reply before its parent (first import)" "$KMAINT" index --inbox "$TRASH/t.mbox"
+threads_joined "one thread, both replies with their parent"
+rm -rf .git/kmaint
+to_mbox "$M/t-b.eml" "$M/t-r.eml" >"$TRASH/t.mbox"
+"$KMAINT" index -q --inbox "$TRASH/t.mbox"
+to_mbox "$M/t-a.eml" >>"$TRASH/t.mbox"
+expect_success "the parent in a later update" "$KMAINT" index
+threads_joined "one thread there too"
+
 expect_failure "not an archive" "$KMAINT" index --inbox "$R/foo/a.c"
 like "$TRASH/.err" "foo/a.c: not an mbox" "says why, naming it"
 expect_failure "a path that does not exist" "$KMAINT" index --inbox "$TRASH/nowhere"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ident.h"
+#include "imap.h"
 #include "patchid.h"
 #include "run-command.h"
 #include "strmap.h"
@@ -226,8 +227,11 @@ struct writer {
 	struct patchid *pid;
 	long pid_nr;
 
-	/* the part cursors, as stored and as moved on */
-	struct strmap cursors;		/* "part" -> char * */
+	/*
+	 * The part cursors as stored, which the walk's lister reads, and as
+	 * moved on, stored with each batch's COMMIT: "part" -> char *
+	 */
+	struct strmap cursors, moved;
 
 	int64_t last_archive, now;
 	struct strbuf key, tmp;
@@ -235,7 +239,22 @@ struct writer {
 	/* list-name tallies over the first messages of this run */
 	struct strmap list_ids, addrs;	/* -> count, as (void *)(intptr_t) */
 	long sampled;
+
+	bool told;	/* the prefetch, of the first message's date */
+
+	/*
+	 * While every message of the index is one this writer added (a
+	 * first import, and nothing deleted yet), it knows the Message-ID
+	 * hashes orphans wait for and the threads named so far: the UPDATEs
+	 * that adopt orphans and merge threads run only when they can
+	 * change a row (0.9 s of statements on the linux-xfs epoch).
+	 */
+	bool all_ours;
+	struct imap awaited, threads;
 };
+
+static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
+			  int64_t date);
 
 static const char *cursor_of(int part, void *data)
 {
@@ -262,6 +281,10 @@ static int writer_init(struct writer *w, struct idx *ix,
 	strbuf_init(&w->key, 0);
 	strbuf_init(&w->tmp, 0);
 	strmap_init(&w->cursors);
+	strmap_init(&w->moved);
+	w->all_ours = !idx_count(ix, "messages");
+	imap_init(&w->awaited, 0);
+	imap_init(&w->threads, 0);
 	strmap_init(&w->list_ids);
 	strmap_init(&w->addrs);
 	w->hexsz = 40;
@@ -347,6 +370,9 @@ static void writer_release(struct writer *w)
 		*st[i] = NULL;
 	}
 	strmap_clear(&w->cursors, true);
+	strmap_clear(&w->moved, true);
+	imap_free(&w->awaited);
+	imap_free(&w->threads);
 	strmap_clear(&w->list_ids, false);
 	strmap_clear(&w->addrs, false);
 	strbuf_release(&w->key);
@@ -522,6 +548,8 @@ static int delete_message(struct writer *w, int64_t id)
 	};
 	size_t i;
 
+	/* its replies are orphans now: the statements answer from here on */
+	w->all_ours = false;
 	for (i = 0; i < ARRAY_SIZE(st); i++) {
 		sqlite3_bind_int64(st[i], 1, id);
 		if (run(w->ix, st[i], "delete a message"))
@@ -614,7 +642,8 @@ static int do_add(struct writer *w, struct inbox_item *it)
 	struct mail *m = &it->mail;
 	struct strbuf made = STRBUF_INIT;
 	const char *msgid = m->msgid, *parent_msgid;
-	int64_t mid, parent = 0, thread, date = m->date, archive, sender = 0, id;
+	int64_t mid, parent = 0, parent_mid, thread, date = m->date, archive;
+	int64_t sender = 0, id;
 	int64_t author = 0;
 	unsigned flags = m->flags & 0xffffu, bit;
 	sqlite3_stmt *st = w->ins_msg;
@@ -646,6 +675,10 @@ static int do_add(struct writer *w, struct inbox_item *it)
 		flags |= MSG_DATE_REPLACED;
 		date = archive;
 	}
+	if (!w->told) {
+		prefetch_tell(w->o->prefetch, w->src->id, date);
+		w->told = true;
+	}
 
 	sqlite3_bind_int64(w->count_dup, 1, mid);
 	sqlite3_bind_text(w->count_dup, 2, msgid, -1, SQLITE_STATIC);
@@ -658,10 +691,11 @@ static int do_add(struct writer *w, struct inbox_item *it)
 		       m->nr_refs ? m->refs[m->nr_refs - 1] : NULL;
 	if (parent_msgid && !strcmp(parent_msgid, msgid))
 		parent_msgid = NULL;
+	parent_mid = parent_msgid ? lists_mid_hash(parent_msgid) : 0;
 	thread = lists_mid_hash(m->nr_refs ? m->refs[0] :
 				parent_msgid ? parent_msgid : msgid);
 	if (parent_msgid) {
-		sqlite3_bind_int64(w->find_mid, 1, lists_mid_hash(parent_msgid));
+		sqlite3_bind_int64(w->find_mid, 1, parent_mid);
 		sqlite3_bind_text(w->find_mid, 2, parent_msgid, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(w->find_mid, 3, w->src->id);
 		if (sqlite3_step(w->find_mid) == SQLITE_ROW) {
@@ -698,7 +732,7 @@ static int do_add(struct writer *w, struct inbox_item *it)
 	sqlite3_bind_int(st, 8, dup);
 	bind_text_or_null(st, 9, parent_msgid);
 	if (parent_msgid)
-		sqlite3_bind_int64(st, 10, lists_mid_hash(parent_msgid));
+		sqlite3_bind_int64(st, 10, parent_mid);
 	else
 		sqlite3_bind_null(st, 10);
 	if (parent)
@@ -729,18 +763,25 @@ static int do_add(struct writer *w, struct inbox_item *it)
 	id = sqlite3_last_insert_rowid(ix->db);
 
 	/* replies that came first find their parent, and join its thread */
-	if (!dup) {
+	if (!dup && (!w->all_ours || !mid || imap_get(&w->awaited, mid))) {
 		sqlite3_bind_int64(w->adopt, 1, id);
 		sqlite3_bind_int64(w->adopt, 2, mid);
 		sqlite3_bind_text(w->adopt, 3, msgid, -1, SQLITE_STATIC);
 		if (run(ix, w->adopt, "messages"))
 			goto out;
-		if (thread != mid) {
-			sqlite3_bind_int64(w->rethread, 1, thread);
-			sqlite3_bind_int64(w->rethread, 2, mid);
-			if (run(ix, w->rethread, "messages"))
-				goto out;
-		}
+	}
+	if (!dup && thread != mid &&
+	    (!w->all_ours || !mid || imap_get(&w->threads, mid))) {
+		sqlite3_bind_int64(w->rethread, 1, thread);
+		sqlite3_bind_int64(w->rethread, 2, mid);
+		if (run(ix, w->rethread, "messages"))
+			goto out;
+	}
+	if (w->all_ours) {
+		if (parent_msgid && !parent && parent_mid)
+			imap_put(&w->awaited, parent_mid);
+		if (thread)
+			imap_put(&w->threads, thread);
 	}
 
 	for (k = 0; k < m->nr_files; k++) {
@@ -821,19 +862,41 @@ static int flush_pids(struct writer *w)
 	return patchid_finish(p, store_pid, w);
 }
 
-static int set_cursor(struct writer *w, int part, const char *value)
+/*
+ * The cursor moves with every message, but only the last one before a
+ * COMMIT is ever read back: it is kept here and stored by
+ * store_cursors() (82,000 statements fewer on the linux-xfs epoch).
+ */
+static void set_cursor(struct writer *w, int part, const char *value)
 {
 	char k[16];
 	struct strmap_entry *e;
 
 	snprintf(k, sizeof(k), "%d", part);
-	e = strmap_insert(&w->cursors, k, strlen(k));
+	e = strmap_insert(&w->moved, k, strlen(k));
 	free(e->value);
 	e->value = xstrdup(value);
-	sqlite3_bind_int64(w->set_cursor, 1, w->src->id);
-	sqlite3_bind_int(w->set_cursor, 2, part);
-	sqlite3_bind_text(w->set_cursor, 3, value, -1, SQLITE_STATIC);
-	return run(w->ix, w->set_cursor, "cursors");
+}
+
+/* The cursors moved since the last COMMIT, into its transaction. */
+static int store_cursors(struct writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->moved.size; i++) {
+		struct strmap_entry *e = &w->moved.table[i];
+
+		if (!e->key || !e->value)
+			continue;
+		sqlite3_bind_int64(w->set_cursor, 1, w->src->id);
+		sqlite3_bind_int(w->set_cursor, 2, atoi(e->key));
+		sqlite3_bind_text(w->set_cursor, 3, e->value, -1, SQLITE_STATIC);
+		if (run(w->ix, w->set_cursor, "cursors"))
+			return -1;
+		free(e->value);
+		e->value = NULL;
+	}
+	return 0;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -916,12 +979,12 @@ int lists_update(struct idx *ix, struct lists_source *src,
 			break;
 		}
 		if (!rc && it->cursor)
-			rc = set_cursor(&w, it->part, it->cursor);
+			set_cursor(&w, it->part, it->cursor);
 		/* a batch ends where the archive says how far it has been read */
 		if (!rc && in_batch >= batch &&
 		    (it->cursor || src->kind == INBOX_MAILDIR)) {
-			if (flush_pids(&w) || decide_list(&w) || idx_commit(ix) ||
-			    idx_begin(ix))
+			if (flush_pids(&w) || decide_list(&w) ||
+			    store_cursors(&w) || idx_commit(ix) || idx_begin(ix))
 				rc = -1;
 			in_batch = 0;
 		}
@@ -931,7 +994,7 @@ int lists_update(struct idx *ix, struct lists_source *src,
 		if (o->progress && done % 1000 == 0 && done)
 			fprintf(stderr, "\rreading %s: %ld messages", src->path, done);
 	}
-	if (!rc && (flush_pids(&w) || decide_list(&w)))
+	if (!rc && (flush_pids(&w) || decide_list(&w) || store_cursors(&w)))
 		rc = -1;
 	if (rc) {
 		/* what this batch did is dropped; earlier batches stay */
@@ -940,6 +1003,8 @@ int lists_update(struct idx *ix, struct lists_source *src,
 	} else if (idx_commit(ix)) {
 		rc = -1;
 	}
+	if (!w.told)
+		prefetch_tell(o->prefetch, src->id, INT64_MAX);
 	if (o->progress && done >= 1000)
 		fprintf(stderr, "\rreading %s: %ld messages, done.\n", src->path, done);
 	if (inbox_walk_finish(walk)) {
@@ -998,15 +1063,19 @@ struct pid_job {
 	char **pids;
 	size_t nr, alloc, ialloc;
 	/*
-	 * A prefetch's: the commit times, the git archives not read yet and
-	 * the oldest message already read, for the thread to pick the
-	 * commits from its archives' start
+	 * A prefetch's: the commit times, the oldest message already read
+	 * and the git archives not read yet, for the thread to pick the
+	 * commits from the first message one of them gives (told under
+	 * @lock; @told stays INT64_MAX until then)
 	 */
 	int64_t *times;
 	size_t talloc;
-	char **dirs;
-	size_t nr_dirs;
 	int64_t guess;
+	int64_t *unread;
+	size_t nr_unread;
+	int64_t told;
+	pthread_mutex_t lock;
+	pthread_cond_t cv;
 	struct strmap where;	/* hash -> index + 1 */
 	pthread_t thread;
 	bool threaded;
@@ -1100,9 +1169,7 @@ static void pid_job_free(struct pid_job *j)
 		if (j->pids)
 			free(j->pids[i]);
 	}
-	for (i = 0; i < j->nr_dirs; i++)
-		free(j->dirs[i]);
-	free(j->dirs);
+	free(j->unread);
 	free(j->times);
 	free(j->hashes);
 	free(j->ids);
@@ -1167,27 +1234,12 @@ static bool source_read(struct idx *ix, int64_t id)
 	return read;
 }
 
-/* When the git archive in @dir starts: its first message's date, or 0. */
-static int64_t archive_start(const char *dir)
-{
-	const char *argv[] = {
-		"git", NULL, "log", "--max-parents=0", "--format=%at", "HEAD", NULL
-	};
-	struct strbuf out = STRBUF_INIT;
-	int64_t t = 0;
-
-	argv[1] = xstrfmt("--git-dir=%s", dir);
-	if (!capture_command(argv, &out, NULL))
-		t = strtoll(out.buf, NULL, 10);
-	free((char *)argv[1]);
-	strbuf_release(&out);
-	return t;
-}
-
 /*
- * The prefetch thread: the archives' start dates first (a walk of each
- * whole history, 0.7 s on the linux-xfs epoch: not on the main thread's
- * way), then the patch-ids of the commits from the oldest on.
+ * The prefetch thread: it waits for the first message of an archive not
+ * read yet (a git archive's root commit would say it too, but finding it
+ * walks the whole history, 0.6 s of a 2-core machine's time on the
+ * linux-xfs epoch, while the import walks it anyway), then computes the
+ * patch-ids of the commits from the oldest message on.
  */
 static void *prefetch_run(void *arg)
 {
@@ -1195,12 +1247,12 @@ static void *prefetch_run(void *arg)
 	int64_t guess = j->guess;
 	size_t i, k;
 
-	for (i = 0; i < j->nr_dirs; i++) {
-		int64_t t = archive_start(j->dirs[i]);
-
-		if (t > LISTS_OLDEST_DATE && t < guess)
-			guess = t;
-	}
+	pthread_mutex_lock(&j->lock);
+	while (j->nr_unread && j->told == INT64_MAX)
+		pthread_cond_wait(&j->cv, &j->lock);
+	if (j->told > LISTS_OLDEST_DATE && j->told < guess)
+		guess = j->told;
+	pthread_mutex_unlock(&j->lock);
 	/* no date known: lists_commit_patchids() does it all after the import */
 	for (i = k = 0; i < j->nr; i++) {
 		if (guess == INT64_MAX || j->times[i] < guess) {
@@ -1212,6 +1264,32 @@ static void *prefetch_run(void *arg)
 	}
 	j->nr = k;
 	return pid_job_run(j);
+}
+
+/*
+ * Source @source's first message has @date (INT64_MAX: it had none); the
+ * first of the unread archives to tell sets the thread going.
+ */
+static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
+			  int64_t date)
+{
+	struct pid_job *j;
+	size_t i;
+
+	if (!pf)
+		return;
+	j = pf->job;
+	pthread_mutex_lock(&j->lock);
+	for (i = 0; i < j->nr_unread; i++) {
+		if (j->unread[i] != source)
+			continue;
+		j->unread[i] = j->unread[--j->nr_unread];
+		if (date != INT64_MAX && j->told == INT64_MAX)
+			j->told = date;
+		pthread_cond_signal(&j->cv);
+		break;
+	}
+	pthread_mutex_unlock(&j->lock);
 }
 
 struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
@@ -1228,6 +1306,7 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 	 * (the thread asks git), and those read (their messages' dates)
 	 */
 	j->guess = query_one(ix, "SELECT min(date) FROM messages", INT64_MAX);
+	j->told = INT64_MAX;
 	for (i = 0; i < nr; i++) {
 		char *dir;
 
@@ -1236,10 +1315,11 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 		dir = inbox_git_dir(src[i].path, src[i].kind, 0);
 		if (!dir)
 			continue;
-		j->dirs = xrealloc(j->dirs, (j->nr_dirs + 1) * sizeof(*j->dirs));
-		j->dirs[j->nr_dirs++] = dir;
+		free(dir);
+		j->unread = xrealloc(j->unread, (j->nr_unread + 1) * sizeof(*j->unread));
+		j->unread[j->nr_unread++] = src[i].id;
 	}
-	if (j->guess == INT64_MAX && !j->nr_dirs) {
+	if (j->guess == INT64_MAX && !j->nr_unread) {
 		pid_job_free(j);
 		return NULL;
 	}
@@ -1257,7 +1337,7 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 			       "p.commit_id = c.id)", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, meta_int(ix, "patchids_upto", 0));
 		/* the thread narrows it to the archives' start */
-		sqlite3_bind_int64(st, 2, j->nr_dirs ? LISTS_OLDEST_DATE : j->guess);
+		sqlite3_bind_int64(st, 2, j->nr_unread ? LISTS_OLDEST_DATE : j->guess);
 		sqlite3_bind_int64(st, 3, meta_int(ix, "patchids_since", INT64_MAX));
 		pid_job_list(j, st);
 		sqlite3_finalize(st);
@@ -1266,7 +1346,11 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 		pid_job_free(j);
 		return NULL;
 	}
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->cv, NULL);
 	if (pthread_create(&j->thread, NULL, prefetch_run, j)) {
+		pthread_mutex_destroy(&j->lock);
+		pthread_cond_destroy(&j->cv);
 		pid_job_free(j);
 		return NULL;
 	}
@@ -1282,8 +1366,15 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf)
 
 	if (!pf)
 		return 0;
+	/* an archive that was not read at all tells nothing */
+	pthread_mutex_lock(&pf->job->lock);
+	pf->job->nr_unread = 0;
+	pthread_cond_signal(&pf->job->cv);
+	pthread_mutex_unlock(&pf->job->lock);
 	pthread_join(pf->job->thread, NULL);
 	n = pid_job_store(ix, pf->job, 20000);
+	pthread_mutex_destroy(&pf->job->lock);
+	pthread_cond_destroy(&pf->job->cv);
 	pid_job_free(pf->job);
 	free(pf);
 	return n;

@@ -72,11 +72,15 @@ void lists_report_release(struct lists_report *r);
 /* The name of counter @i of by_kind. */
 const char *lists_problem_name(int i);
 
+struct lists_prefetch;
+
 struct lists_update_opts {
 	const char *list_name;	/* for a source whose list is not known yet */
 	int jobs;		/* parser threads; 0: processors */
 	int batch;		/* messages per transaction (0: 5000) */
 	bool progress;
+	/* told the source's first message date, for the commits it picks */
+	struct lists_prefetch *prefetch;
 };
 
 /*
@@ -97,12 +101,13 @@ long lists_commit_patchids(struct idx *ix, int batch);
 
 /*
  * The same started early, in another thread, while archives are read:
- * for the commits after the oldest message there is, or the first
- * message of the git archives @src, since that is known before reading.
- * lists_patchids_finish() waits and stores them (the number, or -1);
- * lists_commit_patchids() then does the rest.  NULL: nothing to do.
+ * for the commits after the oldest message there is, or after the first
+ * message of the git archives of @src not read yet, which the thread
+ * waits for lists_update() to tell it (give it the prefetch in its
+ * options).  lists_patchids_finish() waits and stores them (the number,
+ * or -1); lists_commit_patchids() then does the rest.  NULL: nothing to
+ * do.
  */
-struct lists_prefetch;
 struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 					       const struct lists_source *src,
 					       size_t nr);
