@@ -35,6 +35,10 @@ lines c >bar/c.c
 as "Init Ial" init@example.com
 at "2023-12-01 00:00:00"
 git add . && git commit -qm "initial" || exit 1
+# a change before any posting: it gets no patch-id
+at "2023-12-15 00:00:00"
+echo notes >notes.txt && git add notes.txt && git commit -qm "notes" || exit 1
+old=$(git rev-parse HEAD)
 base=$(git rev-parse HEAD)
 
 # sed_commit FILE LINE TEXT SUBJECT: change one line and commit
@@ -136,6 +140,8 @@ is "$(q "SELECT c.commit_time - min(m.date) FROM links l JOIN messages m ON m.id
 	$(($(t "2024-02-01 00:00:00") - $(t "2024-01-02 10:01:00"))) "from first posting (v1) to commit"
 is "$(q "SELECT count(*) FROM commit_patchids WHERE patch_id IS NOT NULL")" 5 \
 	"patch-ids of the five commits after the oldest message (not the initial one)"
+is "$(q "SELECT count(*) FROM commit_patchids p JOIN commits c ON c.id = p.commit_id WHERE c.hash = '$old'")" \
+	0 "none for a commit before it, however early git was given it"
 git show "$z" | git patch-id --stable | cut -d' ' -f1 >"$TRASH/pid"
 is "$(q "SELECT p.patch_id FROM commit_patchids p JOIN commits c ON c.id = p.commit_id WHERE c.hash = '$z'")" \
 	"$(cat "$TRASH/pid")" "a commit's patch-id is git patch-id --stable's"
@@ -159,7 +165,7 @@ like "$TRASH/foo.json" '"Alice", "email": "alice@example.com", "count": 4' "patc
 like "$TRASH/foo.json" '"Rev Iewer", "email": "rev@example.com", "count": 2' "replies by the reviewer"
 expect_success "stats --list on the whole repository" "$KMAINT" stats --list --json --no-update
 cp "$TRASH/.out" "$TRASH/foo.json"
-is "$(tot commits) $(tot commits_posted)" "6 4" "all commits, and those posted"
+is "$(tot commits) $(tot commits_posted)" "7 4" "all commits, and those posted"
 is "$(tot linked_by_patch_id) $(tot linked_by_author_subject)" "3 1" "by patch-id, by author and subject"
 like "$TRASH/foo.json" '"versions_landed": \{"1": 2, "2": 2\}' "versions that landed: x and y as v2, z and the tweak as v1"
 med=$(awk -v a=$(($(t "2024-02-04 00:00:00") - $(t "2024-01-07 09:00:00"))) \

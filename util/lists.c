@@ -1074,6 +1074,7 @@ struct pid_job {
 	int64_t *unread;
 	size_t nr_unread;
 	int64_t told;
+	size_t fed;	/* the commits given to git so far */
 	pthread_mutex_t lock;
 	pthread_cond_t cv;
 	struct strmap where;	/* hash -> index + 1 */
@@ -1111,9 +1112,9 @@ static int pid_found(const char *hash, const char *id, void *data)
 	return 0;
 }
 
-static void *pid_job_run(void *arg)
+/* Where each commit's patch-id goes, as git gives them by hash. */
+static void pid_job_map(struct pid_job *j)
 {
-	struct pid_job *j = arg;
 	size_t i;
 
 	j->pids = xcalloc(j->nr + 1, sizeof(*j->pids));
@@ -1122,9 +1123,13 @@ static void *pid_job_run(void *arg)
 	for (i = 0; i < j->nr; i++)
 		strmap_insert(&j->where, j->hashes[i], strlen(j->hashes[i]))->value =
 			(void *)(intptr_t)(i + 1);
+}
+
+static void pid_job_run(struct pid_job *j)
+{
+	pid_job_map(j);
 	if (j->nr)
 		patchid_commits(j->hashes, j->nr, pid_found, j);
-	return NULL;
 }
 
 /* Store the job's rows, @batch to a transaction; the number, or -1. */
@@ -1235,35 +1240,65 @@ static bool source_read(struct idx *ix, int64_t id)
 }
 
 /*
- * The prefetch thread: it waits for the first message of an archive not
- * read yet (a git archive's root commit would say it too, but finding it
- * walks the whole history, 0.6 s of a 2-core machine's time on the
- * linux-xfs epoch, while the import walks it anyway), then computes the
- * patch-ids of the commits from the oldest message on.
+ * The prefetch's commits, newest first, for git as it gets on with them:
+ * all of them until the first message of an archive not read yet is
+ * known, then those after the oldest message.  Waiting for that date
+ * would leave a processor idle while the import walks the archive's
+ * history (0.5 s on the linux-xfs epoch); finding the archive's root
+ * commit would walk it twice.
  */
+static const char *prefetch_next(void *data)
+{
+	struct pid_job *j = data;
+	int64_t since;
+	bool known;
+
+	if (j->fed == j->nr)
+		return NULL;
+	pthread_mutex_lock(&j->lock);
+	known = !j->nr_unread || j->told != INT64_MAX;
+	since = j->told > LISTS_OLDEST_DATE && j->told < j->guess ? j->told :
+		j->guess;
+	pthread_mutex_unlock(&j->lock);
+	/* no date at all: lists_commit_patchids() does it after the import */
+	if (known && (since == INT64_MAX || j->times[j->fed] < since))
+		return NULL;
+	return j->hashes[j->fed++];
+}
+
 static void *prefetch_run(void *arg)
 {
 	struct pid_job *j = arg;
-	int64_t guess = j->guess;
+
+	pid_job_map(j);
+	if (j->nr)
+		patchid_commits_fed(prefetch_next, j, pid_found, j);
+	return NULL;
+}
+
+/*
+ * Keep the commits from the oldest message on, as the thread knows it
+ * now that every archive is read: git may have been given older ones
+ * before the date was told, and which would depend on timing.  The rest
+ * get no row, and are asked later if need be.
+ */
+static void prefetch_keep(struct pid_job *j)
+{
+	int64_t since = j->told > LISTS_OLDEST_DATE && j->told < j->guess ?
+			j->told : j->guess;
 	size_t i, k;
 
-	pthread_mutex_lock(&j->lock);
-	while (j->nr_unread && j->told == INT64_MAX)
-		pthread_cond_wait(&j->cv, &j->lock);
-	if (j->told > LISTS_OLDEST_DATE && j->told < guess)
-		guess = j->told;
-	pthread_mutex_unlock(&j->lock);
-	/* no date known: lists_commit_patchids() does it all after the import */
 	for (i = k = 0; i < j->nr; i++) {
-		if (guess == INT64_MAX || j->times[i] < guess) {
+		if (i >= j->fed || j->times[i] < since) {
 			free(j->hashes[i]);
+			free(j->pids[i]);
 			continue;
 		}
 		j->hashes[k] = j->hashes[i];
+		j->pids[k] = j->pids[i];
 		j->ids[k++] = j->ids[i];
 	}
 	j->nr = k;
-	return pid_job_run(j);
 }
 
 /*
@@ -1334,7 +1369,8 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 			       "WHERE c.commit_time >= ?2 AND c.commit_time < ?3 "
 			       "AND c.id <= ?1 AND c.nparents < 2 AND NOT EXISTS "
 			       "(SELECT 1 FROM commit_patchids p WHERE "
-			       "p.commit_id = c.id)", -1, &st, NULL) == SQLITE_OK) {
+			       "p.commit_id = c.id) ORDER BY 3 DESC", -1, &st,
+			       NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, meta_int(ix, "patchids_upto", 0));
 		/* the thread narrows it to the archives' start */
 		sqlite3_bind_int64(st, 2, j->nr_unread ? LISTS_OLDEST_DATE : j->guess);
@@ -1372,6 +1408,7 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf)
 	pthread_cond_signal(&pf->job->cv);
 	pthread_mutex_unlock(&pf->job->lock);
 	pthread_join(pf->job->thread, NULL);
+	prefetch_keep(pf->job);
 	n = pid_job_store(ix, pf->job, 20000);
 	pthread_mutex_destroy(&pf->job->lock);
 	pthread_cond_destroy(&pf->job->cv);

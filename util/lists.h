@@ -102,11 +102,11 @@ long lists_commit_patchids(struct idx *ix, int batch);
 /*
  * The same started early, in another thread, while archives are read:
  * for the commits after the oldest message there is, or after the first
- * message of the git archives of @src not read yet, which the thread
- * waits for lists_update() to tell it (give it the prefetch in its
- * options).  lists_patchids_finish() waits and stores them (the number,
- * or -1); lists_commit_patchids() then does the rest.  NULL: nothing to
- * do.
+ * message of the git archives of @src not read yet, which lists_update()
+ * tells the thread (give it the prefetch in its options); until then it
+ * takes the newest commits.  lists_patchids_finish() waits and stores
+ * them (the number, or -1); lists_commit_patchids() then does the rest.
+ * NULL: nothing to do.
  */
 struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 					       const struct lists_source *src,

@@ -118,9 +118,9 @@ static int hash_result(const char *id, const char *key, void *data)
 	return hc->fn(key, id, hc->data);
 }
 
-int patchid_commits(char **hashes, size_t nr,
-		    int (*fn)(const char *hash, const char *id, void *data),
-		    void *data)
+int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
+			int (*fn)(const char *hash, const char *id, void *data),
+			void *data)
 {
 	/* as git format-patch makes them: renames detected */
 	static const char *diff_argv[] = {
@@ -129,22 +129,18 @@ int patchid_commits(char **hashes, size_t nr,
 	};
 	struct child_process diff = CHILD_PROCESS_INIT, pid = CHILD_PROCESS_INIT;
 	struct hash_cb hc = { fn, data };
-	FILE *list = tmpfile(), *out = tmpfile();
+	struct strbuf line = STRBUF_INIT;
+	FILE *out = tmpfile();
 	int fds[2], rc = 0, drc, prc;
-	size_t i;
+	const char *hash;
 
-	if (!list || !out)
+	if (!out)
 		die_errno("cannot create a temporary file");
-	for (i = 0; i < nr; i++)
-		fprintf(list, "%s\n", hashes[i]);
-	if (fflush(list))
-		die_errno("cannot write a temporary file");
-	rewind(list);
 	if (pipe2(fds, O_CLOEXEC))
 		die_errno("cannot make a pipe");
 	diff.argv = diff_argv;
 	diff.env = git_env;
-	diff.in = fileno(list);
+	diff.in = -1;
 	diff.out = fds[1];
 	diff.err = CHILD_NULL;
 	pid.argv = patchid_argv;
@@ -155,6 +151,22 @@ int patchid_commits(char **hashes, size_t nr,
 		die("cannot run git diff-tree and git patch-id");
 	close(fds[0]);
 	close(fds[1]);
+#ifdef F_SETPIPE_SZ
+	/*
+	 * A page of commits ahead of diff-tree, not 64 KB: @next is asked
+	 * as diff-tree gets on, and may have learnt where to stop.
+	 */
+	fcntl(diff.in, F_SETPIPE_SZ, 4096);
+#endif
+	while ((hash = next(next_data))) {
+		strbuf_reset(&line);
+		strbuf_addf(&line, "%s\n", hash);
+		/* a diff-tree that died: its exit status says it below */
+		if (write_all(diff.in, line.buf, line.len))
+			break;
+	}
+	strbuf_release(&line);
+	child_close_in(&diff);
 	drc = finish_command(&diff);
 	prc = finish_command(&pid);
 	if (drc || prc)
@@ -162,7 +174,27 @@ int patchid_commits(char **hashes, size_t nr,
 			   "some commits have no patch-id", drc, prc);
 	if (read_results(out, hash_result, &hc))
 		rc = -1;
-	fclose(list);
 	fclose(out);
 	return rc;
+}
+
+struct hash_list {
+	char **hashes;
+	size_t nr, next;
+};
+
+static const char *next_listed(void *data)
+{
+	struct hash_list *l = data;
+
+	return l->next < l->nr ? l->hashes[l->next++] : NULL;
+}
+
+int patchid_commits(char **hashes, size_t nr,
+		    int (*fn)(const char *hash, const char *id, void *data),
+		    void *data)
+{
+	struct hash_list l = { hashes, nr, 0 };
+
+	return patchid_commits_fed(next_listed, &l, fn, data);
 }

@@ -42,4 +42,12 @@ int patchid_commits(char **hashes, size_t nr,
 		    int (*fn)(const char *hash, const char *id, void *data),
 		    void *data);
 
+/*
+ * The same for the commits @next gives, one at a time as git gets on
+ * with them (a page of ids ahead at most), until it gives NULL.
+ */
+int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
+			int (*fn)(const char *hash, const char *id, void *data),
+			void *data);
+
 #endif
