@@ -649,7 +649,7 @@ int cmd_index(int argc, const char **argv)
 	struct lists_source *keep = NULL;
 	size_t nr_keep = 0;
 	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
-	int batch = BATCH_COMMITS;
+	int batch = 0;
 	struct option opts[] = {
 		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
 		OPT_SET("q|quiet", &quiet, "no progress, no summary"),
@@ -659,7 +659,7 @@ int cmd_index(int argc, const char **argv)
 		OPT_SET("stats", &stats, "print counts from the index"),
 		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
 		OPT_SET("no-renames", &no_renames, "do not detect renames"),
-		OPT_NUM("batch", &batch, "N", "commits or messages per transaction (default 5000)"),
+		OPT_NUM("batch", &batch, "N", "commits (5000) or messages (20000) per transaction"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
 		OPT_STRLIST("inbox", &inboxes, "PATH", "register and read a mail archive (public-inbox, mbox, Maildir)"),
 		OPT_STR("list-name", &list_name, "NAME", "the list the --inbox archives hold, when they do not say"),
@@ -861,7 +861,8 @@ int cmd_index(int argc, const char **argv)
 		free(c);
 		added++;
 		prog.done++;
-		if (ix.batch >= batch || rows >= BATCH_ROWS) {
+		if (ix.batch >= (batch > 0 ? batch : BATCH_COMMITS) ||
+		    rows >= BATCH_ROWS) {
 			if (idx_commit(&ix) || idx_begin(&ix))
 				die("cannot update the index");
 			rows = 0;

@@ -16,7 +16,13 @@
 #include "run-command.h"
 #include "strmap.h"
 
-#define DEFAULT_BATCH 5000
+/*
+ * Messages per transaction.  Each COMMIT writes the pages its batch
+ * dirtied, the index pages every batch touches again among them: the
+ * linux-xfs epoch took 9.4 s by 20,000 and 10.1 s by 5,000.  A killed
+ * run loses at most one batch, which the next one reads again.
+ */
+#define DEFAULT_BATCH 20000
 #define MAX_NAMED 20
 /* How many messages of a source's first batch its list is told from. */
 #define SAMPLE 1000

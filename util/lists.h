@@ -77,7 +77,7 @@ struct lists_prefetch;
 struct lists_update_opts {
 	const char *list_name;	/* for a source whose list is not known yet */
 	int jobs;		/* parser threads; 0: processors */
-	int batch;		/* messages per transaction (0: 5000) */
+	int batch;		/* messages per transaction (0: 20000) */
 	bool progress;
 	/* told the source's first message date, for the commits it picks */
 	struct lists_prefetch *prefetch;
