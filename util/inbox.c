@@ -331,6 +331,12 @@ struct inbox_walk {
 	size_t cap;
 	uint64_t pushed, read, parse, taken;
 	size_t bytes;
+	/*
+	 * Who waits for room, and the pushes the reader was not told of:
+	 * a wake-up is a system call, and one per message (for each of
+	 * them) made 280,000 on the linux-xfs epoch
+	 */
+	unsigned lister_waits, reader_waits, quiet_pushes;
 	bool listed, all_read, failed;
 
 	pthread_t lister, reader, *parsers;
@@ -358,6 +364,21 @@ static void walk_unlock(struct inbox_walk *w)
 static void walk_wait(struct inbox_walk *w, pthread_cond_t *cv)
 {
 	pthread_cond_wait(cv, &w->lock);
+}
+
+/*
+ * Room in the window, for whoever waits for it, once a quarter of it is
+ * free: not at every message taken.  The reader waits for bytes only,
+ * since the items it has not read cannot leave the window without it.
+ */
+static void wake_space(struct inbox_walk *w)
+{
+	bool bytes = w->bytes <= WINDOW_BYTES - WINDOW_BYTES / 4;
+
+	if ((w->reader_waits && bytes) ||
+	    (w->lister_waits && bytes &&
+	     w->pushed - w->taken <= w->cap - w->cap / 4))
+		pthread_cond_broadcast(&w->space);
 }
 
 /* The end, or a failure: everybody looks again. */
@@ -410,7 +431,9 @@ static void push(struct inbox_walk *w, struct inbox_item *it, int state)
 			walk_lock(w);
 			continue;
 		}
+		w->lister_waits++;
 		walk_wait(w, &w->space);
+		w->lister_waits--;
 	}
 	if (w->failed) {
 		/* nobody takes anything any more */
@@ -424,7 +447,11 @@ static void push(struct inbox_walk *w, struct inbox_item *it, int state)
 	w->v[w->pushed % w->cap] = it;
 	w->pushed++;
 	if (w->has_reader) {
-		pthread_cond_signal(&w->pushed_cv);
+		/* a blob can be read once its id is sent: flush_ids() tells */
+		if (state != ST_NEW || ++w->quiet_pushes >= 64) {
+			w->quiet_pushes = 0;
+			pthread_cond_signal(&w->pushed_cv);
+		}
 	} else {
 		w->read = w->pushed;
 		pthread_cond_signal(state == ST_READ ? &w->readable : &w->done);
@@ -527,6 +554,10 @@ static void flush_ids(struct inbox_walk *w)
 	if (w->ids.len && write_all(w->ids_cat->cp.in, w->ids.buf, w->ids.len))
 		fail(w);
 	strbuf_reset(&w->ids);
+	walk_lock(w);
+	w->quiet_pushes = 0;
+	pthread_cond_signal(&w->pushed_cv);
+	walk_unlock(w);
 }
 
 static bool is_ancestor(const char *dir, const char *a, const char *b)
@@ -769,8 +800,11 @@ static void *reader_main(void *arg)
 			walk_unlock(w);
 			break;
 		}
-		while (w->bytes >= WINDOW_BYTES && !w->failed)
+		while (w->bytes >= WINDOW_BYTES && !w->failed) {
+			w->reader_waits++;
 			walk_wait(w, &w->space);
+			w->reader_waits--;
+		}
 		it = w->v[w->read % w->cap];
 		for (i = 0; i < w->nr_cats; i++)
 			if (w->cats[i]->part == it->part)
@@ -1155,7 +1189,7 @@ static void *parser_main(void *arg)
 			it[k]->state = ST_DONE;
 		}
 		pthread_cond_signal(&w->done);
-		pthread_cond_broadcast(&w->space);
+		wake_space(w);
 		walk_unlock(w);
 	}
 	return NULL;
@@ -1219,7 +1253,7 @@ struct inbox_item *inbox_walk_next(struct inbox_walk *w)
 				w->taken++;
 				w->bytes -= it->bytes;
 				it->bytes = 0;
-				pthread_cond_broadcast(&w->space);
+				wake_space(w);
 				break;
 			}
 		} else if (w->failed && w->all_read) {
