@@ -1070,9 +1070,9 @@ struct pid_job {
 	size_t nr, alloc, ialloc;
 	/*
 	 * A prefetch's: the commit times, the oldest message already read
-	 * and the git archives not read yet, for the thread to pick the
-	 * commits from the first message one of them gives (told under
-	 * @lock; @told stays INT64_MAX until then)
+	 * and the git archives not read yet, for the thread to stop at the
+	 * first message one of them gives (told under @lock; @told stays
+	 * INT64_MAX until then)
 	 */
 	int64_t *times;
 	size_t talloc;
@@ -1082,7 +1082,6 @@ struct pid_job {
 	int64_t told;
 	size_t fed;	/* the commits given to git so far */
 	pthread_mutex_t lock;
-	pthread_cond_t cv;
 	struct strmap where;	/* hash -> index + 1 */
 	pthread_t thread;
 	bool threaded;
@@ -1253,6 +1252,12 @@ static bool source_read(struct idx *ix, int64_t id)
  * history (0.5 s on the linux-xfs epoch); finding the archive's root
  * commit would walk it twice.
  */
+static int64_t prefetch_since(const struct pid_job *j)
+{
+	return j->told > LISTS_OLDEST_DATE && j->told < j->guess ? j->told :
+	       j->guess;
+}
+
 static const char *prefetch_next(void *data)
 {
 	struct pid_job *j = data;
@@ -1263,8 +1268,7 @@ static const char *prefetch_next(void *data)
 		return NULL;
 	pthread_mutex_lock(&j->lock);
 	known = !j->nr_unread || j->told != INT64_MAX;
-	since = j->told > LISTS_OLDEST_DATE && j->told < j->guess ? j->told :
-		j->guess;
+	since = prefetch_since(j);
 	pthread_mutex_unlock(&j->lock);
 	/* no date at all: lists_commit_patchids() does it after the import */
 	if (known && (since == INT64_MAX || j->times[j->fed] < since))
@@ -1290,8 +1294,7 @@ static void *prefetch_run(void *arg)
  */
 static void prefetch_keep(struct pid_job *j)
 {
-	int64_t since = j->told > LISTS_OLDEST_DATE && j->told < j->guess ?
-			j->told : j->guess;
+	int64_t since = prefetch_since(j);
 	size_t i, k;
 
 	for (i = k = 0; i < j->nr; i++) {
@@ -1309,7 +1312,7 @@ static void prefetch_keep(struct pid_job *j)
 
 /*
  * Source @source's first message has @date (INT64_MAX: it had none); the
- * first of the unread archives to tell sets the thread going.
+ * first of the unread archives to tell one says where the thread stops.
  */
 static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
 			  int64_t date)
@@ -1327,7 +1330,6 @@ static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
 		j->unread[i] = j->unread[--j->nr_unread];
 		if (date != INT64_MAX && j->told == INT64_MAX)
 			j->told = date;
-		pthread_cond_signal(&j->cv);
 		break;
 	}
 	pthread_mutex_unlock(&j->lock);
@@ -1389,10 +1391,8 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 		return NULL;
 	}
 	pthread_mutex_init(&j->lock, NULL);
-	pthread_cond_init(&j->cv, NULL);
 	if (pthread_create(&j->thread, NULL, prefetch_run, j)) {
 		pthread_mutex_destroy(&j->lock);
-		pthread_cond_destroy(&j->cv);
 		pid_job_free(j);
 		return NULL;
 	}
@@ -1411,13 +1411,11 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf)
 	/* an archive that was not read at all tells nothing */
 	pthread_mutex_lock(&pf->job->lock);
 	pf->job->nr_unread = 0;
-	pthread_cond_signal(&pf->job->cv);
 	pthread_mutex_unlock(&pf->job->lock);
 	pthread_join(pf->job->thread, NULL);
 	prefetch_keep(pf->job);
 	n = pid_job_store(ix, pf->job, 20000);
 	pthread_mutex_destroy(&pf->job->lock);
-	pthread_cond_destroy(&pf->job->cv);
 	pid_job_free(pf->job);
 	free(pf);
 	return n;
