@@ -44,11 +44,13 @@ int patchid_add(struct patchid *p, int64_t key, const char *patch, size_t len)
 {
 	if (p->dead)
 		return -1;
+	/* one write a patch: 32,000 patches on the linux-xfs epoch */
 	strbuf_reset(&p->buf);
 	strbuf_addf(&p->buf, "commit %0*llx\n", p->hexsz, (unsigned long long)key);
-	if (write_all(p->cp.in, p->buf.buf, p->buf.len) ||
-	    write_all(p->cp.in, patch, len) ||
-	    ((!len || patch[len - 1] != '\n') && write_all(p->cp.in, "\n", 1))) {
+	strbuf_add(&p->buf, patch, len);
+	if (!len || patch[len - 1] != '\n')
+		strbuf_addch(&p->buf, '\n');
+	if (write_all(p->cp.in, p->buf.buf, p->buf.len)) {
 		error("cannot write to git patch-id: %s", strerror(errno));
 		p->dead = true;
 		return -1;
