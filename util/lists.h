@@ -76,7 +76,7 @@ struct lists_prefetch;
 
 struct lists_update_opts {
 	const char *list_name;	/* for a source whose list is not known yet */
-	int jobs;		/* parser threads; 0: processors */
+	int jobs;		/* parser threads; 0: processors - 1, at least 1 */
 	int batch;		/* messages per transaction (0: 20000) */
 	bool progress;
 	/* told the source's first message date, for the commits it picks */
