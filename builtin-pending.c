@@ -20,8 +20,8 @@
 #include "util.h"
 
 static const char usage_str[] =
-	"kmaint pending [--section NAME... | --person WHO] [--days N] "
-	"[--as-of WHEN] [--json]";
+	"kmaint pending [--mpath FILE] [--section NAME... | --person WHO] "
+	"[--days N] [--as-of WHEN] [--json]";
 
 static void iso_time(char *buf, size_t len, int64_t t)
 {
@@ -60,6 +60,8 @@ static void text_patch(const struct scope *s, const struct pending_patch *pp,
 	size_t i;
 
 	text_msg(&pp->msg, indent);
+	if (!pp->nr_sections)
+		return;		/* unanswered: no section to name */
 	printf("%s  waits on ", indent);
 	for (i = 0; i < pp->nr_sections; i++)
 		printf("%s%s", i ? ", " : "", section_name(s, pp->sections[i]));
@@ -75,16 +77,24 @@ static void text_patch(const struct scope *s, const struct pending_patch *pp,
 }
 
 static void print_text(const struct pending *p, const struct scope *s,
-		       const char *what, int days)
+		       const char *whole, const char *what, int days,
+		       bool unanswered)
 {
 	char d1[16], d2[16];
 	size_t i, k, series = 0;
 
 	mh_date(d1, sizeof(d1), p->since);
 	mh_date(d2, sizeof(d2), p->now);
-	printf("kmaint pending: %s of %s; patches posted %s .. %s (%d days) "
-	       "with no reply from a listed M:\n", what, s->maint_from, d1, d2,
-	       days);
+	if (unanswered)
+		printf("kmaint pending: no MAINTAINERS, so nobody listed to "
+		       "wait on; patches touching this repository's files "
+		       "posted %s .. %s (%d days) that nobody but their author "
+		       "has answered\n", d1, d2, days);
+	else
+		printf("kmaint pending: %s%s of %s; patches posted %s .. %s "
+		       "(%d days) with no reply from a listed M:\n",
+		       whole ? whole : "", whole ? what + 7 : what,
+		       s->maint_from, d1, d2, days);
 	for (i = 0; i < p->nr; i++)
 		series += p->v[i].has_cover;
 	if (!p->nr_patches)
@@ -154,7 +164,8 @@ static void json_patch(struct strbuf *out, const struct scope *s,
 }
 
 static void print_json(const struct pending *p, const struct scope *s,
-		       const bool *selected, const char *person, int days)
+		       const bool *selected, const char *person, int days,
+		       bool unanswered)
 {
 	struct strbuf out = STRBUF_INIT;
 	char d1[32], d2[32];
@@ -164,8 +175,12 @@ static void print_json(const struct pending *p, const struct scope *s,
 	iso_time(d1, sizeof(d1), p->since);
 	iso_time(d2, sizeof(d2), p->now);
 	strbuf_addf(&out, "{\n  \"as_of\": \"%s\",\n  \"since\": \"%s\",\n"
-		    "  \"days\": %d,\n  \"maintainers\": ", d2, d1, days);
-	json_quote(&out, s->maint_from);
+		    "  \"days\": %d,\n  \"rule\": \"%s\",\n  \"maintainers\": ",
+		    d2, d1, days, unanswered ? "unanswered" : "no-listed-m");
+	if (unanswered)
+		strbuf_addstr(&out, "null");
+	else
+		json_quote(&out, s->maint_from);
 	strbuf_addstr(&out, ",\n  \"person\": ");
 	if (person)
 		json_quote(&out, person);
@@ -212,12 +227,13 @@ static void print_json(const struct pending *p, const struct scope *s,
 
 int cmd_pending(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *person = NULL;
+	const char *db_path = NULL, *as_of = NULL, *person = NULL, *mpath = NULL;
 	int json = 0, no_update = 0, days = 14;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
 		OPT_STRLIST("section", &sections, "NAME", "a MAINTAINERS section (exact name or unique prefix; repeatable)"),
 		OPT_STR("person", &person, "WHO", "every section listing WHO (an address or a name) as M: or R:"),
+		OPT_STR("mpath|maintainer-path", &mpath, "FILE", "another tree's MAINTAINERS (for a project without one)"),
 		OPT_NUM("days", &days, "N", "patches posted in the last N days (14)"),
 		OPT_STR("as-of", &as_of, "WHEN", "now is this date or revision (default: the newest message)"),
 		OPT_SET("json", &json, "JSON output"),
@@ -232,7 +248,7 @@ int cmd_pending(int argc, const char **argv)
 	char *mm_text = NULL;
 	struct scope sc;
 	struct idx ix;
-	bool *selected = NULL, have_ix = false, have_sc = false;
+	bool *selected = NULL, *whole = NULL, have_ix = false, have_sc = false;
 	size_t i;
 	int rc = 129;
 
@@ -276,10 +292,25 @@ int cmd_pending(int argc, const char **argv)
 		ident_mailmap_add(mm, mm_text, strlen(mm_text));
 	scope_init(&sc, &ix);
 	have_sc = true;
-	if (scope_load_maintainers(&sc, NULL))
+	if (!mpath && !scope_maintainers_exist(NULL)) {
+		/* nobody listed: what nobody but the author answered */
+		if (sections.nr || person) {
+			error("no MAINTAINERS in the work tree or at HEAD: "
+			      "name another tree's with --mpath FILE to use "
+			      "--section or --person");
+			rc = 129;
+			goto out;
+		}
+		po.unanswered = true;
+		goto collect;
+	}
+	if (mpath ? scope_load_maintainers_file(&sc, mpath) :
+		    scope_load_maintainers(&sc, NULL))
 		goto out;
 	if (sections.nr || person)
 		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+	if (mpath)
+		whole = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
 	for (i = 0; i < sections.nr; i++) {
 		int sec = scope_find_section(&sc, sections.v[i]);
 
@@ -293,6 +324,9 @@ int cmd_pending(int argc, const char **argv)
 		selected[sec] = true;
 		strbuf_addf(&what, "%s%s", what.len ? ", " : "section ",
 			    section_name(&sc, sec));
+		/* another tree's section stands for this whole project */
+		if (mpath)
+			whole[sec] = true;
 	}
 	if (person) {
 		if (!pending_person_sections(&sc, mm, person, selected)) {
@@ -310,12 +344,16 @@ int cmd_pending(int argc, const char **argv)
 	if (!what.len)
 		strbuf_addstr(&what, "every section");
 	po.sections = selected;
+	po.whole = whole;
+collect:
 	if (pending_collect(&p, &sc, mm, &po))
 		goto out;
 	if (json)
-		print_json(&p, &sc, selected, person, days);
+		print_json(&p, &sc, selected, person, days, po.unanswered);
 	else
-		print_text(&p, &sc, what.buf, days);
+		print_text(&p, &sc, mpath && sections.nr ? "for every file of this "
+			   "repository, section" : NULL, what.buf, days,
+			   po.unanswered);
 	rc = p.nr_patches ? 1 : 0;
 	pending_release(&p);
 out:
@@ -327,6 +365,7 @@ out:
 	free(mm_text);
 	strbuf_release(&what);
 	free(selected);
+	free(whole);
 	free(sections.v);
 	free(operands.v);
 	return rc;

@@ -13,6 +13,7 @@
 #include "parse-options.h"
 #include "patch.h"
 #include "review.h"
+#include "run-command.h"
 #include "scope.h"
 #include "util.h"
 
@@ -45,33 +46,93 @@ static int base_from_index(struct idx *ix, int64_t when, struct strbuf *out,
 	return rc;
 }
 
-/* The base: --as-of's version, else the work tree's, else the newest. */
+/*
+ * The blob the patch's "index" line names, when the repository has it
+ * (git cat-file): the exact text the patch was made against, even when
+ * --as-of is before the commit that added that version landed (a series
+ * is sent days before it is applied).  0, or -1 when git lacks it.
+ */
+static int base_from_patch(const char *abbrev, struct strbuf *out,
+			   char **what)
+{
+	struct strbuf id = STRBUF_INIT, err = STRBUF_INIT;
+	char *spec = xstrfmt("%s^{blob}", abbrev);
+	const char *rev[] = { "rev-parse", "--verify", "--quiet", spec, NULL };
+	const char *cat[] = { "cat-file", "blob", NULL, NULL };
+	int rc = -1;
+
+	if (!capture_git(rev, &id, &err)) {
+		strbuf_trim(&id);
+		cat[2] = id.buf;
+		strbuf_reset(out);
+		if (id.len && !capture_git(cat, out, &err)) {
+			*what = xstrfmt("MAINTAINERS blob %s (the patch's base)",
+					abbrev);
+			rc = 0;
+		}
+	}
+	strbuf_release(&id);
+	strbuf_release(&err);
+	free(spec);
+	return rc;
+}
+
+/*
+ * The base: with --as-of, the patch's own base blob, else the version
+ * as of the date; without, the work tree's, else the newest.
+ */
 static void read_base(struct idx *ix, const char *as_of, int64_t when,
-		      struct review *r)
+		      const char *patch_base, struct review *r)
 {
 	char *buf;
 	size_t len;
 
 	if (as_of) {
-		if (base_from_index(ix, when, &r->base, &r->base_what))
+		if (patch_base &&
+		    !base_from_patch(patch_base, &r->base, &r->base_what)) {
+			r->base_source = "patch";
+			return;
+		}
+		r->base_source = "as-of";
+		if (base_from_index(ix, when, &r->base, &r->base_what)) {
+			if (patch_base)
+				die("the patch's base blob %s is not in the "
+				    "repository, and the index has no "
+				    "MAINTAINERS version as of %s",
+				    patch_base, as_of);
 			die("the index has no MAINTAINERS version as of %s", as_of);
+		}
+		if (patch_base) {
+			char *w = xstrfmt("%s (the patch's base %s is not in "
+					  "the repository)", r->base_what,
+					  patch_base);
+
+			free(r->base_what);
+			r->base_what = w;
+		}
 	} else if (is_file("MAINTAINERS")) {
 		if (read_file("MAINTAINERS", &buf, &len))
 			die_errno("cannot read MAINTAINERS");
 		strbuf_add(&r->base, buf, len);
 		free(buf);
 		r->base_what = xstrdup("MAINTAINERS (work tree)");
+		r->base_source = "work tree";
 	} else if (base_from_index(ix, 0, &r->base, &r->base_what)) {
 		die("no MAINTAINERS in the work tree or the index");
+	} else {
+		r->base_source = "newest";
 	}
 }
 
-/* The patch must change MAINTAINERS; git apply says the rest. */
-static void check_patch(const char *file)
+/*
+ * The patch must change MAINTAINERS; git apply says the rest.  The base
+ * blob its index line names, or NULL.
+ */
+static char *check_patch(const char *file)
 {
 	struct patch_opts popts = { 0 };
 	struct patch_info pi = { 0 };
-	char *buf;
+	char *buf, *base;
 	size_t len;
 
 	if (read_file(file, &buf, &len))
@@ -81,7 +142,10 @@ static void check_patch(const char *file)
 	free(buf);
 	if (!pi.nr_mnt_lines)
 		die("%s: the patch does not change MAINTAINERS", file);
+	base = pi.mnt_base;
+	pi.mnt_base = NULL;
 	patch_info_release(&pi);
+	return base;
 }
 
 int cmd_review(int argc, const char **argv)
@@ -111,6 +175,7 @@ int cmd_review(int argc, const char **argv)
 	struct strbuf err = STRBUF_INIT;
 	struct review r = { 0 };
 	struct idx ix;
+	char *patch_base;
 	int i;
 
 	audit_opts_init(&o);
@@ -132,11 +197,12 @@ int cmd_review(int argc, const char **argv)
 	o.strict_identities = strict;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
-	check_patch(operands.v[0]);
+	patch_base = check_patch(operands.v[0]);
 	if (scope_open_db(&ix, db_path, false))
 		exit(128);	/* the message is out; like die() */
 
-	read_base(&ix, as_of, o.now, &r);
+	read_base(&ix, as_of, o.now, patch_base, &r);
+	free(patch_base);
 	if (review_apply(operands.v[0], &r.base, &r.patched, &err)) {
 		fprintf(stderr, "%s", err.buf);
 		die("%s does not apply to %s", operands.v[0], r.base_what);

@@ -98,10 +98,18 @@ expect_success "index the sweep" "$KMAINT" index -q
 like "$TRASH/q" "^  status Supported; 2 changes in 5 years" "QUIET: two changes, as git log says ($(git log --oneline -- quiet | wc -l))"
 ok $(grep -q 'maintained-in-name-only' "$TRASH/q"; [ $? = 1 ]; echo $?) "none its own: no name-only finding"
 like "$TRASH/q.json" '"changes":2,"changes_ever":2,"changes_own":0,' "JSON: none of the two its own (each holds 1 of 10 or 11 files)"
+# nor do sweeps make the changes the inactive finding needs: two
+# changes, none its own, are fewer than --min-changes 2
+"$KMAINT" audit --as-of 2024-12-31 --section QUIET --min-changes 2 >"$TRASH/qi" 2>&1
+ok $(grep -q 'inactive: .*Quiet One' "$TRASH/qi"; [ $? = 1 ]; echo $?) \
+	"sweeps only: not enough changes of its own to call its R: inactive"
 echo c >>quiet/q
 sweep_commit "2024-03-01 00:00:00" "quiet: its own change" || exit 1
 "$KMAINT" index -q
 "$KMAINT" audit --as-of 2024-12-31 --section QUIET >"$TRASH/q2" 2>&1
 like "$TRASH/q2" "finding: maintained-in-name-only: Supported but none of its 1 listed people was active in 3 changes \\(1 of them its own\\)" \
 	"a change of its own: the finding"
+"$KMAINT" audit --as-of 2024-12-31 --section QUIET --min-changes 1 >"$TRASH/qi2" 2>&1
+like "$TRASH/qi2" "finding: inactive: reviewer Quiet One <quiet@example.com>: no authorship, commit or tag in 5 years, in 3 changes, 1 of them its own " \
+	"one change of its own reaches --min-changes 1: the inactive finding, with the count"
 done_testing

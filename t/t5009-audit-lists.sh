@@ -126,7 +126,7 @@ like "$TRASH/foo" "^      list only: reviews on the list, no tags in git\$" "rep
 like "$TRASH/ev" "^    List <l6@x> 2024-06-02 $listy\$" "evidence: his last message, its date, the count"
 
 # silent in both
-like "$TRASH/a" "finding: inactive: maintainer Gone Person <gone@example.com>: no authorship, commit or tag in 5 years, in 12 changes, and no message about its files on the indexed lists" \
+like "$TRASH/a" "finding: inactive: maintainer Gone Person <gone@example.com>: no authorship, commit or tag in 5 years, in 12 changes, 12 of them its own, and no message about its files on the indexed lists" \
 	"Gone Person: inactive, silent on the list too"
 awk '/^  Gone Person <gone@example.com>:$/ { on = 1; next } on && /^  [^ ]/ { exit } on' "$TRASH/ev" >"$TRASH/gone"
 like "$TRASH/gone" "^    \\(No list activity\\)\$" "evidence: (No list activity)"

@@ -431,7 +431,12 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 		return true;
 	/* someone of the name was active: it may be the listed person */
 	maybe = namesake_active(s, l) != NULL;
-	if (s->changes < o->min_changes)
+	/*
+	 * Only the section's own changes (as for maintained-in-name-only)
+	 * make enough of them: a sweep through the tree that passes through
+	 * a quiet section does not wait for its people
+	 */
+	if (s->changes_own < o->min_changes)
 		return maybe;
 	if (l->match.how == IM_AMBIGUOUS) {
 		identity_describe(&a->id, a->ix, l->email, &l->match, &why);
@@ -452,16 +457,17 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 	} else if (s->covered) {
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
-				    "years, in %ld changes, and no message about "
-				    "its files on the indexed lists", role,
-				    l->value, o->window_years, s->changes));
+				    "years, in %ld changes, %ld of them its own, "
+				    "and no message about its files on the "
+				    "indexed lists", role, l->value,
+				    o->window_years, s->changes, s->changes_own));
 	} else {
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
-				    "years, in %ld changes (the list was not "
-				    "consulted: no indexed list covers the "
-				    "section)", role, l->value, o->window_years,
-				    s->changes));
+				    "years, in %ld changes, %ld of them its own "
+				    "(the list was not consulted: no indexed list "
+				    "covers the section)", role, l->value,
+				    o->window_years, s->changes, s->changes_own));
 	}
 	strbuf_release(&why);
 	return maybe;

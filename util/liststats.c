@@ -285,6 +285,32 @@ static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
 	return rc;
 }
 
+/*
+ * Is message @m, no patch of the scope, in it?  Its thread must hold a
+ * patch of the scope posted in the range (@threads); then a reply counts
+ * for the patch it answers, and for the whole series only when it
+ * answers the cover letter: a review of a series' foo/ patch is none of
+ * the bar/ patch beside it.  Another section's patch is not in it.
+ */
+static bool in_scope(const struct ctx *c, const struct lmsg *m,
+		     const struct imap *threads)
+{
+	const struct lmsg *a;
+
+	if (!imap_get(threads, m->thread ? m->thread : 1))
+		return false;
+	if (m->mark || (m->flags & MSG_COVER))
+		return true;
+	if ((m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY))
+		return false;	/* a patch, not of the scope */
+	if (!(m->flags & MSG_REPLY))
+		return true;	/* a cover letter of its own subject */
+	a = lmsg_answered(&c->t, m);
+	if (!a || (a->flags & MSG_COVER) || !(a->flags & MSG_PATCH))
+		return true;	/* the cover letter's: the series' */
+	return a->mark;
+}
+
 /* Reviews: the trailers people give in messages without a patch. */
 static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 			 const struct range *r)
@@ -307,7 +333,7 @@ static int count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 		int64_t *seen;
 
 		if (!m || (m->flags & MSG_PATCH) || m->date < r->since ||
-		    m->date > r->until || (!whole && !imap_get(threads, m->thread)))
+		    m->date > r->until || (!whole && !in_scope(c, m, threads)))
 			continue;
 		p = person_of(c, sqlite3_column_int64(q, 1));
 		if (p < 0)
@@ -394,10 +420,9 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	for (i = 0; i < c.t.nr; i++) {
 		struct lmsg *m = &c.t.m[i];
 		bool in_range = m->date >= r->since && m->date <= r->until;
-		bool in_scope = s->whole || imap_get(&threads, m->thread ? m->thread : 1);
 		int p = person_of(&c, m->sender);
 
-		if (!in_range || !in_scope)
+		if (!in_range || (!s->whole && !in_scope(&c, m, &threads)))
 			continue;
 		st->messages++;
 		if (m->mark) {

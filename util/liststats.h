@@ -14,7 +14,10 @@
  *  - a patch is a message carrying a patch that is not a reply; it is
  *    in the scope when its patch touches a path of the scope;
  *  - a reply is in the scope when its thread holds a patch of the
- *    scope; a review is a Reviewed-by, Acked-by or Tested-by given in a
+ *    scope and it answers such a patch or the cover letter (the
+ *    nearest patch or cover letter above it, lmsg_answered()): a reply
+ *    counts for the patch it answers, for the whole series only when it
+ *    answers the cover letter; a review is a Reviewed-by, Acked-by or Tested-by given in a
  *    message that carries no patch, credited to the person it names,
  *    once per message;
  *  - a patch is answered by the first message from someone else

@@ -64,6 +64,25 @@ static void kids_build(struct lmsg_table *t)
 	free(parent);
 }
 
+const struct lmsg *lmsg_answered(const struct lmsg_table *t,
+				 const struct lmsg *m)
+{
+	const struct lmsg *at = m;
+	size_t hops;
+
+	/* a forged In-Reply-To may make a loop: no more than every message */
+	for (hops = 0; hops <= t->nr; hops++) {
+		const struct lmsg *p = at->parent ? lmsg_find(t, at->parent) : NULL;
+
+		if (!p || p == at)
+			return NULL;
+		if ((p->flags & MSG_COVER) || !(p->flags & MSG_REPLY))
+			return p;	/* a cover letter, or a posted patch */
+		at = p;
+	}
+	return NULL;
+}
+
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 {
 	if (parent <= 0 || parent > t->max_id) {

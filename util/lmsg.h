@@ -52,6 +52,18 @@ struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n);
 
 /*
+ * What reply @m answers: going up its thread, the nearest posted patch
+ * (carrying a patch and no reply itself, this project's or not) or cover
+ * letter (flagged MSG_COVER, as "Re: [PATCH 0/N]" is too, or a message
+ * that is neither a patch nor a reply: a cover letter with a subject of
+ * its own); NULL when the thread above it is not in the table.  A reply
+ * counts for the sections of the patch it answers, and for those of
+ * the whole series only when it answers the cover letter.
+ */
+const struct lmsg *lmsg_answered(const struct lmsg_table *t,
+				 const struct lmsg *m);
+
+/*
  * A posted patch: a message carrying a patch that is not a reply, and
  * is this project's (see lists_foreign()).
  */

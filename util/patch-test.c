@@ -258,6 +258,42 @@ static void test_maintainers_hunk(void)
 	release(&r);
 }
 
+/* The "index" line of the MAINTAINERS diff names the patch's base. */
+static void test_maintainers_base(void)
+{
+	static const char patch[] =
+		"diff --git a/README b/README\n"
+		"index 1111111..2222222 100644\n"
+		"--- a/README\n"
+		"+++ b/README\n"
+		"diff --git a/MAINTAINERS b/MAINTAINERS\n"
+		"index f50bbf78..b720138b 100644\n"
+		"--- a/MAINTAINERS\n"
+		"+++ b/MAINTAINERS\n"
+		"@@ -1,1 +1,2 @@\n"
+		" XFS\n"
+		"+R:\tNew <new@x.org>\n";
+	static const char no_index[] =
+		"diff --git a/other b/other\n"
+		"index 1111111..2222222 100644\n"
+		"--- a/other\n"
+		"+++ b/other\n"
+		"diff --git a/MAINTAINERS b/MAINTAINERS\n"
+		"--- a/MAINTAINERS\n"
+		"+++ b/MAINTAINERS\n";
+	struct patch_opts po = { 0 };
+	struct patch_info info = { 0 };
+
+	patch_read("t.patch", patch, sizeof(patch) - 1, &po, &info);
+	is_str(info.mnt_base ? info.mnt_base : "(null)", "f50bbf78",
+	       "the MAINTAINERS diff's index line names its base, not README's");
+	patch_info_release(&info);
+	patch_read("t.patch", no_index, sizeof(no_index) - 1, &po, &info);
+	ok(!info.mnt_base, "no index line in the MAINTAINERS diff: no base "
+	   "(another file's is not taken)");
+	patch_info_release(&info);
+}
+
 static void test_mbox(void)
 {
 	static const char mbox[] =
@@ -308,6 +344,7 @@ int main(void)
 		test_keywords();
 		test_malformed();
 		test_maintainers_hunk();
+		test_maintainers_base();
 		test_mbox();
 		matcher_free(mt);
 	}

@@ -111,13 +111,33 @@ static size_t fixes_line(const char *l, const char **sha)
 	return n;
 }
 
+/* "index OLD..NEW[ MODE]": the length of OLD, 0 when not such a line. */
+static size_t index_line(const char *l, const char **old)
+{
+	const char *p = l + 6;
+	size_t n, m;
+
+	if (!starts_with(l, "index "))
+		return 0;
+	for (n = 0; isxdigit((unsigned char)p[n]); n++)
+		;
+	if (n < 4 || p[n] != '.' || p[n + 1] != '.')
+		return 0;
+	for (m = 0; isxdigit((unsigned char)p[n + 2 + m]); m++)
+		;
+	if (m < 4 || (p[n + 2 + m] && !isspace((unsigned char)p[n + 2 + m])))
+		return 0;
+	*old = p;
+	return n;
+}
+
 int patch_read(const char *name, const char *buf, size_t len,
 	       const struct patch_opts *opts, struct patch_info *info)
 {
 	const char *end = buf + len, *line = buf, *lastfile = NULL;
 	size_t lastfile_len = 0, before = info->nr_files;
 	bool in_diff = false, in_mnt = false;
-	char *copy = NULL;
+	char *copy = NULL, *index_old = NULL;
 	size_t copy_alloc = 0;
 	int nr = 0, ret = 0;
 
@@ -151,6 +171,12 @@ int patch_read(const char *name, const char *buf, size_t len,
 		} else if (diff_git(copy, &f, &n, &f2, &n2)) {
 			push(&info->files, &info->nr_files, &info->alloc_files, f, n);
 			push(&info->files, &info->nr_files, &info->alloc_files, f2, n2);
+			free(index_old);
+			index_old = NULL;
+		} else if ((n = index_line(copy, &f))) {
+			/* kept until "---"/"+++" say whose it is */
+			free(index_old);
+			index_old = xstrndup(f, n);
 		} else if ((n = fixes_line(copy, &f))) {
 			if (opts->fixes)
 				push(&info->fixes, &info->nr_fixes,
@@ -174,6 +200,10 @@ int patch_read(const char *name, const char *buf, size_t len,
 			lastfile_len = n;
 			in_diff = true;
 			in_mnt = n >= 11 && !strcmp(lastfile + n - 11, "MAINTAINERS");
+			if (in_mnt && index_old && !info->mnt_base) {
+				info->mnt_base = index_old;
+				index_old = NULL;
+			}
 		} else if (starts_with(copy, "@@ -") && isdigit((unsigned char)copy[4])) {
 			char *e;
 			long start = strtol(copy + 4, &e, 10), count;
@@ -211,6 +241,7 @@ keywords:
 		}
 	}
 	free(copy);
+	free(index_old);
 	if (opts->mt && opts->keywords)
 		matcher_keywords_text(opts->mt, NULL, 0);
 	if (ret)
@@ -234,6 +265,7 @@ void patch_info_release(struct patch_info *info)
 	free(info->fixes);
 	free(info->ranges);
 	free(info->mnt_lines);
+	free(info->mnt_base);
 	memset(info, 0, sizeof(*info));
 }
 

@@ -30,6 +30,12 @@ struct patch_info {
 	 */
 	char **mnt_lines;
 	size_t nr_mnt_lines, alloc_mnt_lines;
+	/*
+	 * The preimage blob named by the "index OLD..NEW" line of the
+	 * first MAINTAINERS diff (as abbreviated there), or NULL: the
+	 * version the patch was made against.
+	 */
+	char *mnt_base;
 };
 
 struct patch_opts {

@@ -247,6 +247,7 @@ static bool has_m(const struct section_people *sp)
 static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 {
 	size_t nr = 0, alloc = 0, i;
+	bool known = false;	/* touches a path of the history */
 
 	*v = NULL;
 	c->nr_appliers = 0;
@@ -255,7 +256,8 @@ static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 		const char *path = (const char *)sqlite3_column_text(c->files, 0);
 		bool specific = false;
 
-		if (!path)
+		known |= sqlite3_column_int(c->files, 1) != 0;
+		if (!path || c->o->unanswered)
 			continue;
 		matcher_lookup(c->s->mt, path, 0, &c->res);
 		for (i = 0; i < c->res.nr; i++)
@@ -276,6 +278,11 @@ static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 		}
 	}
 	sqlite3_reset(c->files);
+	if (c->o->unanswered)
+		return known;	/* no section: 1 for a patch of the project */
+	for (i = 0; known && c->o->whole && i < c->s->m.nr_sections; i++)
+		if (c->o->whole[i] && section_people(c, (int)i)->nr)
+			add_section(v, &nr, &alloc, (int)i);
 	if (nr > 1)
 		qsort(*v, nr, sizeof(**v), cmp_int);
 	return nr;
@@ -502,7 +509,9 @@ static int cmp_series(const void *a, const void *b)
 
 static int prepare(struct ctx *c)
 {
-	if (sqlite3_prepare_v2(c->ix->db, "SELECT p.path FROM msg_files f "
+	/* the path, and whether the history touched it */
+	if (sqlite3_prepare_v2(c->ix->db, "SELECT p.path, EXISTS (SELECT 1 "
+			       "FROM files x WHERE x.path = f.path) FROM msg_files f "
 			       "JOIN paths p ON p.id = f.path WHERE f.message = ?1",
 			       -1, &c->files, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(c->ix->db, "SELECT t.person FROM msg_trailers t "
@@ -553,7 +562,7 @@ int pending_collect(struct pending *p, struct scope *s,
 	int rc = -1;
 
 	memset(p, 0, sizeof(*p));
-	if (scope_load_maintainers(s, s->maint_rev))
+	if (!o->unanswered && scope_load_maintainers(s, s->maint_rev))
 		return -1;
 	c.people = scope_people(s);
 	c.id = c.people ? scope_identity(s) : NULL;
@@ -597,14 +606,17 @@ int pending_collect(struct pending *p, struct scope *s,
 		collect_replies(&c, m->id, sender);
 		if (cover)
 			collect_replies(&c, cover->id, sender);
-		nr = judge(&c, secs, nr, &pp);
+		if (o->unanswered)
+			nr = c.nr_replies ? 0 : 1;
+		else
+			nr = judge(&c, secs, nr, &pp);
 		if (!nr) {
 			free(secs);
 			patch_release(&pp);
 			continue;
 		}
 		pp.sections = secs;
-		pp.nr_sections = nr;
+		pp.nr_sections = o->unanswered ? 0 : nr;
 		ps = series_of(&c, p, &by_cover, cover);
 		if (!ps || fill_msg(&c, m, m->author, &pp.msg)) {
 			patch_release(&pp);

@@ -35,11 +35,28 @@
  *    @now, table links) or is superseded (util/lmsg.h: its author
  *    posted the same subject with a higher version by @now);
  *  - anything dated after @now is as if it did not exist.
+ *
+ * A section in @whole (one of another tree's MAINTAINERS named with
+ * --mpath) stands for the whole project: it concerns every patch that
+ * touches a file the history touched (table files), whatever its
+ * patterns say, as the kernel's XFS FILESYSTEM does xfsprogs.
+ *
+ * With @unanswered (a project without MAINTAINERS) there is nobody
+ * listed to wait on: a patch touching a file the history touched is
+ * pending when nobody but its sender has answered it (a reply as
+ * above, from anyone); it waits on no section.
+ *
+ * Both need a path the history touched, not only one in a directory it
+ * has (lists_foreign()'s rule, which every patch here passes too): no
+ * section's patterns tell this project's patches from the others on
+ * the list, and xfsprogs once had a file in fs/xfs/, the kernel's.
  */
 struct pending_opts {
 	int64_t now;		/* 0: the newest indexed message's date */
 	int days;		/* posted in the last @days days */
 	const bool *sections;	/* the sections asked about; NULL: all */
+	const bool *whole;	/* sections standing for the project; NULL */
+	bool unanswered;	/* no MAINTAINERS: unanswered patches */
 };
 
 /* One message as shown: a patch, or a cover letter. */
@@ -85,7 +102,8 @@ struct pending {
 
 /*
  * The pending patches of the index's lists, as defined above, for the
- * sections of s->m (loaded) selected in @o.  0, or -1 with a message.
+ * sections of s->m (loaded; not with o->unanswered) selected in @o.
+ * 0, or -1 with a message.
  */
 int pending_collect(struct pending *p, struct scope *s,
 		    const struct ident_mailmap *mm, const struct pending_opts *o);

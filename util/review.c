@@ -802,6 +802,8 @@ void review_json(struct strbuf *out, const struct review *r)
 	mh_date(d1, sizeof(d1), r->a_new.now);
 	strbuf_addf(out, "{\"as_of\":\"%s\",\"base\":", d1);
 	json_quote(out, r->base_what);
+	strbuf_addstr(out, ",\"base_source\":");
+	json_quote(out, r->base_source ? r->base_source : "");
 	strbuf_addf(out, ",\"findings\":%s,\"sections\":[",
 		    r->findings ? "true" : "false");
 	for (i = 0; i < r->nr; i++) {

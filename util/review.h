@@ -76,6 +76,8 @@ struct review_section {
 
 struct review {
 	char *base_what;		/* "MAINTAINERS as of commit 1234" */
+	/* "patch", "as-of", "work tree" or "newest"; not freed */
+	const char *base_source;
 	struct strbuf base, patched;
 	struct mh_diff d;
 	struct maintainers m_new, m_old;

@@ -115,6 +115,41 @@ out:
 	return rc;
 }
 
+int scope_load_maintainers_file(struct scope *s, const char *path)
+{
+	if (s->have_m)
+		return 0;
+	if (!is_file(path))
+		return error("--mpath: '%s' is not a file", path);
+	if (maintainers_add_path(&s->m, path))
+		return -1;
+	s->maint_from = xstrdup(path);
+	maintainers_finish(&s->m);
+	mnt_diag_print(&s->m, false);
+	s->mt = matcher_new(&s->m);
+	if (!s->mt)
+		return -1;
+	s->have_m = true;
+	return 0;
+}
+
+bool scope_maintainers_exist(const char *rev)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *args[] = { "rev-parse", "-q", "--verify", NULL, NULL };
+	char *obj;
+	bool found;
+
+	if (!rev && is_file("MAINTAINERS"))
+		return true;
+	obj = xstrfmt("%s:MAINTAINERS", rev ? rev : "HEAD");
+	args[3] = obj;
+	found = !git_quiet(args, &out);
+	free(obj);
+	strbuf_release(&out);
+	return found;
+}
+
 int scope_find_section(struct scope *s, const char *name)
 {
 	size_t i, len = strlen(name), nr = 0;

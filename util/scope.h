@@ -76,6 +76,15 @@ void scope_release(struct scope *s);
 int scope_load_maintainers(struct scope *s, const char *rev);
 
 /*
+ * Read MAINTAINERS from the file @path instead (--mpath: another
+ * tree's, for a project that has none).  0, or -1 with a message.
+ */
+int scope_load_maintainers_file(struct scope *s, const char *path);
+
+/* Is there a MAINTAINERS to load: in the work tree, or at @rev (HEAD)? */
+bool scope_maintainers_exist(const char *rev);
+
+/*
  * The section named @name: an exact name, else the only section whose
  * name starts with @name ignoring case.  Returns its index, or -1 after
  * a message listing the candidates.
