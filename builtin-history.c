@@ -272,7 +272,8 @@ int cmd_history(int argc, const char **argv)
 	ident_mailmap_load_repo(mm, NULL);
 	scope_init(&sc, &ix);
 	sc.identity_flags = strict ? IDENTITY_STRICT : 0;
-	if (!(id = scope_identity(&sc)) || mh_history_load(&ix, until, mm, id, &h)) {
+	if (!(id = scope_identity(&sc)) ||
+	    mh_history_load(&ix, until, mm, identity_canon_email, id, &h)) {
 		scope_release(&sc);
 		idx_close(&ix);
 		goto done;

@@ -742,7 +742,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
 		exit(128);	/* the message is out; like die() */
-	if (mh_history_load(&ix, a.now, mm, &a.id, &h))
+	if (mh_history_load(&ix, a.now, mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 
 	/* contributions per year over the window, by person and employer */

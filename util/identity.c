@@ -373,7 +373,7 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	if (text)
 		ident_mailmap_add(mm, text, strlen(text));
 	free(text);
-	rc = mh_history_load(ix, 0, mm, NULL, &h);
+	rc = mh_history_load(ix, 0, mm, NULL, NULL, &h);
 	ident_mailmap_free(mm);
 	if (rc)
 		return -1;
@@ -684,6 +684,14 @@ int identity_of_email(const struct identity *id, const char *email)
 		r = (int)id->addrs[(uintptr_t)e->value - 1].person;
 	strbuf_release(&lc);
 	return r;
+}
+
+const char *identity_canon_email(const void *model, const char *email)
+{
+	const struct identity *id = model;
+	int p = identity_of_email(id, email);
+
+	return p < 0 ? NULL : id->persons[p].email;
 }
 
 /*

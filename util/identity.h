@@ -111,6 +111,13 @@ static inline int identity_of(const struct identity *id, int64_t people_id)
 /* The person with address @email (any case), or -1. */
 int identity_of_email(const struct identity *id, const char *email);
 
+/*
+ * The most used address of @email's person, or NULL for an address the
+ * model does not know; @id is a struct identity (an mh_canon_fn for
+ * mh_history_load()).
+ */
+const char *identity_canon_email(const void *id, const char *email);
+
 /* How a listed "Name <address>" was found (rule 3). */
 enum identity_how {
 	IM_NONE,		/* neither its address nor its name is known */
