@@ -1530,7 +1530,8 @@ static void identity_line(struct strbuf *out, const struct audit *a,
 	if (l->is_role || l->match.how == IM_NONE)
 		return;
 	if (l->match.how == IM_ADDRESS &&
-	    !strcmp(a->id.persons[l->match.person].email, l->email))
+	    !strcmp(a->id.persons[l->match.person].email, l->email) &&
+	    !identity_name_only_tags(&a->id, l->match.person))
 		return;
 	identity_describe(&a->id, a->ix, l->email, &l->match, out);
 }
@@ -1603,8 +1604,14 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				break;
 		if (j == s->nr_people)
 			break;
-		strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
-			    a->emails[s->people[j].pid]);
+		/* a name without an address (util/identity.h) by its name */
+		if (*a->emails[s->people[j].pid])
+			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+				    a->emails[s->people[j].pid]);
+		else
+			strbuf_addf(out, "    [%ld]: %s (no address)\n",
+				    s->people[j].st.reviews,
+				    a->names[s->people[j].pid]);
 		shown++;
 	}
 	for (i = 0; i < s->nr_findings; i++)

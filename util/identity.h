@@ -41,7 +41,16 @@
  * Tso), dots and hyphens as spaces, white space collapsed, and a trailing parenthesised
  * affiliation ("Jan Kara (SUSE)") dropped.
  *
- * With IDENTITY_STRICT only rule 1 applies: an address is a person.
+ * A trailer that gives a name without an address ("Reviewed-by: Jane
+ * Doe", as Gerrit-based projects write them; the index keeps it as a
+ * people row with an empty address) is credited to the person of that
+ * folded name when exactly one person has it, addresses that name
+ * nobody (junk_address() in identity.c) not counting; otherwise it is a
+ * person of its own, a name with no address (an identity_addr marked
+ * name_only, one per folded name), never nobody.
+ *
+ * With IDENTITY_STRICT only rule 1 applies: an address is a person, and
+ * a name without an address is one person per folded name.
  */
 struct scope_people;
 
@@ -55,6 +64,7 @@ enum identity_why {
 	IW_ADDRESS,		/* the same address (after .mailmap) */
 	IW_COMMIT,		/* named together in one commit */
 	IW_MAINTAINERS,		/* one replaced the other in MAINTAINERS */
+	IW_NAME,		/* the same folded name, nothing else */
 };
 
 struct identity_addr {
@@ -62,6 +72,8 @@ struct identity_addr {
 	uint32_t person;
 	long authored, committed, tagged;	/* commits naming it so */
 	bool indexed;		/* a people row has it: a commit or a mail */
+	bool name_only;		/* a name without an address (email ""), */
+				/* one per folded name: see below */
 	enum identity_why why;	/* how it joined its person's first address */
 	int64_t why_commit;	/* indexed commit id (IW_COMMIT), or 0 */
 	char *why_hash;		/* commit hash (IW_MAINTAINERS), or NULL */
@@ -98,6 +110,9 @@ int identity_load(struct identity *id, struct idx *ix,
 		  const struct scope_people *people, const struct summary *sm,
 		  unsigned flags);
 void identity_release(struct identity *id);
+
+/* Tags given by @person under a name alone, without an address. */
+long identity_name_only_tags(const struct identity *id, int person);
 
 /* The person of a people id, or -1 for an id that names nobody. */
 static inline int identity_of(const struct identity *id, int64_t people_id)
