@@ -8,7 +8,8 @@
 # only reviewed, five times in the window, by name alone.  GADGET is
 # maintained by Kim Lee, whose address is nowhere in the history; she
 # reviewed five of its changes by name alone.  Two different Sam Roes
-# wrote elsewhere; "Tested-by: Sam Roe" is neither of them.
+# wrote elsewhere: one person by default (one name), so "Tested-by: Sam
+# Roe" is theirs; two with --strict-identities, and the tag neither's.
 . "${0%/*}/lib.sh"
 
 R=$TRASH/repo
@@ -91,20 +92,24 @@ like "$TRASH/a" "^      identity: matched by name: 5 tags by name alone, no addr
 like "$TRASH/a" "^    \\[5\\]: KIM LEE \\(no address\\)\$" \
 	"GADGET: the evidence block names her a top reviewer, by name"
 
-# --strict-identities: an address is a person; Jane's tags are a name-only
+# --address-identities: an address is a person; Jane's tags are a name-only
 # identity apart from her address, and she is inactive again
-"$KMAINT" audit --as-of "$NOW" --min-changes 5 --strict-identities \
+"$KMAINT" audit --as-of "$NOW" --min-changes 5 --address-identities \
 	>"$TRASH/s" 2>&1
 like "$TRASH/s" "^  INACTIVE MAINTAINER Jane Doe <jane@widgets.example>\$" \
-	"--strict-identities: the name alone is not her address"
+	"--address-identities: the name alone is not her address"
 
 # stats: the name-only tags are people, not nothing
 "$KMAINT" stats --report reviews --json --top 0 >"$TRASH/st.json" 2>&1
 like "$TRASH/st.json" "\"email\": \"jane@widgets.example\", \"count\": 5," \
 	"stats: Jane's five reviews under her address"
-"$KMAINT" stats --report tests --json --top 0 >"$TRASH/t.json" 2>&1
+"$KMAINT" stats --strict-identities --report tests --json --top 0 \
+	>"$TRASH/t.json" 2>&1
 like "$TRASH/t.json" "\"name\": \"Sam Roe\", \"email\": \"\", \"count\": 1," \
-	"stats: a name of two people stays a name-only tester"
+	"stats --strict-identities: a name of two people stays a name-only tester"
+"$KMAINT" stats --report tests --json --top 0 >"$TRASH/t.json" 2>&1
+like "$TRASH/t.json" "\"name\": \"Sam Roe\", \"email\": \"sam@one.example\", \"count\": 1," \
+	"stats: by default the Sam Roes are one (rule 4), and the tag is theirs"
 
 # an index of schema version 3 (before name-only people) is upgraded
 sqlite3 .git/kmaint/index.sqlite "UPDATE trailers SET person = NULL

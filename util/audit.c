@@ -585,7 +585,7 @@ static int load_people(struct run *r)
 
 	if (scope_people_load(r->ix, &a->people) ||
 	    identity_load(&a->id, r->ix, &a->people, NULL,
-			  a->o->strict_identities ? IDENTITY_STRICT : 0))
+			  a->o->identity_flags))
 		return -1;
 	r->max_people = a->people.nr - 1;
 	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));

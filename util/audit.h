@@ -45,7 +45,7 @@ struct audit_opts {
 	int strong_share;	/* review verdicts: percent for "strong" */
 	int bypass_share;	/* percent of changes never posted: a finding */
 	int top;		/* unlisted contributors shown */
-	bool strict_identities;	/* addresses only (IDENTITY_STRICT) */
+	unsigned identity_flags;	/* IDENTITY_*: identity_flags_for() */
 	const struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };

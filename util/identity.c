@@ -211,6 +211,8 @@ struct builder {
 	size_t nr_folds;
 	uint32_t *name_only;	/* folded-name id + 1 -> name-only address + 1 */
 	size_t alloc_name_only;
+	bool *one_word;		/* folded-name id + 1 -> a single word */
+	size_t alloc_one_word;
 };
 
 /* A new address of its own (a tree of one), owning @email. */
@@ -281,14 +283,15 @@ static uint32_t find(uint32_t *parent, uint32_t x)
 	return x;
 }
 
-static void join(struct builder *b, uint32_t x, uint32_t y,
+/* Join the trees of @x and @y; false when they were one already. */
+static bool join(struct builder *b, uint32_t x, uint32_t y,
 		 enum identity_why why, int64_t commit, const char *hash)
 {
 	uint32_t rx = find(b->parent, x), ry = find(b->parent, y);
 	struct forest_edge *e;
 
 	if (rx == ry)
-		return;
+		return false;
 	/* the smaller index stays the root: the result is order-free */
 	if (rx < ry)
 		b->parent[ry] = rx;
@@ -301,6 +304,7 @@ static void join(struct builder *b, uint32_t x, uint32_t y,
 	e->why = why;
 	e->commit = commit;
 	e->hash = hash ? xstrdup(hash) : NULL;
+	return true;
 }
 
 static uint32_t fold_id(struct builder *b, const char *name)
@@ -312,8 +316,12 @@ static uint32_t fold_id(struct builder *b, const char *name)
 	identity_fold_name(name, &f);
 	if (f.len) {
 		e = strmap_insert(&b->folds, f.buf, f.len);
-		if (!e->value)
+		if (!e->value) {
 			e->value = (void *)(uintptr_t)++b->nr_folds;
+			ALLOC_GROW(b->one_word, b->nr_folds + 1,
+				   b->alloc_one_word);
+			b->one_word[b->nr_folds] = !strchr(f.buf, ' ');
+		}
 		v = (uint32_t)(uintptr_t)e->value;
 	}
 	strbuf_release(&f);
@@ -479,6 +487,42 @@ static bool junk_address(const char *email)
 }
 
 /*
+ * Rule 4: one folded name is one person across its addresses, as gitdm
+ * has it.  Not for junk addresses, nor for a name of one word ("root",
+ * "admin", a nickname, a name written in one word of a script without
+ * spaces), which says too little of who it is.  The addresses of a name
+ * join the first of them in people id order, the index's, so the
+ * result depends on the index alone.  A hash of folded names, no
+ * comparison of pairs: linear in the people of the history.
+ */
+static void join_names(struct builder *b, const struct scope_people *people)
+{
+	struct identity *id = b->id;
+	uint32_t *first = xcalloc(b->nr_folds + 1, sizeof(uint32_t)), f;
+	size_t i;
+
+	for (i = 0; i < id->nr_people_ids; i++) {
+		f = b->fold[i];
+		/* a "name" that is an address is no name */
+		if (!f || b->one_word[f] || junk_address(people->email[i]) ||
+		    strchr(people->name[i], '@'))
+			continue;
+		if (!first[f]) {
+			first[f] = id->of_people[i];
+		} else if (join(b, first[f] - 1, id->of_people[i] - 1, IW_NAME,
+				0, NULL)) {
+			id->name_joins = xrealloc(id->name_joins,
+						  (id->nr_name_joins + 1) *
+						  sizeof(*id->name_joins));
+			id->name_joins[id->nr_name_joins][0] = first[f] - 1;
+			id->name_joins[id->nr_name_joins++][1] =
+				id->of_people[i] - 1;
+		}
+	}
+	free(first);
+}
+
+/*
  * A name without an address ("Reviewed-by: Jane Doe") is the person of
  * that folded name when exactly one person has it (junk addresses are
  * nobody's); otherwise it stays an identity of its own, never nobody.
@@ -630,31 +674,67 @@ static void build_names(struct builder *b, const struct scope_people *people)
 	}
 }
 
-/* Each address keeps the edge that joined it, for the evidence. */
+/*
+ * Each address keeps, for the evidence, the join that leads from it
+ * towards its person's main address (the joins form a tree per person:
+ * each put two groups together), and whether a join on the name alone
+ * lies anywhere on that path: an address tied by a commit to another
+ * that only its name joins to the person is joined on the name.
+ */
 static void keep_reasons(struct builder *b)
 {
 	struct identity *id = b->id;
-	size_t i;
+	size_t *first = xcalloc(id->nr_addrs + 2, sizeof(size_t));
+	uint32_t *adj = xcalloc(2 * b->nr_edges + 1, sizeof(uint32_t));
+	uint32_t *queue = xcalloc(id->nr_addrs + 1, sizeof(uint32_t));
+	bool *seen = xcalloc(id->nr_addrs + 1, sizeof(bool));
+	size_t i, k, head, tail;
 
+	/* the edges of each address, as index ranges of adj[] */
 	for (i = 0; i < b->nr_edges; i++) {
-		struct forest_edge *e = &b->edges[i];
-		uint32_t end[2] = { e->a, e->b };
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			struct identity_addr *a = &id->addrs[end[k]];
-
-			if (a->why != IW_ADDRESS)
-				continue;
-			/* joining a name-only one says nothing of the other */
-			if (id->addrs[end[!k]].name_only && !a->name_only)
-				continue;
-			a->why = e->why;
-			a->why_commit = e->commit;
-			a->why_hash = e->hash ? xstrdup(e->hash) : NULL;
-		}
-		free((char *)e->hash);
+		first[b->edges[i].a + 2]++;
+		first[b->edges[i].b + 2]++;
 	}
+	for (i = 2; i < id->nr_addrs + 2; i++)
+		first[i] += first[i - 1];
+	for (i = 0; i < b->nr_edges; i++) {
+		adj[first[b->edges[i].a + 1]++] = (uint32_t)i;
+		adj[first[b->edges[i].b + 1]++] = (uint32_t)i;
+	}
+	for (i = 0; i < id->nr; i++) {
+		const struct identity_person *p = &id->persons[i];
+
+		if (!p->nr_addrs)
+			continue;
+		head = tail = 0;
+		queue[tail++] = p->addrs[0];
+		seen[p->addrs[0]] = true;
+		while (head < tail) {
+			uint32_t u = queue[head++];
+
+			for (k = first[u]; k < first[u + 1]; k++) {
+				const struct forest_edge *e = &b->edges[adj[k]];
+				uint32_t v = e->a == u ? e->b : e->a;
+				struct identity_addr *a = &id->addrs[v];
+
+				if (seen[v])
+					continue;
+				seen[v] = true;
+				queue[tail++] = v;
+				a->why = e->why;
+				a->why_commit = e->commit;
+				a->why_hash = e->hash ? xstrdup(e->hash) : NULL;
+				a->name_path = e->why == IW_NAME ||
+					       id->addrs[u].name_path;
+			}
+		}
+	}
+	for (i = 0; i < b->nr_edges; i++)
+		free((char *)b->edges[i].hash);
+	free(first);
+	free(adj);
+	free(queue);
+	free(seen);
 }
 
 int identity_load(struct identity *id, struct idx *ix,
@@ -730,6 +810,8 @@ int identity_load(struct identity *id, struct idx *ix,
 		join_commits(&b, sm);
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;
+		if (!(flags & IDENTITY_NO_NAMES))
+			join_names(&b, people);
 		join_name_only(&b, people);
 	}
 	build_persons(&b, people);
@@ -746,6 +828,7 @@ int identity_load(struct identity *id, struct idx *ix,
 	free(b.tagged);
 	free(b.fold);
 	free(b.name_only);
+	free(b.one_word);
 	strmap_clear(&b.folds, false);
 	summary_release(&own);
 	return rc;
@@ -768,6 +851,7 @@ void identity_release(struct identity *id)
 	free(id->name_sets);
 	free(id->name_sets_nr);
 	free(id->of_people);
+	free(id->name_joins);
 	strmap_clear(&id->by_addr, false);
 	strmap_clear(&id->by_name, false);
 	memset(id, 0, sizeof(*id));
@@ -996,6 +1080,8 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 		} else if (a >= 0 && id->addrs[a].why == IW_NAME) {
 			strbuf_addstr(out, " (the same name, nothing else)");
 		}
+		if (a >= 0 && id->addrs[a].why != IW_NAME && id->addrs[a].name_path)
+			strbuf_addstr(out, ", and the same name");
 		name_only_note(out, tags);
 	}
 }
