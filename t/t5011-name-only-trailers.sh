@@ -11,6 +11,7 @@
 # wrote elsewhere: one person by default (one name), so "Tested-by: Sam
 # Roe" is theirs; two with --strict-identities, and the tag neither's.
 . "${0%/*}/lib.sh"
+. "$SRCDIR/t/lib-identity.sh"
 
 R=$TRASH/repo
 Y=31557600
@@ -19,7 +20,7 @@ T0=1420070400	# 2015-01-01
 gen_events() {
 	awk -v Y=$Y -v T0=$T0 '
 	function ev(t, a, path, subj, tr) {
-		printf "%d|%s|%s|%s|%s\n", t, a, path, subj, tr
+		printf "%d|%s|%s|%s\n", t, a, path, subj (tr ? "\\n\\n" tr : "")
 	}
 	BEGIN {
 		jane = "Jane Doe <jane@widgets.example>"
@@ -52,28 +53,7 @@ maintainers() {
 	printf 'F:\tdrivers/widget/\n'
 }
 
-gen() {
-	gen_events | while IFS='|' read -r t a path subj tr; do
-		n=$((n + 1))
-		printf 'commit refs/heads/main\nmark :%d\n' "$n"
-		printf 'author %s %d +0000\ncommitter %s %d +0000\n' "$a" "$t" "$a" "$t"
-		msg=$(printf '%s\n\n%b\n' "$subj" "$tr")
-		printf 'data %d\n%s\n' "$(printf '%s\n' "$msg" | wc -c)" "$msg"
-		[ "$n" -gt 1 ] && printf 'from :%d\n' "$((n - 1))"
-		if [ "$path" = MAINTAINERS ]; then
-			body=$(maintainers)
-			printf 'M 100644 inline MAINTAINERS\ndata %d\n%s\n' \
-				"$(printf '%s\n' "$body" | wc -c)" "$body"
-		else
-			printf 'M 100644 inline %s\ndata <<EOT\n%s %s\nEOT\n' \
-				"$path" "$path" "$n"
-		fi
-		printf '\n'
-	done
-}
-
-git init -q -b main "$R" && gen | git -C "$R" fast-import --quiet &&
-	git -C "$R" reset -q --hard main || skip_all "cannot build the fixture"
+make_events_repo "$R" || skip_all "cannot build the fixture"
 cd "$R" || exit 1
 expect_success "index" "$KMAINT" index -q
 NOW=$(git log -1 --format=%cI)

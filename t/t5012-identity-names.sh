@@ -11,6 +11,7 @@
 # typo in his old address, "Build Bot" as none@none and
 # as bot@ci.example, and "admin" at two companies.
 . "${0%/*}/lib.sh"
+. "$SRCDIR/t/lib-identity.sh"
 
 R=$TRASH/repo
 Y=31557600
@@ -49,28 +50,7 @@ maintainers() {
 	printf 'S:\tMaintained\nF:\tdrivers/net/\n'
 }
 
-gen() {
-	gen_events | while IFS='|' read -r t a path subj; do
-		n=$((n + 1))
-		printf 'commit refs/heads/main\nmark :%d\n' "$n"
-		printf 'author %s %d +0000\ncommitter %s %d +0000\n' "$a" "$t" "$a" "$t"
-		msg=$(printf '%b' "$subj")
-		printf 'data %d\n%s\n' "$(printf '%s\n' "$msg" | wc -c)" "$msg"
-		[ "$n" -gt 1 ] && printf 'from :%d\n' "$((n - 1))"
-		if [ "$path" = MAINTAINERS ]; then
-			body=$(maintainers)
-			printf 'M 100644 inline MAINTAINERS\ndata %d\n%s\n' \
-				"$(printf '%s\n' "$body" | wc -c)" "$body"
-		else
-			printf 'M 100644 inline %s\ndata <<EOT\n%s %s\nEOT\n' \
-				"$path" "$path" "$n"
-		fi
-		printf '\n'
-	done
-}
-
-git init -q -b main "$R" && gen | git -C "$R" fast-import --quiet &&
-	git -C "$R" reset -q --hard main || skip_all "cannot build the fixture"
+make_events_repo "$R" || skip_all "cannot build the fixture"
 cd "$R" || exit 1
 expect_success "index" "$KMAINT" index -q
 NOW=$(git log -1 --format=%cI)
