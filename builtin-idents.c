@@ -254,34 +254,36 @@ static void same_name(struct idents *ids, size_t *m, size_t nr)
 static void model_joins(struct idents *ids)
 {
 	const struct identity *id = ids->model;
+	const struct identity_addr *a;
+	const struct identity_person *p;
 	size_t i, k;
+	long w;
 
 	for (i = 0; i < id->nr_name_joins; i++) {
 		for (k = 0; k < 2; k++) {
-			const struct identity_addr *a = &id->addrs[id->name_joins[i][k]];
-			const struct identity_person *p = &id->persons[a->person];
-			long w = a->authored + a->tagged;
-
+			a = &id->addrs[id->name_joins[i][k]];
+			p = &id->persons[a->person];
+			w = a->authored + a->tagged;
 			if ((!w && !a->committed) || !strcmp(a->email, p->email))
 				continue;
 			suggest(ids, xstrfmt("%s <%s> <%s>", p->name, p->email,
 					     a->email),
-				xstrfmt("joined on the name alone (check it is one "
-					"person; --strict-identities keeps them "
-					"apart): %ld commits, %ld tags as <%s>",
-					a->authored, a->tagged, a->email), w);
+				xstrfmt("joined on the name alone (check it is "
+					"one person; --strict-identities keeps "
+					"them apart): %ld commits, %ld tags as "
+					"<%s>", a->authored, a->tagged, a->email),
+				w);
 		}
 	}
 	for (i = 0; i < id->nr; i++) {
-		const struct identity_person *p = &id->persons[i];
-
+		p = &id->persons[i];
 		for (k = 1; k < p->nr_addrs; k++) {
-			const struct identity_addr *a = &id->addrs[p->addrs[k]];
 			struct identity_match m = { .how = IM_ADDRESS,
 						    .person = (int)i };
 			struct strbuf why = STRBUF_INIT;
-			long w = a->authored + a->tagged;
 
+			a = &id->addrs[p->addrs[k]];
+			w = a->authored + a->tagged;
 			/*
 			 * only addresses git shows: some commit uses them; a
 			 * name without an address has no .mailmap line
@@ -289,20 +291,11 @@ static void model_joins(struct idents *ids)
 			if ((!w && !a->committed) || a->name_only || !*p->email)
 				continue;
 			identity_describe(id, ids->ix, a->email, &m, &why);
-			if (a->why == IW_NAME)
-				suggest(ids, xstrfmt("%s <%s> <%s>", p->name,
-						     p->email, a->email),
-					xstrfmt("joined on the name alone (check it "
-						"is one person; --strict-identities "
-						"keeps them apart): %ld commits, %ld "
-						"tags as <%s>", a->authored,
-						a->tagged, a->email), w);
-			else
-				suggest(ids, xstrfmt("%s <%s> <%s>", p->name,
-						     p->email, a->email),
-					xstrfmt("one person: %ld commits, %ld tags "
-						"as <%s>; %s", a->authored,
-						a->tagged, a->email, why.buf), w);
+			suggest(ids, xstrfmt("%s <%s> <%s>", p->name, p->email,
+					     a->email),
+				xstrfmt("one person: %ld commits, %ld tags as <%s>; %s",
+					a->authored, a->tagged, a->email, why.buf),
+				w);
 			strbuf_release(&why);
 		}
 	}

@@ -209,7 +209,7 @@ struct builder {
 	uint32_t *fold;		/* folded-name id + 1, 0: none */
 	struct strmap folds;	/* folded name -> id + 1 */
 	size_t nr_folds;
-	uint32_t *name_only;	/* folded-name id + 1 -> name-only address + 1 */
+	uint32_t *name_only;	/* folded-name id + 1 -> its name-only addr + 1 */
 	size_t alloc_name_only;
 	bool *one_word;		/* folded-name id + 1 -> a single word */
 	size_t alloc_one_word;
@@ -245,7 +245,8 @@ static uint32_t add_addr(struct builder *b, const char *email)
 		strbuf_addch(&lc, (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
 	e = strmap_insert(&id->by_addr, lc.buf, lc.len);
 	if (!e->value)
-		e->value = (void *)(uintptr_t)(new_addr(b, strbuf_detach(&lc, NULL)) + 1);
+		e->value = (void *)(uintptr_t)
+			   (new_addr(b, strbuf_detach(&lc, NULL)) + 1);
 	strbuf_release(&lc);
 	return (uint32_t)((uintptr_t)e->value - 1);
 }
@@ -1080,7 +1081,8 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 		} else if (a >= 0 && id->addrs[a].why == IW_NAME) {
 			strbuf_addstr(out, " (the same name, nothing else)");
 		}
-		if (a >= 0 && id->addrs[a].why != IW_NAME && id->addrs[a].name_path)
+		if (a >= 0 && id->addrs[a].why != IW_NAME &&
+		    id->addrs[a].name_path)
 			strbuf_addstr(out, ", and the same name");
 		name_only_note(out, tags);
 	}
