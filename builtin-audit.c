@@ -23,6 +23,7 @@ int cmd_audit(int argc, const char **argv)
 	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
 		   *email_map = NULL, *gitdm_config = NULL;
 	int json = 0, no_evidence = 0, findings_only = 0, strict = 0;
+	int address = 0;
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct employer_map *emap = NULL;
@@ -42,7 +43,7 @@ int cmd_audit(int argc, const char **argv)
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
 		OPT_SET("findings-only", &findings_only, "print only sections with findings"),
 		OPT_SET("no-evidence", &no_evidence, "no evidence blocks"),
-		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_SET("json", &json, "JSON output"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
@@ -70,7 +71,7 @@ int cmd_audit(int argc, const char **argv)
 		rc = 129;
 		goto out;
 	}
-	o.strict_identities = strict;
+	o.identity_flags = identity_flags_for(strict, address);
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		goto out;
 	if (scope_open_db(&ix, db_path, false))

@@ -208,7 +208,7 @@ static void json_section(struct strbuf *out, const struct mh_history *h,
 int cmd_history(int argc, const char **argv)
 {
 	const char *db_path = NULL, *until_arg = NULL;
-	int json = 0, diff = 0, all = 0, strict = 0;
+	int json = 0, diff = 0, all = 0, strict = 0, address = 0;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
 		OPT_SET("diff", &diff, "compare two versions: files or revisions"),
@@ -216,7 +216,7 @@ int cmd_history(int argc, const char **argv)
 		OPT_STR("until", &until_arg, "WHEN", "versions up to a date or revision"),
 		OPT_SET("all", &all, "also sections without changes"),
 		OPT_SET("json", &json, "JSON output"),
-		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
 	};
@@ -271,8 +271,9 @@ int cmd_history(int argc, const char **argv)
 	mm = ident_mailmap_new();
 	ident_mailmap_load_repo(mm, NULL);
 	scope_init(&sc, &ix);
-	sc.identity_flags = strict ? IDENTITY_STRICT : 0;
-	if (!(id = scope_identity(&sc)) || mh_history_load(&ix, until, mm, id, &h)) {
+	sc.identity_flags = identity_flags_for(strict, address);
+	if (!(id = scope_identity(&sc)) ||
+	    mh_history_load(&ix, until, mm, identity_canon_email, id, &h)) {
 		scope_release(&sc);
 		idx_close(&ix);
 		goto done;

@@ -237,32 +237,58 @@ static void same_name(struct idents *ids, size_t *m, size_t nr)
 			continue;
 		suggest(ids, xstrfmt("%s <%s> <%s>", b->name, b->email,
 				     o->email),
-			xstrfmt("one name, several addresses, never tied by a "
-				"commit or MAINTAINERS (check it is one person): "
+			xstrfmt("one name, several addresses, not joined "
+				"(check it is one person): "
 				"%ld commits, %ld tags as <%s>", o->commits,
 				o->tags, o->email), weight(o));
 	}
 	strmap_clear(&seen, false);
 }
 
-/* The addresses the identity model joins, each to its person's main. */
+/*
+ * The addresses the identity model joins, each to its person's main:
+ * first those a join on the name alone brought in (both ends of each
+ * such join: either may have brought its own group), then the others,
+ * with the commit or MAINTAINERS change that ties them.
+ */
 static void model_joins(struct idents *ids)
 {
 	const struct identity *id = ids->model;
+	const struct identity_addr *a;
+	const struct identity_person *p;
 	size_t i, k;
+	long w;
 
+	for (i = 0; i < id->nr_name_joins; i++) {
+		for (k = 0; k < 2; k++) {
+			a = &id->addrs[id->name_joins[i][k]];
+			p = &id->persons[a->person];
+			w = a->authored + a->tagged;
+			if ((!w && !a->committed) || !strcmp(a->email, p->email))
+				continue;
+			suggest(ids, xstrfmt("%s <%s> <%s>", p->name, p->email,
+					     a->email),
+				xstrfmt("joined on the name alone (check it is "
+					"one person; --strict-identities keeps "
+					"them apart): %ld commits, %ld tags as "
+					"<%s>", a->authored, a->tagged, a->email),
+				w);
+		}
+	}
 	for (i = 0; i < id->nr; i++) {
-		const struct identity_person *p = &id->persons[i];
-
+		p = &id->persons[i];
 		for (k = 1; k < p->nr_addrs; k++) {
-			const struct identity_addr *a = &id->addrs[p->addrs[k]];
 			struct identity_match m = { .how = IM_ADDRESS,
 						    .person = (int)i };
 			struct strbuf why = STRBUF_INIT;
-			long w = a->authored + a->tagged;
 
-			/* only addresses git shows: some commit uses them */
-			if (!w && !a->committed)
+			a = &id->addrs[p->addrs[k]];
+			w = a->authored + a->tagged;
+			/*
+			 * only addresses git shows: some commit uses them; a
+			 * name without an address has no .mailmap line
+			 */
+			if ((!w && !a->committed) || a->name_only || !*p->email)
 				continue;
 			identity_describe(id, ids->ix, a->email, &m, &why);
 			suggest(ids, xstrfmt("%s <%s> <%s>", p->name, p->email,
@@ -390,12 +416,14 @@ int cmd_idents(int argc, const char **argv)
 {
 	const char *db = NULL;
 	int do_suggest = 0, no_update = 0, json = 0, comments = 1;
+	int strict = 0, address = 0;
 	struct option opts[] = {
 		OPT_SET("suggest", &do_suggest, "propose .mailmap lines"),
 		OPT_FLAG("comments", &comments, "say why after each line (default)"),
 		OPT_SET("json", &json, "JSON"),
 		OPT_STR("db", &db, "PATH", "the index (default: in the git directory)"),
 		OPT_SET("no-update", &no_update, "fail rather than update a stale index"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_TERMINATOR
 	};
 	struct opt_list operands = { 0 };
@@ -431,6 +459,7 @@ int cmd_idents(int argc, const char **argv)
 	strmap_init(&ids.index);
 	strmap_init(&ids.sug_seen);
 	scope_init(&sc, &ix);
+	sc.identity_flags = identity_flags_for(strict, address);
 	ids.ix = &ix;
 	if (load(&ix, &ids)) {
 		rc = 1;

@@ -321,7 +321,7 @@ int cmd_propose(int argc, const char **argv)
 {
 	const char *db_path = NULL, *as_of = NULL, *email_map = NULL,
 		   *gitdm_config = NULL, *outdir = NULL;
-	int dry_run = 0, strict = 0, reviewers = 0;
+	int dry_run = 0, strict = 0, address = 0, reviewers = 0;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct audit_opts o;
 	struct propose_opts po;
@@ -336,7 +336,7 @@ int cmd_propose(int argc, const char **argv)
 		OPT_NUM("min-changes", &o.min_changes, "N", "inactive needs N changes in the section (50)"),
 		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
-		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_STR("o|output-directory", &outdir, "DIR", "write the patches into DIR (default: an mbox on stdout)"),
 		OPT_SET("n|dry-run", &dry_run, "list what would be proposed and why"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
@@ -371,7 +371,7 @@ int cmd_propose(int argc, const char **argv)
 		return 129;
 	}
 	po.reviewers = reviewers;
-	o.strict_identities = strict;
+	o.identity_flags = identity_flags_for(strict, address);
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	if (read_text("MAINTAINERS", &maint, true))

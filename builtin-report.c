@@ -670,7 +670,7 @@ int cmd_report(int argc, const char **argv)
 	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
 		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
 		   *title = NULL;
-	int strict = 0;
+	int strict = 0, address = 0;
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
@@ -683,7 +683,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_NUM("min-changes", &o.min_changes, "N", "finding threshold, as for audit (50)"),
 		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
-		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
 	};
@@ -721,7 +721,7 @@ int cmd_report(int argc, const char **argv)
 		free(sections.v);
 		return 129;
 	}
-	o.strict_identities = strict;
+	o.identity_flags = identity_flags_for(strict, address);
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	if (scope_open_db(&ix, db_path, false))
@@ -742,7 +742,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
 		exit(128);	/* the message is out; like die() */
-	if (mh_history_load(&ix, a.now, mm, &a.id, &h))
+	if (mh_history_load(&ix, a.now, mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 
 	/* contributions per year over the window, by person and employer */

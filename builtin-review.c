@@ -152,7 +152,7 @@ int cmd_review(int argc, const char **argv)
 {
 	const char *db_path = NULL, *as_of = NULL, *email_map = NULL,
 		   *gitdm_config = NULL;
-	int json = 0, strict = 0;
+	int json = 0, strict = 0, address = 0;
 	struct audit_opts o;
 	struct review_opts ro;
 	struct opt_list operands = { 0 };
@@ -165,7 +165,7 @@ int cmd_review(int argc, const char **argv)
 		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
 		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file: address or domain -> employer"),
 		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
-		OPT_SET("strict-identities", &strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&strict, &address),
 		OPT_SET("json", &json, "JSON output"),
 		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
 		OPT_TERMINATOR
@@ -194,7 +194,7 @@ int cmd_review(int argc, const char **argv)
 		free(operands.v);
 		return 129;
 	}
-	o.strict_identities = strict;
+	o.identity_flags = identity_flags_for(strict, address);
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	patch_base = check_patch(operands.v[0]);

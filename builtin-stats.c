@@ -27,6 +27,7 @@ struct stats_args {
 	struct opt_list sections, paths, regexes, reports, configs, maps;
 	const char *maint_at, *since, *until, *rev, *db, *list;
 	int csv, json, top, unknown, no_update, builtin_map, strict;
+	int address;
 	bool want[SR_NR];
 };
 
@@ -538,7 +539,7 @@ int cmd_stats(int argc, const char **argv)
 		OPT_NUM("top", &a.top, "N", "rows per report (default 20, 0: all)"),
 		OPT_SET("csv", &a.csv, "comma-separated values"),
 		OPT_SET("json", &a.json, "JSON"),
-		OPT_SET("strict-identities", &a.strict, "a person is an address (no joining by commits, MAINTAINERS or name)"),
+		OPT_IDENTITIES(&a.strict, &a.address),
 		{ OPT_STRING_OPT, "list", &a.list, 0, "NAME,...",
 		  "the mailing lists' side: patches, replies, reviews (all lists, or these)" },
 		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
@@ -597,7 +598,7 @@ int cmd_stats(int argc, const char **argv)
 		goto out_args;
 	}
 	scope_init(&s, &ix);
-	s.identity_flags = a.strict ? IDENTITY_STRICT : 0;
+	s.identity_flags = identity_flags_for(a.strict, a.address);
 	range_init(&r);
 	stats_init(&st, em);
 	if ((a.maint_at || a.sections.nr) &&

@@ -20,4 +20,14 @@ int cmd_idents(int argc, const char **argv);
 int cmd_propose(int argc, const char **argv);
 int cmd_pending(int argc, const char **argv);
 
+/*
+ * The identity model's options (util/identity.h), the same in every
+ * command that judges people; identity_flags_for() turns them to flags.
+ */
+#define OPT_IDENTITIES(strict, address) \
+	OPT_SET("strict-identities", (strict), \
+		"join no two addresses on a name alone"), \
+	OPT_SET("address-identities", (address), \
+		"a person is an address (no joining by commits, MAINTAINERS or name)")
+
 #endif

@@ -135,3 +135,38 @@ make_identity_repo() {
 	gen_identity | git -C "$1" fast-import --quiet &&
 	git -C "$1" reset -q --hard main
 }
+
+# fast_import_events MAINT_FN: git fast-import commands for the lines
+# "time|Name <addr>|path|message" on stdin, each a commit of its author
+# at that time changing path; the message's \n escapes are read as
+# printf %b reads them.  A commit to MAINTAINERS gets the text MAINT_FN
+# prints.
+fast_import_events() {
+	n=0
+	while IFS='|' read -r t a path msg; do
+		n=$((n + 1))
+		printf 'commit refs/heads/main\nmark :%d\n' "$n"
+		printf 'author %s %d +0000\ncommitter %s %d +0000\n' "$a" "$t" "$a" "$t"
+		msg=$(printf '%b' "$msg")
+		printf 'data %d\n%s\n' "$(printf '%s\n' "$msg" | wc -c)" "$msg"
+		[ "$n" -gt 1 ] && printf 'from :%d\n' "$((n - 1))"
+		if [ "$path" = MAINTAINERS ]; then
+			body=$($1)
+			printf 'M 100644 inline MAINTAINERS\ndata %d\n%s\n' \
+				"$(printf '%s\n' "$body" | wc -c)" "$body"
+		else
+			printf 'M 100644 inline %s\ndata <<EOT\n%s %s\nEOT\n' \
+				"$path" "$path" "$n"
+		fi
+		printf '\n'
+	done
+}
+
+# make_events_repo DIR: a repository from the caller's gen_events (lines
+# for fast_import_events) and maintainers (the MAINTAINERS text).
+make_events_repo() {
+	git init -q -b main "$1" &&
+	gen_events | fast_import_events maintainers |
+	git -C "$1" fast-import --quiet &&
+	git -C "$1" reset -q --hard main
+}

@@ -91,7 +91,7 @@ is "$bad" 0 "every MAINTAINERS version: blob id stored, text rebuilt byte for by
 like "$TRASH/stats" '^tracked-blobs [1-9]' "versions stored"
 is "$(q "SELECT count(*) > 0 FROM blobs WHERE base IS NOT NULL")" 1 "some versions stored as deltas"
 
-is "$(q 'PRAGMA user_version')" 3 "schema version 3"
+is "$(q 'PRAGMA user_version')" 4 "schema version 4"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary reaches the last commit"
 is "$(q 'SELECT count(*) FROM summary WHERE lo = 0')" 1 "... from the first"
@@ -111,7 +111,7 @@ expect_failure "a version-1 index is not read without migrating" \
 like "$TRASH/.err" "schema version 1 needs migrating; run 'kmaint index'" \
 	"... and says what to run"
 expect_success "kmaint index migrates it" "$KMAINT" index -q
-is "$(q 'PRAGMA user_version')" 3 "now version 3"
+is "$(q 'PRAGMA user_version')" 4 "now version 4"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary is written even with nothing new to index"
 "$KMAINT" stats --no-update --json >"$TRASH/stats-migrated.json" 2>"$TRASH/.err"

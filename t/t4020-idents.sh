@@ -38,7 +38,10 @@ like "$TRASH/sug" "^Bob Hacker <bob@old.example.org> <bob@new.example.org>$" \
 like "$TRASH/sug" "^John Doe <jdoe@work.example> <jdoe@home.example>$" \
 	"an author without a name, by the local part"
 "$KMAINT" idents --suggest >"$TRASH/why"
-like "$TRASH/why" "	# one name, several addresses, never tied by a commit or MAINTAINERS \\(check it is one person\\): 2 commits" "says why, with the counts"
+like "$TRASH/why" "	# joined on the name alone \\(check it is one person; --strict-identities keeps them apart\\): 2 commits" "says why, with the counts"
+"$KMAINT" idents --suggest --strict-identities >"$TRASH/why"
+like "$TRASH/why" "	# one name, several addresses, not joined \\(check it is one person\\): 2 commits" \
+	"--strict-identities: a guess, with the counts"
 is "$(cmp -s "$TRASH/sug" "$(git ls-files .mailmap)" && echo same)" "" "nothing written"
 
 # applied, git merges them, and nothing is left to suggest

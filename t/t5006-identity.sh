@@ -38,14 +38,26 @@ like "$TRASH/a" "^      identity: matched by name: jose@corp.example, $jose_n ch
 ok $(sed -n '/^BETA DRIVER$/,/^$/p' "$TRASH/a" | grep -q 'finding: inactive'; [ $? = 1 ]; echo $?) \
 	"and not inactive"
 
-# two people of one name
+# two people of one name: one by default (rule 4, as gitdm), said so
+like "$TRASH/a" "^      identity: matched by name: wei.w.wang@intel.example, $((amd_n + intel_n)) changesets\$" \
+	"GAMMA: by default the two Wei Wangs are one, found by name"
+like "$TRASH/a" "^      identity: same person as wei.w.wang@intel.example, $((amd_n + intel_n)) changesets \\(the same name, nothing else\\)\$" \
+	"DELTA: the AMD Wei Wang joined to the Intel one on the name alone, said so"
+ok $(grep -q "ambiguous-identity" "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"and nobody is ambiguous"
+"$KMAINT" stats --report changesets --json --top 0 >"$TRASH/s0.json"
+like "$TRASH/s0.json" "\"email\": \"wei.w.wang@intel.example\", \"count\": $((amd_n + intel_n))," \
+	"stats: one Wei Wang with both addresses' changesets"
+
+# --strict-identities: no joins on a name alone; two Wei Wangs
+$AUDIT --strict-identities >"$TRASH/a" 2>"$TRASH/err"
 like "$TRASH/a" "finding: ambiguous-identity: maintainer Wei Wang <wei@new.example>: address never in the history, name ambiguous: 2 people of this name in the history: wei.wang@amd.example, $amd_n changesets; wei.w.wang@intel.example, $intel_n changesets; not judged" \
 	"GAMMA: a listed Wei Wang at an unknown address is ambiguous, both named"
 ok $(sed -n '/^GAMMA DRIVER$/,/^$/p' "$TRASH/a" | grep -q 'maintained-in-name-only\|finding: inactive'; [ $? = 1 ]; echo $?) \
 	"and neither inactive nor name-only: one of them is active"
 like "$TRASH/a" "finding: ambiguous-identity: maintainer Wei Wang <wei.wang@amd.example>: no activity as wei.wang@amd.example, but Wei Wang <wei.w.wang@intel.example> of the same name was active here \\(9 changes" \
 	"DELTA: the AMD Wei Wang, silent while the Intel one works there: ambiguous"
-"$KMAINT" stats --report changesets --json --top 0 >"$TRASH/s.json"
+"$KMAINT" stats --strict-identities --report changesets --json --top 0 >"$TRASH/s.json"
 like "$TRASH/s.json" "\"email\": \"wei.wang@amd.example\", \"count\": $amd_n," "stats: the AMD Wei Wang alone"
 like "$TRASH/s.json" "\"email\": \"wei.w.wang@intel.example\", \"count\": $intel_n," "stats: the Intel Wei Wang alone"
 like "$TRASH/s.json" "\"email\": \"roger.pau@citrix.com\", \"count\": $roger_n," "stats: Roger once, all his changesets"
@@ -72,10 +84,11 @@ ok $(grep -q "community.manager\|xyz-masters\|beta-devel" "$TRASH/c"; [ $? = 1 ]
 # the one real finding stays
 like "$TRASH/a" "^  INACTIVE MAINTAINER Old Timer <old@example.com>\$" "EPSILON: Old Timer really is inactive"
 
-# --strict-identities: addresses only, the old false findings come back
-$AUDIT --strict-identities >"$TRASH/strict" 2>&1
+# --address-identities: addresses only, the old false findings come back
+$AUDIT --address-identities >"$TRASH/strict" 2>&1
 like "$TRASH/strict" "^  INACTIVE MAINTAINER Roger Pau Monné <roger@project.org>\$" \
-	"--strict-identities: Roger inactive again, as an address"
+	"--address-identities: Roger inactive again, as an address"
+$AUDIT >"$TRASH/a" 2>"$TRASH/err"
 
 # with a .mailmap, the listed address is his own
 printf 'Roger Pau Monné <roger@project.org> <roger.pau@citrix.com>\nRoger Pau Monné <roger@project.org> <roger.pau@cloud.com>\n' >.mailmap
@@ -116,6 +129,9 @@ fi
 "$KMAINT" idents --suggest >"$TRASH/i"
 like "$TRASH/i" "^Roger Pau Monne <roger.pau@citrix.com> <roger.pau@cloud.com>	# one person: .*both in commit [0-9a-f]{12}" \
 	"idents: Roger's two addresses, tied by one commit"
-like "$TRASH/i" "^Wei Wang <[^>]*> <[^>]*>	# one name, several addresses, never tied" \
-	"idents: the two Wei Wangs only as a guess to check"
+like "$TRASH/i" "^Wei Wang <wei.w.wang@intel.example> <wei.wang@amd.example>	# joined on the name alone \\(check it is one person" \
+	"idents: the join of the two Wei Wangs, made on the name alone, to confirm"
+"$KMAINT" idents --suggest --strict-identities >"$TRASH/i"
+like "$TRASH/i" "^Wei Wang <[^>]*> <[^>]*>	# one name, several addresses, not joined" \
+	"idents --strict-identities: the two Wei Wangs only as a guess to check"
 done_testing

@@ -591,7 +591,7 @@ static int load_people(struct run *r)
 
 	if (scope_people_load(r->ix, &a->people) ||
 	    identity_load(&a->id, r->ix, &a->people, NULL,
-			  a->o->strict_identities ? IDENTITY_STRICT : 0))
+			  a->o->identity_flags))
 		return -1;
 	r->max_people = a->people.nr - 1;
 	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));
@@ -1536,7 +1536,8 @@ static void identity_line(struct strbuf *out, const struct audit *a,
 	if (l->is_role || l->match.how == IM_NONE)
 		return;
 	if (l->match.how == IM_ADDRESS &&
-	    !strcmp(a->id.persons[l->match.person].email, l->email))
+	    !strcmp(a->id.persons[l->match.person].email, l->email) &&
+	    !identity_name_only_tags(&a->id, l->match.person))
 		return;
 	identity_describe(&a->id, a->ix, l->email, &l->match, out);
 }
@@ -1609,8 +1610,14 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				break;
 		if (j == s->nr_people)
 			break;
-		strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
-			    a->emails[s->people[j].pid]);
+		/* a name without an address (util/identity.h) by its name */
+		if (*a->emails[s->people[j].pid])
+			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+				    a->emails[s->people[j].pid]);
+		else
+			strbuf_addf(out, "    [%ld]: %s (no address)\n",
+				    s->people[j].st.reviews,
+				    a->names[s->people[j].pid]);
 		shown++;
 	}
 	for (i = 0; i < s->nr_findings; i++)

@@ -21,17 +21,17 @@
  * its Signed-off-by, Reviewed-by, Acked-by and Tested-by trailers (tags;
  * Reviewed-by and Acked-by on someone else's change are reviews).
  * People are persons of the identity model (util/identity.h): one
- * person behind the addresses git, its .mailmap and MAINTAINERS tie
- * together; a listed entry is found by address, else by a name only one
- * person carries.  This is what gitdm's missingmaints and the
+ * person behind the addresses git, its .mailmap, MAINTAINERS and (by
+ * default) a shared name tie together; a listed entry is found by
+ * address, else by a name only one person carries.  This is what gitdm's missingmaints and the
  * networking clean-ups ask of "git log -1 --author" one maintainer at a
  * time.
  *
  * Roles are not people (identity_role()): a list, a job title or an
  * alias listed as M: or R: is shown as such and never judged inactive.
  * A listed person with no activity while someone of the same name was
- * active in the section, never tied to them by a commit or MAINTAINERS,
- * is ambiguous, not inactive: the finding says who, and a .mailmap line
+ * active in the section, never tied to them (with --strict-identities,
+ * or a one-word name), is ambiguous, not inactive: the finding says who, and a .mailmap line
  * settles it.
  */
 
@@ -45,7 +45,7 @@ struct audit_opts {
 	int strong_share;	/* review verdicts: percent for "strong" */
 	int bypass_share;	/* percent of changes never posted: a finding */
 	int top;		/* unlisted contributors shown */
-	bool strict_identities;	/* addresses only (IDENTITY_STRICT) */
+	unsigned identity_flags;	/* IDENTITY_*: identity_flags_for() */
 	const struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };

@@ -209,7 +209,30 @@ struct builder {
 	uint32_t *fold;		/* folded-name id + 1, 0: none */
 	struct strmap folds;	/* folded name -> id + 1 */
 	size_t nr_folds;
+	uint32_t *name_only;	/* folded-name id + 1 -> its name-only addr + 1 */
+	size_t alloc_name_only;
+	bool *one_word;		/* folded-name id + 1 -> a single word */
+	size_t alloc_one_word;
 };
+
+/* A new address of its own (a tree of one), owning @email. */
+static uint32_t new_addr(struct builder *b, char *email)
+{
+	struct identity *id = b->id;
+	struct identity_addr *a;
+
+	ALLOC_GROW(id->addrs, id->nr_addrs + 1, id->alloc_addrs);
+	a = &id->addrs[id->nr_addrs];
+	memset(a, 0, sizeof(*a));
+	a->email = email;
+	if (b->alloc_parent < id->nr_addrs + 1) {
+		b->alloc_parent = (id->nr_addrs + 1) * 2;
+		b->parent = xrealloc(b->parent,
+				     b->alloc_parent * sizeof(*b->parent));
+	}
+	b->parent[id->nr_addrs] = (uint32_t)id->nr_addrs;
+	return (uint32_t)id->nr_addrs++;
+}
 
 static uint32_t add_addr(struct builder *b, const char *email)
 {
@@ -221,23 +244,35 @@ static uint32_t add_addr(struct builder *b, const char *email)
 	for (p = email; *p; p++)
 		strbuf_addch(&lc, (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
 	e = strmap_insert(&id->by_addr, lc.buf, lc.len);
-	if (!e->value) {
-		struct identity_addr *a;
-
-		ALLOC_GROW(id->addrs, id->nr_addrs + 1, id->alloc_addrs);
-		a = &id->addrs[id->nr_addrs];
-		memset(a, 0, sizeof(*a));
-		a->email = strbuf_detach(&lc, NULL);
-		e->value = (void *)(uintptr_t)++id->nr_addrs;
-		if (b->alloc_parent < id->nr_addrs) {
-			b->alloc_parent = id->nr_addrs * 2;
-			b->parent = xrealloc(b->parent,
-					     b->alloc_parent * sizeof(*b->parent));
-		}
-		b->parent[id->nr_addrs - 1] = (uint32_t)(id->nr_addrs - 1);
-	}
+	if (!e->value)
+		e->value = (void *)(uintptr_t)
+			   (new_addr(b, strbuf_detach(&lc, NULL)) + 1);
 	strbuf_release(&lc);
 	return (uint32_t)((uintptr_t)e->value - 1);
+}
+
+/*
+ * The address-less stand-in for folded name @fold: one per folded name,
+ * so that "Jane Doe" and "JANE DOE" in two trailers are one identity.
+ */
+static uint32_t name_only_addr(struct builder *b, uint32_t fold)
+{
+	uint32_t a;
+
+	if (fold < b->alloc_name_only && b->name_only[fold])
+		return b->name_only[fold] - 1;
+	if (fold >= b->alloc_name_only) {
+		size_t n = (fold + 1) * 2;
+
+		b->name_only = xrealloc(b->name_only, n * sizeof(uint32_t));
+		memset(b->name_only + b->alloc_name_only, 0,
+		       (n - b->alloc_name_only) * sizeof(uint32_t));
+		b->alloc_name_only = n;
+	}
+	a = new_addr(b, xstrdup(""));
+	b->id->addrs[a].name_only = true;
+	b->name_only[fold] = a + 1;
+	return a;
 }
 
 static uint32_t find(uint32_t *parent, uint32_t x)
@@ -249,14 +284,15 @@ static uint32_t find(uint32_t *parent, uint32_t x)
 	return x;
 }
 
-static void join(struct builder *b, uint32_t x, uint32_t y,
+/* Join the trees of @x and @y; false when they were one already. */
+static bool join(struct builder *b, uint32_t x, uint32_t y,
 		 enum identity_why why, int64_t commit, const char *hash)
 {
 	uint32_t rx = find(b->parent, x), ry = find(b->parent, y);
 	struct forest_edge *e;
 
 	if (rx == ry)
-		return;
+		return false;
 	/* the smaller index stays the root: the result is order-free */
 	if (rx < ry)
 		b->parent[ry] = rx;
@@ -269,6 +305,7 @@ static void join(struct builder *b, uint32_t x, uint32_t y,
 	e->why = why;
 	e->commit = commit;
 	e->hash = hash ? xstrdup(hash) : NULL;
+	return true;
 }
 
 static uint32_t fold_id(struct builder *b, const char *name)
@@ -280,8 +317,12 @@ static uint32_t fold_id(struct builder *b, const char *name)
 	identity_fold_name(name, &f);
 	if (f.len) {
 		e = strmap_insert(&b->folds, f.buf, f.len);
-		if (!e->value)
+		if (!e->value) {
 			e->value = (void *)(uintptr_t)++b->nr_folds;
+			ALLOC_GROW(b->one_word, b->nr_folds + 1,
+				   b->alloc_one_word);
+			b->one_word[b->nr_folds] = !strchr(f.buf, ' ');
+		}
 		v = (uint32_t)(uintptr_t)e->value;
 	}
 	strbuf_release(&f);
@@ -373,7 +414,7 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	if (text)
 		ident_mailmap_add(mm, text, strlen(text));
 	free(text);
-	rc = mh_history_load(ix, 0, mm, NULL, &h);
+	rc = mh_history_load(ix, 0, mm, NULL, NULL, &h);
 	ident_mailmap_free(mm);
 	if (rc)
 		return -1;
@@ -424,6 +465,96 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	return 0;
 }
 
+/*
+ * An address that says nothing about who wrote with it: git's defaults
+ * on an unconfigured machine (user@host.localdomain, root@localhost,
+ * x@y.(none)), none@none, or no address at all.  Such an address joins
+ * nothing on a name: two people's laptops share it.
+ */
+static bool junk_address(const char *email)
+{
+	const char *at = strrchr(email, '@'), *dom;
+	size_t n;
+
+	if (!at || at == email || !at[1] || !strcasecmp(email, "none@none"))
+		return true;
+	dom = at + 1;
+	n = strlen(dom);
+	return !strncasecmp(dom, "localhost", 9) ||
+	       !strcasecmp(dom, "localdomain") ||
+	       (n > 12 && !strcasecmp(dom + n - 12, ".localdomain")) ||
+	       !strcasecmp(dom, "(none)") ||
+	       (n > 7 && !strcasecmp(dom + n - 7, ".(none)"));
+}
+
+/*
+ * Rule 4: one folded name is one person across its addresses, as gitdm
+ * has it.  Not for junk addresses, nor for a name of one word ("root",
+ * "admin", a nickname, a name written in one word of a script without
+ * spaces), which says too little of who it is.  The addresses of a name
+ * join the first of them in people id order, the index's, so the
+ * result depends on the index alone.  A hash of folded names, no
+ * comparison of pairs: linear in the people of the history.
+ */
+static void join_names(struct builder *b, const struct scope_people *people)
+{
+	struct identity *id = b->id;
+	uint32_t *first = xcalloc(b->nr_folds + 1, sizeof(uint32_t)), f;
+	size_t i;
+
+	for (i = 0; i < id->nr_people_ids; i++) {
+		f = b->fold[i];
+		/* a "name" that is an address is no name */
+		if (!f || b->one_word[f] || junk_address(people->email[i]) ||
+		    strchr(people->name[i], '@'))
+			continue;
+		if (!first[f]) {
+			first[f] = id->of_people[i];
+		} else if (join(b, first[f] - 1, id->of_people[i] - 1, IW_NAME,
+				0, NULL)) {
+			id->name_joins = xrealloc(id->name_joins,
+						  (id->nr_name_joins + 1) *
+						  sizeof(*id->name_joins));
+			id->name_joins[id->nr_name_joins][0] = first[f] - 1;
+			id->name_joins[id->nr_name_joins++][1] =
+				id->of_people[i] - 1;
+		}
+	}
+	free(first);
+}
+
+/*
+ * A name without an address ("Reviewed-by: Jane Doe") is the person of
+ * that folded name when exactly one person has it (junk addresses are
+ * nobody's); otherwise it stays an identity of its own, never nobody.
+ */
+static void join_name_only(struct builder *b, const struct scope_people *people)
+{
+	struct identity *id = b->id;
+	uint32_t *root, f;
+	size_t i;
+
+	if (!b->alloc_name_only)
+		return;
+	/* folded-name id -> the root of its one person + 1, or UINT32_MAX */
+	root = xcalloc(b->alloc_name_only, sizeof(uint32_t));
+	for (i = 0; i < id->nr_people_ids; i++) {
+		uint32_t r;
+
+		f = b->fold[i];
+		if (!f || f >= b->alloc_name_only || !b->name_only[f] ||
+		    junk_address(people->email[i]))
+			continue;
+		r = find(b->parent, id->of_people[i] - 1) + 1;
+		root[f] = !root[f] || root[f] == r ? r : UINT32_MAX;
+	}
+	for (f = 1; f < b->alloc_name_only; f++)
+		if (b->name_only[f] && root[f] && root[f] != UINT32_MAX)
+			join(b, root[f] - 1, b->name_only[f] - 1, IW_NAME, 0,
+			     NULL);
+	free(root);
+}
+
 static long addr_events(const struct identity_addr *a)
 {
 	return a->authored + a->committed + a->tagged;
@@ -437,6 +568,9 @@ static int cmp_addr(const void *x, const void *y)
 	const struct identity_addr *b = &sort_id->addrs[*(const uint32_t *)y];
 	long ea = addr_events(a), eb = addr_events(b);
 
+	/* a name without an address is never the person's address */
+	if (a->name_only != b->name_only)
+		return a->name_only ? 1 : -1;
 	if (ea != eb)
 		return ea > eb ? -1 : 1;
 	return strcmp(a->email, b->email);
@@ -541,28 +675,67 @@ static void build_names(struct builder *b, const struct scope_people *people)
 	}
 }
 
-/* Each address keeps the edge that joined it, for the evidence. */
+/*
+ * Each address keeps, for the evidence, the join that leads from it
+ * towards its person's main address (the joins form a tree per person:
+ * each put two groups together), and whether a join on the name alone
+ * lies anywhere on that path: an address tied by a commit to another
+ * that only its name joins to the person is joined on the name.
+ */
 static void keep_reasons(struct builder *b)
 {
 	struct identity *id = b->id;
-	size_t i;
+	size_t *first = xcalloc(id->nr_addrs + 2, sizeof(size_t));
+	uint32_t *adj = xcalloc(2 * b->nr_edges + 1, sizeof(uint32_t));
+	uint32_t *queue = xcalloc(id->nr_addrs + 1, sizeof(uint32_t));
+	bool *seen = xcalloc(id->nr_addrs + 1, sizeof(bool));
+	size_t i, k, head, tail;
 
+	/* the edges of each address, as index ranges of adj[] */
 	for (i = 0; i < b->nr_edges; i++) {
-		struct forest_edge *e = &b->edges[i];
-		uint32_t end[2] = { e->a, e->b };
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			struct identity_addr *a = &id->addrs[end[k]];
-
-			if (a->why_commit || a->why_hash)
-				continue;
-			a->why = e->why;
-			a->why_commit = e->commit;
-			a->why_hash = e->hash ? xstrdup(e->hash) : NULL;
-		}
-		free((char *)e->hash);
+		first[b->edges[i].a + 2]++;
+		first[b->edges[i].b + 2]++;
 	}
+	for (i = 2; i < id->nr_addrs + 2; i++)
+		first[i] += first[i - 1];
+	for (i = 0; i < b->nr_edges; i++) {
+		adj[first[b->edges[i].a + 1]++] = (uint32_t)i;
+		adj[first[b->edges[i].b + 1]++] = (uint32_t)i;
+	}
+	for (i = 0; i < id->nr; i++) {
+		const struct identity_person *p = &id->persons[i];
+
+		if (!p->nr_addrs)
+			continue;
+		head = tail = 0;
+		queue[tail++] = p->addrs[0];
+		seen[p->addrs[0]] = true;
+		while (head < tail) {
+			uint32_t u = queue[head++];
+
+			for (k = first[u]; k < first[u + 1]; k++) {
+				const struct forest_edge *e = &b->edges[adj[k]];
+				uint32_t v = e->a == u ? e->b : e->a;
+				struct identity_addr *a = &id->addrs[v];
+
+				if (seen[v])
+					continue;
+				seen[v] = true;
+				queue[tail++] = v;
+				a->why = e->why;
+				a->why_commit = e->commit;
+				a->why_hash = e->hash ? xstrdup(e->hash) : NULL;
+				a->name_path = e->why == IW_NAME ||
+					       id->addrs[u].name_path;
+			}
+		}
+	}
+	for (i = 0; i < b->nr_edges; i++)
+		free((char *)b->edges[i].hash);
+	free(first);
+	free(adj);
+	free(queue);
+	free(seen);
 }
 
 int identity_load(struct identity *id, struct idx *ix,
@@ -591,8 +764,17 @@ int identity_load(struct identity *id, struct idx *ix,
 	b.tagged = xcalloc(id->nr_people_ids + 1, sizeof(long));
 	b.fold = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
 	for (i = 0; i < id->nr_people_ids; i++) {
-		if (!people->email[i] || !*people->email[i])
+		if (!people->email[i] || !*people->email[i]) {
+			uint32_t f;
+
+			/* a name alone, as a "Reviewed-by: Jane Doe" gives */
+			if (!people->name[i] || !*people->name[i] ||
+			    !(f = fold_id(&b, people->name[i])))
+				continue;
+			id->of_people[i] = name_only_addr(&b, f) + 1;
+			id->addrs[id->of_people[i] - 1].indexed = true;
 			continue;
+		}
 		id->of_people[i] = add_addr(&b, people->email[i]) + 1;
 		id->addrs[id->of_people[i] - 1].indexed = true;
 		if (!(flags & IDENTITY_STRICT) && people->name[i])
@@ -629,6 +811,9 @@ int identity_load(struct identity *id, struct idx *ix,
 		join_commits(&b, sm);
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;
+		if (!(flags & IDENTITY_NO_NAMES))
+			join_names(&b, people);
+		join_name_only(&b, people);
 	}
 	build_persons(&b, people);
 	if (!(flags & IDENTITY_STRICT))
@@ -643,6 +828,8 @@ int identity_load(struct identity *id, struct idx *ix,
 	free(b.committed);
 	free(b.tagged);
 	free(b.fold);
+	free(b.name_only);
+	free(b.one_word);
 	strmap_clear(&b.folds, false);
 	summary_release(&own);
 	return rc;
@@ -665,6 +852,7 @@ void identity_release(struct identity *id)
 	free(id->name_sets);
 	free(id->name_sets_nr);
 	free(id->of_people);
+	free(id->name_joins);
 	strmap_clear(&id->by_addr, false);
 	strmap_clear(&id->by_name, false);
 	memset(id, 0, sizeof(*id));
@@ -684,6 +872,14 @@ int identity_of_email(const struct identity *id, const char *email)
 		r = (int)id->addrs[(uintptr_t)e->value - 1].person;
 	strbuf_release(&lc);
 	return r;
+}
+
+const char *identity_canon_email(const void *model, const char *email)
+{
+	const struct identity *id = model;
+	int p = identity_of_email(id, email);
+
+	return p < 0 ? NULL : id->persons[p].email;
 }
 
 /*
@@ -784,13 +980,39 @@ static void short_hash(const struct idx *ix, int64_t commit, const char *hash,
 	sqlite3_finalize(st);
 }
 
+long identity_name_only_tags(const struct identity *id, int person)
+{
+	const struct identity_person *p;
+	long n = 0;
+	size_t i;
+
+	if (person < 0 || (size_t)person >= id->nr)
+		return 0;
+	p = &id->persons[person];
+	for (i = 0; i < p->nr_addrs; i++)
+		if (id->addrs[p->addrs[i]].name_only)
+			n += id->addrs[p->addrs[i]].tagged;
+	return n;
+}
+
+static void name_only_note(struct strbuf *out, long tags)
+{
+	char n[32];
+
+	if (tags)
+		strbuf_addf(out, "; %s tag%s by name alone, no address",
+			    identity_count(tags, n, sizeof(n)),
+			    tags == 1 ? "" : "s");
+}
+
 void identity_describe(const struct identity *id, const struct idx *ix,
 		       const char *email, const struct identity_match *m,
 		       struct strbuf *out)
 {
 	const struct identity_person *p;
 	char n[32], h[16];
-	size_t i;
+	size_t i, real = 0;
+	long tags;
 
 	if (m->how == IM_AMBIGUOUS) {
 		strbuf_addf(out, "ambiguous: %zu people of this name in the history:",
@@ -808,15 +1030,31 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 	if (m->person < 0)
 		return;
 	p = &id->persons[m->person];
+	tags = identity_name_only_tags(id, m->person);
+	for (i = 0; i < p->nr_addrs; i++)
+		real += !id->addrs[p->addrs[i]].name_only;
+	if (m->how == IM_NAME && !*p->email) {
+		strbuf_addf(out, "matched by name: %s tag%s by name alone, "
+			    "no address", identity_count(tags, n, sizeof(n)),
+			    tags == 1 ? "" : "s");
+		return;
+	}
 	if (m->how == IM_NAME) {
 		strbuf_addf(out, "matched by name: %s, %s changesets", p->email,
 			    identity_count(p->authored, n, sizeof(n)));
+		name_only_note(out, tags);
 		return;
 	}
 	if (!strcasecmp(p->email, email)) {
-		if (p->nr_addrs > 1)
+		if (real > 1)
 			strbuf_addf(out, "also as %zu other address%s",
-				    p->nr_addrs - 1, p->nr_addrs > 2 ? "es" : "");
+				    real - 1, real > 2 ? "es" : "");
+		if (tags)
+			strbuf_addstr(out, real > 1 ? "; " : "also ");
+		if (tags)
+			strbuf_addf(out, "%s tag%s by name alone, no address",
+				    identity_count(tags, n, sizeof(n)),
+				    tags == 1 ? "" : "s");
 		return;
 	}
 	{
@@ -840,7 +1078,13 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 			short_hash(ix, 0, id->addrs[a].why_hash, h, sizeof(h));
 			strbuf_addf(out, " (MAINTAINERS changed one for the other "
 				    "in %s)", h);
+		} else if (a >= 0 && id->addrs[a].why == IW_NAME) {
+			strbuf_addstr(out, " (the same name, nothing else)");
 		}
+		if (a >= 0 && id->addrs[a].why != IW_NAME &&
+		    id->addrs[a].name_path)
+			strbuf_addstr(out, ", and the same name");
+		name_only_note(out, tags);
 	}
 }
 

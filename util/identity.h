@@ -23,14 +23,21 @@
  *     signed off from a second address, a typo in one Reviewed-by;
  *     or one commit to MAINTAINERS replaces, in one section, a listed
  *     "Name <a>" by "Name <b>" (the project itself said b is a's new
- *     address).
+ *     address);
+ *  4. (unless IDENTITY_NO_NAMES) they carry one folded name of two words
+ *     or more, as gitdm and the readers of its reports have it: Ian
+ *     Campbell at xensource.com and at citrix.com.  Not an address that
+ *     names nobody (junk_address(): none@none, *@localhost*,
+ *     *.localdomain, *.(none)), and not a one-word name.
  *
- * Names alone never join two addresses: "Wei Wang" at AMD in 2010 and
- * "Wei Wang" at Intel in 2015 are two people, and nothing in git tells
- * them apart from one person who moved, except a commit or a
- * MAINTAINERS change that names both addresses.  What a name can do is
- * find the person behind a MAINTAINERS entry whose address appears
- * nowhere in the history (rule 3, identity_match()): then the folded
+ * Rule 4 is wrong for two people of one name ("Wei Wang" at AMD in 2010
+ * and "Wei Wang" at Intel in 2015): they become one, and one may hide
+ * the other's silence.  Nothing in git tells them apart from one person
+ * who moved; kmaint idents --suggest lists every join made on a name
+ * alone, to be confirmed in .mailmap, and IDENTITY_NO_NAMES (the
+ * --strict-identities option) keeps such addresses apart.  Then a name
+ * can still find the person behind a MAINTAINERS entry whose address
+ * appears nowhere in the history (rule 3, identity_match()): the folded
  * name is looked up, and used only when it belongs to exactly one
  * person.  Otherwise the entry is ambiguous, and said to be.
  *
@@ -41,20 +48,40 @@
  * Tso), dots and hyphens as spaces, white space collapsed, and a trailing parenthesised
  * affiliation ("Jan Kara (SUSE)") dropped.
  *
- * With IDENTITY_STRICT only rule 1 applies: an address is a person.
+ * A trailer that gives a name without an address ("Reviewed-by: Jane
+ * Doe", as Gerrit-based projects write them; the index keeps it as a
+ * people row with an empty address) is credited to the person of that
+ * folded name when exactly one person has it, addresses that name
+ * nobody (junk_address() in identity.c) not counting; otherwise it is a
+ * person of its own, a name with no address (an identity_addr marked
+ * name_only, one per folded name), never nobody.
+ *
+ * With IDENTITY_STRICT only rule 1 applies: an address is a person, and
+ * a name without an address is one person per folded name.
  */
 struct scope_people;
 
 enum {
-	IDENTITY_STRICT = 1,
+	IDENTITY_STRICT = 1,		/* an address is a person */
 	IDENTITY_NO_MAINTAINERS = 2,	/* skip rule 2's MAINTAINERS part */
+	IDENTITY_NO_NAMES = 4,		/* skip rule 4: no joins on a name */
 };
+
+/*
+ * The flags of the commands' --strict-identities (no joins on a name
+ * alone) and --address-identities (an address is a person) options.
+ */
+static inline unsigned identity_flags_for(int strict, int address)
+{
+	return address ? IDENTITY_STRICT : strict ? IDENTITY_NO_NAMES : 0;
+}
 
 /* Why two addresses are one person. */
 enum identity_why {
 	IW_ADDRESS,		/* the same address (after .mailmap) */
 	IW_COMMIT,		/* named together in one commit */
 	IW_MAINTAINERS,		/* one replaced the other in MAINTAINERS */
+	IW_NAME,		/* the same folded name, nothing else */
 };
 
 struct identity_addr {
@@ -62,7 +89,10 @@ struct identity_addr {
 	uint32_t person;
 	long authored, committed, tagged;	/* commits naming it so */
 	bool indexed;		/* a people row has it: a commit or a mail */
-	enum identity_why why;	/* how it joined its person's first address */
+	bool name_only;		/* a name without an address (email ""), */
+				/* one per folded name: see below */
+	enum identity_why why;	/* how it joins towards its person's main */
+	bool name_path;		/* a join on the name alone on the way */
 	int64_t why_commit;	/* indexed commit id (IW_COMMIT), or 0 */
 	char *why_hash;		/* commit hash (IW_MAINTAINERS), or NULL */
 };
@@ -87,6 +117,12 @@ struct identity {
 	struct strmap by_name;		/* folded name -> name_sets index + 1 */
 	uint32_t **name_sets;		/* persons carrying each folded name */
 	size_t *name_sets_nr, nr_name_sets;
+	/*
+	 * The joins rule 4 made (addresses, two by two): each put together
+	 * two groups nothing else joined, for kmaint idents --suggest.
+	 */
+	uint32_t (*name_joins)[2];
+	size_t nr_name_joins;
 };
 
 /*
@@ -99,6 +135,9 @@ int identity_load(struct identity *id, struct idx *ix,
 		  unsigned flags);
 void identity_release(struct identity *id);
 
+/* Tags given by @person under a name alone, without an address. */
+long identity_name_only_tags(const struct identity *id, int person);
+
 /* The person of a people id, or -1 for an id that names nobody. */
 static inline int identity_of(const struct identity *id, int64_t people_id)
 {
@@ -110,6 +149,13 @@ static inline int identity_of(const struct identity *id, int64_t people_id)
 
 /* The person with address @email (any case), or -1. */
 int identity_of_email(const struct identity *id, const char *email);
+
+/*
+ * The most used address of @email's person, or NULL for an address the
+ * model does not know; @id is a struct identity (an mh_canon_fn for
+ * mh_history_load()).
+ */
+const char *identity_canon_email(const void *id, const char *email);
 
 /* How a listed "Name <address>" was found (rule 3). */
 enum identity_how {

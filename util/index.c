@@ -347,6 +347,32 @@ static const char schema_v3[] =
 	"CREATE INDEX links_commit ON links(commit_id);\n";
 
 /*
+ * Version 4: a "-by" trailer naming someone without an address
+ * ("Reviewed-by: Jane Doe", as Gerrit-based projects write them) points
+ * at a people row with an empty address instead of at nobody, so that
+ * the identity model can credit it (util/identity.h).  The trailers of
+ * an older index get theirs here, by name_only_value()'s rule (without
+ * the .mailmap, which cannot map an empty address anyway), and the
+ * summary cache, which holds the trailers' people, is emptied: the same
+ * "kmaint index" run rebuilds it.  Signature lines keep needing an
+ * address, as gitdm's do.
+ */
+#define NAME_ONLY_VALUE(v) \
+	"(" v " <> '' AND instr(" v ", '@') = 0 AND instr(" v ", '<') = 0 " \
+	"AND instr(" v ", '://') = 0)"
+static const char schema_v4[] =
+	"INSERT OR IGNORE INTO people(name, email, mname, memail)\n"
+	"  SELECT DISTINCT t.value, '', t.value, '' FROM trailers t\n"
+	"  JOIN keys k ON k.id = t.key\n"
+	"  WHERE t.person IS NULL AND substr(k.key, -3) = '-by' AND\n"
+	"  " NAME_ONLY_VALUE("t.value") ";\n"
+	"UPDATE trailers SET person = (SELECT p.id FROM people p\n"
+	"    WHERE p.email = '' AND p.name = trailers.value)\n"
+	"  WHERE person IS NULL AND " NAME_ONLY_VALUE("value") " AND\n"
+	"  (SELECT substr(key, -3) FROM keys WHERE id = trailers.key) = '-by';\n"
+	"DELETE FROM summary;\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -354,6 +380,7 @@ static const char *const migrate[] = {
 	schema_v1,
 	schema_v2,
 	schema_v3,
+	schema_v4,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -907,26 +934,43 @@ static void bind_count(sqlite3_stmt *st, int col, long v)
 }
 
 /*
- * The tag and person of a signature line of the form "Key-by: person"
- * (key without white space, as gitdm's patterns want it at the start
- * of the line), interned; 0 for either when there is none.  -1 on an
- * SQL error.
+ * Is the value of a "-by" trailer a name without an address, as
+ * Gerrit-based projects write them ("Reviewed-by: Jane Doe")?  Anything
+ * with '@', '<' or a URL is not: it is an address, or a broken one.
+ * schema_v4 applies the same rule to trailers indexed before.
  */
+static bool name_only_value(const char *key, const char *value)
+{
+	return ends_with(key, "-by") && *value && !strchr(value, '@') &&
+	       !strchr(value, '<') && !strstr(value, "://");
+}
+
 /*
  * The key (canonical already) of a tag, interned, and the person its
- * value names, or 0; -1 on an SQL error.
+ * value names, or 0; -1 on an SQL error.  With @name_only, a "-by"
+ * trailer naming someone without an address is a people row with an
+ * empty address, for the identity model to place (util/identity.h).
  */
 static int key_and_person(struct idx *ix, const char *key, const char *value,
-			  int64_t *kid, int64_t *person, struct strbuf *name,
-			  struct strbuf *email)
+			  bool name_only, int64_t *kid, int64_t *person,
+			  struct strbuf *name, struct strbuf *email)
 {
 	*person = 0;
 	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
 	if (*kid >= 0 && names_person(key, value) &&
 	    ident_parse(value, strlen(value), name, email))
 		*person = idx_person(ix, name->buf, email->buf);
+	else if (*kid >= 0 && name_only && name_only_value(key, value))
+		*person = idx_person(ix, value, "");
 	return *kid < 0 || *person < 0 ? -1 : 0;
 }
+
+/*
+ * The tag and person of a signature line of the form "Key-by: person"
+ * (key without white space, as gitdm's patterns want it at the start
+ * of the line), interned; 0 for either when there is none.  -1 on an
+ * SQL error.
+ */
 
 static int sigline_tag(struct idx *ix, const char *line, int64_t *kid,
 		       int64_t *person, struct strbuf *name,
@@ -945,7 +989,8 @@ static int sigline_tag(struct idx *ix, const char *line, int64_t *kid,
 	for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
 		;
 	if (ends_with(key, "-by"))
-		rc = key_and_person(ix, key, v, kid, person, name, email);
+		rc = key_and_person(ix, key, v, false, kid, person, name,
+				    email);
 	free(key);
 	return rc;
 }
@@ -1045,8 +1090,8 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 		int krc;
 
 		idx_canon_key(key_text);
-		krc = key_and_person(ix, key_text, t->value, &kid, &person,
-				     &name, &email);
+		krc = key_and_person(ix, key_text, t->value, true, &kid,
+				     &person, &name, &email);
 		free(key_text);
 		if (krc)
 			goto out;

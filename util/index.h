@@ -18,7 +18,7 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 3
+#define IDX_SCHEMA_VERSION 4
 
 enum {
 	IDX_CREATE = 1,		/* create the file and schema if needed */

@@ -1013,14 +1013,13 @@ static void mark_first(struct mh_history *h, const char *hash)
  * the entry only changed its spelling or address.
  */
 static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
-		       const struct identity *id)
+		       mh_canon_fn *canon, const void *ctx)
 {
 	size_t i, j, out = 0;
 
-	for (i = 0; (mm || id) && i < h->nr_events; i++) {
+	for (i = 0; (mm || canon) && i < h->nr_events; i++) {
 		struct mh_event *e = &h->events[i];
-		const char *name = "", *email = e->key;
-		int person;
+		const char *name = "", *email = e->key, *main;
 
 		if (!e->type || !strcmp(e->key, "\001carried"))
 			continue;
@@ -1031,10 +1030,10 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
 			e->key = lc;
 		}
 		/* one person's addresses are one key: no turnover */
-		person = id ? identity_of_email(id, e->key) : -1;
-		if (person >= 0 && strcmp(e->key, id->persons[person].email)) {
+		main = canon ? canon(ctx, e->key) : NULL;
+		if (main && strcmp(e->key, main)) {
 			free(e->key);
-			e->key = xstrdup(id->persons[person].email);
+			e->key = xstrdup(main);
 		}
 	}
 	for (i = 0; i < h->nr_events; i++) {
@@ -1072,8 +1071,8 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
 }
 
 int mh_history_load(struct idx *ix, int64_t until,
-		    const struct ident_mailmap *mm, const struct identity *id,
-		    struct mh_history *h)
+		    const struct ident_mailmap *mm, mh_canon_fn *canon,
+		    const void *ctx, struct mh_history *h)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
@@ -1268,7 +1267,7 @@ int mh_history_load(struct idx *ix, int64_t until,
 	}
 	store_close(&bs);
 	strmap_clear(&need, false);
-	map_people(h, mm, id);
+	map_people(h, mm, canon, ctx);
 	/* events in time order; seq keeps a commit's own order */
 	for (i = 0; i < h->nr_events; i++)
 		h->events[i].seq = i;

@@ -5,7 +5,6 @@
 #include <stdio.h>
 
 #include "ident.h"
-#include "identity.h"
 #include "index.h"
 #include "strbuf.h"
 
@@ -116,18 +115,27 @@ struct mh_history {
 };
 
 /*
+ * The address that stands for all of @email's person, or NULL: how the
+ * caller's model of who is who (util/identity.h gives one,
+ * identity_canon_email()) joins addresses.  A function rather than the
+ * model itself, so that the identity model, which reads this history,
+ * and this history do not depend on each other.
+ */
+typedef const char *mh_canon_fn(const void *ctx, const char *email);
+
+/*
  * Read the versions of MAINTAINERS committed at or before @until (0: all)
  * and derive events and tenures.  Each version is compared with the
  * version of its parent commit (asked of git, as "<commit>^:MAINTAINERS",
  * when the current directory is the repository; else with the previous
  * version in commit-time order).  People are compared by address after
- * @mm, and by person of the identity model @id (either may be NULL), so
- * a commit that only changes a listed person's address is no turnover.
+ * @mm, and by @canon (with @ctx) when given (either may be NULL), so a
+ * commit that only changes a listed person's address is no turnover.
  * Returns 0 or -1.
  */
 int mh_history_load(struct idx *ix, int64_t until,
-		    const struct ident_mailmap *mm, const struct identity *id,
-		    struct mh_history *h);
+		    const struct ident_mailmap *mm, mh_canon_fn *canon,
+		    const void *ctx, struct mh_history *h);
 void mh_history_release(struct mh_history *h);
 
 /*

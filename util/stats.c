@@ -124,9 +124,9 @@ static void free_people(struct people *p)
  * The developer of people id @pid: the person the identity model finds
  * behind it (util/identity.h), or behind the address a gitdm
  * EmailAliases line makes canonical.  gitdm's own LookupStoreHacker
- * also merged everyone who shares a name; two people who share one are
- * not merged here (see identity.h), so that stats, audit and review
- * count the same developers.
+ * merges everyone who shares a name; the identity model does too (rule
+ * 4 of identity.h, with its exceptions), rather than this function, so
+ * that stats, audit and review count the same developers.
  */
 static size_t person_hacker(struct stats *st, struct people *p, int64_t pid,
 			    int64_t cid)

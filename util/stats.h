@@ -16,9 +16,10 @@
  *  - changed lines of a patch = max(lines added, lines removed), summed;
  *    binary files count nothing;
  *  - a developer is a person of the identity model (util/identity.h),
- *    found through gitdm's EmailAliases too; unlike gitdm, two people
- *    who only share a name are not merged; the name and address shown
- *    are the ones the person used most;
+ *    found through gitdm's EmailAliases too; as in gitdm, the addresses
+ *    of one name are one developer (unless IDENTITY_NO_NAMES), but not a
+ *    junk address nor a one-word name; the name and address shown are
+ *    the ones the person used most;
  *  - a Signed-off-by counts for the signer unless they are the author;
  *    Reviewed-by, Acked-by, Tested-by and Reported-by count for whoever
  *    gave them, and Tested-by/Reported-by also credit the author
