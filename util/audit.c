@@ -781,10 +781,15 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
 
 		q[AQ_AUTHORED]++;
-		q[AQ_APPLIED]++;
 		for (x = 0; x < tr->nr; x++)
 			if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
 				q[AQ_REVIEWS]++;
+		/* every commit is applied: count those a listed person applied */
+		for (j = 0; j < s->nr_listed; j++)
+			if (cpid >= 0 && r->listed_pids[slot][j] == cpid) {
+				q[AQ_APPLIED]++;
+				break;
+			}
 	}
 	if (id >= 0 && id <= r->max_linked && r->linked[id])
 		s->changes_posted++;

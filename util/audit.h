@@ -145,7 +145,8 @@ struct audit_section {
 	/*
 	 * With o->quarters: per quarter of the window (AQ_NR counts each,
 	 * [q * AQ_NR + role]) the section's changesets, the reviews given on
-	 * them and the commits applied, as the window's figures count them.
+	 * them (Reviewed-by, Acked-by on someone else's change) and, of the
+	 * changesets, those a listed M:/R: committed.
 	 */
 	long *quarters;
 };
