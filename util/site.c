@@ -90,7 +90,7 @@ int site_put_file(const char *path, const char *buf, size_t len)
 	FILE *fp;
 
 	if (!read_file(path, &old, &old_len) && old_len == len &&
-	    !memcmp(old, buf, len)) {
+	    (!len || !memcmp(old, buf, len))) {
 		free(old);
 		return 0;
 	}
@@ -98,8 +98,14 @@ int site_put_file(const char *path, const char *buf, size_t len)
 	/* a reader never sees half a page: write aside, then rename */
 	tmp = xstrfmt("%s.tmp", path);
 	fp = fopen(tmp, "w");
-	if (!fp || fwrite(buf, 1, len, fp) != len || fclose(fp)) {
+	if (!fp) {
 		error("cannot write '%s': %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	if ((fwrite(buf, 1, len, fp) != len) | fclose(fp)) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		unlink(tmp);
 		free(tmp);
 		return -1;
 	}
