@@ -148,6 +148,13 @@ struct site {
 	struct site_result *res;
 	struct sec_info *si;
 	char **pfile;		/* per pid: "p/x.html", or NULL: no page */
+	/*
+	 * Per pid with a page, where they are listed and where they worked:
+	 * (section, index into listed[] or people[]) pairs from [first[pid],
+	 * first[pid + 1]); found once, not by a search per person.
+	 */
+	size_t *listed_first, *work_first;
+	uint32_t (*listed_at)[2], (*work_at)[2];
 	struct strmap files;	/* taken file names */
 	struct pending pend;
 	bool have_pend;
@@ -1457,25 +1464,25 @@ static int write_person(struct site *w, int pid)
 		    "the whole history.</p>\n", ip->authored, ip->committed, ip->tagged);
 
 	strbuf_addstr(&out, "<h2>Listed in</h2>\n<ul>\n");
-	for (i = 0, n = 0; i < a->nr; i++)
-		for (j = 0; j < a->v[i].nr_listed; j++)
-			if (a->v[i].listed[j].pid == pid) {
-				strbuf_addf(&out, "<li>%c: ", a->v[i].listed[j].type);
-				link_to(&out, 1, w->si[i].file, a->v[i].name);
-				strbuf_addstr(&out, "</li>\n");
-				n++;
-			}
+	for (j = w->listed_first[pid], n = 0; j < w->listed_first[pid + 1]; j++) {
+		i = w->listed_at[j][0];
+		strbuf_addf(&out, "<li>%c: ",
+			    a->v[i].listed[w->listed_at[j][1]].type);
+		link_to(&out, 1, w->si[i].file, a->v[i].name);
+		strbuf_addstr(&out, "</li>\n");
+		n++;
+	}
 	if (!n)
 		strbuf_addstr(&out, "<li>no section</li>\n");
 	strbuf_addstr(&out, "</ul>\n<h2>Works in</h2>\n<table><thead><tr>"
 		      "<th>section</th>");
 	strbuf_addstr(&out, stats_head);
 	strbuf_addstr(&out, "</tr></thead><tbody>\n");
-	for (i = 0, n = 0; i < a->nr; i++) {
-		const struct audit_person *p = audit_person_of(&a->v[i], pid);
+	for (j = w->work_first[pid], n = 0; j < w->work_first[pid + 1]; j++) {
+		const struct audit_person *p;
 
-		if (!p || !active_window(&p->st))
-			continue;
+		i = w->work_at[j][0];
+		p = &a->v[i].people[w->work_at[j][1]];
 		strbuf_addstr(&out, "<tr><td>");
 		link_to(&out, 1, w->si[i].file, a->v[i].name);
 		strbuf_addstr(&out, "</td>");
@@ -1534,6 +1541,53 @@ static int write_person(struct site *w, int pid)
 	rc = put_page(w, w->pfile[pid], &out);
 	strbuf_release(&out);
 	return rc;
+}
+
+/*
+ * (section, entry) pairs per pid with a page, in section order: the
+ * listed entries (@people false) or the records of activity in the
+ * window.  Counting sort: first[] gets the offsets.
+ */
+static uint32_t (*pairs_by_pid(struct site *w, bool people,
+			       size_t **first))[2]
+{
+	const struct audit *a = w->a;
+	size_t *f = xcalloc(a->nr_people + 2, sizeof(size_t)), *fill, i, j;
+	uint32_t (*v)[2];
+	int pass;
+
+	fill = xcalloc(a->nr_people + 1, sizeof(size_t));
+	v = NULL;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < a->nr; i++) {
+			const struct audit_section *s = &a->v[i];
+			size_t n = people ? s->nr_people : s->nr_listed;
+
+			for (j = 0; j < n; j++) {
+				int pid = people ? s->people[j].pid : s->listed[j].pid;
+
+				if (pid < 0 || !w->pfile[pid] ||
+				    (people && !active_window(&s->people[j].st)))
+					continue;
+				if (!pass) {
+					f[pid + 1]++;
+					continue;
+				}
+				v[fill[pid]][0] = (uint32_t)i;
+				v[fill[pid]++][1] = (uint32_t)j;
+			}
+		}
+		if (pass)
+			break;
+		for (i = 0; i < a->nr_people; i++)
+			f[i + 1] += f[i];
+		f[a->nr_people + 1] = f[a->nr_people];
+		memcpy(fill, f, a->nr_people * sizeof(size_t));
+		v = xcalloc(f[a->nr_people] + 1, sizeof(*v));
+	}
+	free(fill);
+	*first = f;
+	return v;
 }
 
 /* The people who get a page: the listed, and those a section page shows. */
@@ -1655,6 +1709,8 @@ int site_write(struct scope *sc, const struct audit *a,
 	if (propose_plan(a, &po, &w.props))
 		goto out;
 	choose_people(&w);
+	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
+	w.work_at = pairs_by_pid(&w, true, &w.work_first);
 	if (write_index(&w, &areas))
 		goto out;
 	for (i = 0; i < a->nr; i++)
@@ -1671,6 +1727,10 @@ out:
 	for (i = 0; w.pfile && i < a->nr_people; i++)
 		free(w.pfile[i]);
 	free(w.pfile);
+	free(w.listed_first);
+	free(w.listed_at);
+	free(w.work_first);
+	free(w.work_at);
 	strmap_clear(&w.files, false);
 	strmap_clear(&areas, false);
 	strmap_clear(&w.addr_idx, false);
