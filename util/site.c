@@ -26,7 +26,7 @@
 #include "util.h"
 
 #define MAX_YEARS 20
-#define MAX_AREAS 16
+#define MAX_AREAS 12
 
 /*
  * The one script: sorting and filtering of the sections table.  The
@@ -220,34 +220,62 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	return strbuf_detach(&b, NULL);
 }
 
-/* The top-level directory of a section's first F: ("(no files)"). */
+/* The length of the top-level directory @v names, 0 for none. */
+static size_t top_dir(const char *v)
+{
+	const char *slash = strchr(v, '/');
+
+	if (!slash || slash == v || strcspn(v, "*?[") < (size_t)(slash - v))
+		return 0;
+	return slash - v > 40 ? 40 : (size_t)(slash - v);
+}
+
+/*
+ * A section's area: the top-level directory most of its F: patterns
+ * are in, the first on a tie; Documentation/ only when nothing else is
+ * (a kernel section lists its documentation first).  "(top level)" for
+ * files at the top, "(no files)" without F:.
+ */
 static const char *section_area(struct site *w, const struct audit_section *s,
 				struct strmap *areas)
 {
 	const struct maintainers *m = &w->sc->m;
 	const struct mnt_section *ms = &m->sections[s->index];
-	struct strmap_entry *e;
-	const char *v = NULL, *slash;
-	int i;
+	const char *best = NULL;
+	size_t best_len = 0;
+	int i, k, best_n = 0, nr_f = 0;
 
-	for (i = ms->first; i < ms->end; i++)
-		if (m->entries[i].type == 'F') {
-			v = m->entries[i].value;
-			break;
+	for (i = ms->first; i < ms->end; i++) {
+		const char *v = m->entries[i].value;
+		size_t len;
+		int n = 0;
+		bool doc;
+
+		if (m->entries[i].type != 'F')
+			continue;
+		nr_f++;
+		len = top_dir(v);
+		if (!len)
+			continue;
+		for (k = ms->first; k < ms->end; k++)
+			if (m->entries[k].type == 'F' &&
+			    top_dir(m->entries[k].value) == len &&
+			    !memcmp(m->entries[k].value, v, len))
+				n++;
+		doc = len == 13 && !memcmp(v, "Documentation", 13);
+		if (doc)
+			n = -1;	/* below anything else, above nothing */
+		if (!best || n > best_n) {
+			best = v;
+			best_len = len;
+			best_n = n;
 		}
-	if (!v)
+	}
+	if (!nr_f)
 		return "(no files)";
-	slash = strchr(v, '/');
-	if (!slash || !slash[1])
-		slash = v + strlen(v);
-	else if (slash == v)
-		return "(root)";
-	if (slash - v > 40)
-		slash = v + 40;
-	if (strcspn(v, "*?[") < (size_t)(slash - v) || slash == v + strlen(v))
+	if (!best)
 		return "(top level)";
-	e = strmap_insert(areas, v, (size_t)(slash - v));
-	return e->key;
+	return strmap_insert(areas, best, best_len)->key;
 }
 
 static bool status_is(const struct audit_section *s, const char *what)
@@ -906,8 +934,8 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 		for (j = 0; j < AF_NR; j++)
 			values[j * shown + i] = (double)v[i].n[j];
 	}
-	chart(out, "Findings by top-level area (the first directory of a section's "
-	      "first F:)", series, AF_NR, labels, shown, values,
+	chart(out, "Findings by top-level area (the directory most of a section's "
+	      "F: patterns are in)", series, AF_NR, labels, shown, values,
 	      nr > shown ? "Only the areas with the most findings are shown." : NULL);
 	free(labels);
 	free(values);
