@@ -112,6 +112,11 @@ like "$S/s/foo-driver.html" 'href="https://lore\.kernel\.org/r/pend\+1%2F%22x%22
 like "$S/s/foo-driver.html" '&lt;script&gt;alert\(2\)&lt;/script&gt; &amp; more' "its subject escaped"
 like "$S/index.html" "Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-" \
 	"a CSP forbids every request and allows the one script by its hash"
+like "$S/index.html" '<td>2024\*</td>' "the year the history ends in is marked partial"
+like "$S/s/foo-driver.html" '<td>2024Q4\*</td>' "so is its quarter"
+like "$S/p/git-example.com.html" '<li>M: <a href="\.\./s/foo-driver\.html">FOO DRIVER</a></li>' \
+	"a person's page links the sections listing them"
+like "$S/p/amp-example.com.html" '<h1>Amp &amp; &quot;Quote</h1>' "an author's name is escaped (git drops the last quote)"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 

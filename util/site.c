@@ -72,7 +72,7 @@ static const char style[] =
 	".cards{display:flex;flex-wrap:wrap;gap:.6em;margin:1em 0}"
 	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;min-width:9em;"
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
-	".card.bad b{color:#a00}.card small{color:#555}"
+	".card.bad b{color:#a00}.card small{color:#666}"
 	".finding{color:#a00}.muted{color:#777}"
 	"svg{max-width:100%;height:auto}figure{margin:1em 0}figcaption{font-size:small;color:#555}"
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
@@ -761,6 +761,7 @@ static int pending_pass(struct site *w)
 
 /* ---- index.html ---- */
 
+/* A headline figure; @label is kmaint's own markup, never a repository's. */
 static void card(struct strbuf *out, const char *id, bool bad, const char *num,
 		 const char *label, const char *href)
 {
@@ -1098,12 +1099,14 @@ static int write_index(struct site *w, struct strmap *areas)
 	if (a->has_lists) {
 		strbuf_reset(&num);
 		hours(&num, w->all.median_reply_listed);
-		card(&out, "first-reply", false, num.buf, "median hours to a first reply from a "
-		     "maintainer (CHAOSS Time to First Response)", NULL);
+		card(&out, "first-reply", false, num.buf, "median hours to a first "
+		     "maintainer reply<br><small>CHAOSS Time to First Response"
+		     "</small>", NULL);
 		strbuf_reset(&num);
 		hours(&num, w->all.median_to_commit);
-		card(&out, "review-duration", false, num.buf, "median hours from posting to commit "
-		     "(CHAOSS Change Request Review Duration)", NULL);
+		card(&out, "review-duration", false, num.buf, "median hours from "
+		     "posting to commit<br><small>CHAOSS Change Request Review "
+		     "Duration</small>", NULL);
 		strbuf_reset(&num);
 		strbuf_addf(&num, "%zu", w->pend.nr_patches);
 		card(&out, "pending", w->pend.nr_patches > 0, num.buf, "patches pending now", NULL);
