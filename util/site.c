@@ -345,7 +345,8 @@ static void page_head(struct site *w, struct strbuf *out, const char *title,
 	html_escape(out, title);
 	strbuf_addf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n", style);
 	if (up)
-		strbuf_addstr(out, "<nav><a href=\"../index.html\">All sections</a></nav>\n");
+		strbuf_addstr(out, "<nav><a href=\"../index.html\">All sections</a>"
+			      "</nav>\n");
 	strbuf_addstr(out, "<h1>");
 	html_escape(out, title);
 	strbuf_addstr(out, "</h1>\n");
@@ -480,6 +481,7 @@ static int year_commit(const struct scope_commit *c, void *data)
 	const struct audit *a = w->a;
 	int y = year_of(c->commit_time), pid = identity_of(&a->id, c->author);
 	struct strmap_entry *e;
+	const char *emp;
 	size_t i;
 
 	if (c->commit_time > a->now)
@@ -525,9 +527,8 @@ static int year_commit(const struct scope_commit *c, void *data)
 			w->y_active[y]++;
 		}
 	}
-	e = strmap_insert(&yp->emp[y], audit_employer(a->o, c->author_email,
-						      c->commit_time),
-			  strlen(audit_employer(a->o, c->author_email, c->commit_time)));
+	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	e = strmap_insert(&yp->emp[y], emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	return 0;
 }
@@ -864,7 +865,8 @@ static void sections_table(struct site *w, struct strbuf *out, int kind,
 			html_escape(out, areas->table[i].key);
 			strbuf_addstr(out, "</option>");
 		}
-	strbuf_addf(out, "</select></label> <span id=\"n\">%zu sections</span></div>\n", n);
+	strbuf_addf(out, "</select></label> <span id=\"n\">%zu sections</span>"
+		    "</div>\n", n);
 	strbuf_addstr(out, "<table id=\"t\"><thead><tr><th>Section</th><th>Status</th>"
 		      "<th>Area</th><th data-n=\"1\" title=\"non-merge commits touching its "
 		      "files in the window\">Changes</th><th data-n=\"1\" title=\"CHAOSS "
@@ -1023,8 +1025,9 @@ static void year_charts(struct site *w, struct strbuf *out)
 
 		strbuf_addstr(out, "<div>\n");
 		for (i = 0; i < n; i++)
-			v[i] = w->y_commits[i] ? (double)(long)(1000.0 * (double)w->y_posted[i] /
-							 (double)w->y_commits[i]) / 10 : 0;
+			v[i] = !w->y_commits[i] ? 0 :
+			       (double)(long)(1000.0 * (double)w->y_posted[i] /
+					      (double)w->y_commits[i]) / 10;
 		chart(out, "Share of commits posted to an indexed list (percent)", s, 1,
 		      labels, n, v, note);
 		strbuf_addstr(out, "</div>\n");
@@ -1086,7 +1089,8 @@ static int write_index(struct site *w, struct strmap *areas)
 	card(&out, "findings", a->nr_findings > 0, num.buf, "findings", NULL);
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", noactive);
-	card(&out, "no-active", noactive > 0, num.buf, "sections with no active maintainer", NULL);
+	card(&out, "no-active", noactive > 0, num.buf,
+	     "sections with no active maintainer", NULL);
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", orphan);
 	card(&out, "orphan", false, num.buf, "Orphan", NULL);
@@ -1109,7 +1113,8 @@ static int write_index(struct site *w, struct strmap *areas)
 		     "Duration</small>", NULL);
 		strbuf_reset(&num);
 		strbuf_addf(&num, "%zu", w->pend.nr_patches);
-		card(&out, "pending", w->pend.nr_patches > 0, num.buf, "patches pending now", NULL);
+		card(&out, "pending", w->pend.nr_patches > 0, num.buf,
+		     "patches pending now", NULL);
 	}
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", w->st.total[SC_CHANGESETS]);
@@ -1155,7 +1160,8 @@ static int write_index(struct site *w, struct strmap *areas)
 		strbuf_reset(&out);
 		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
 		page_head(w, &out, t, 0);
-		strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+		strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a>"
+			      "</nav>\n");
 		sections_table(w, &out, k, areas);
 		page_foot(w, &out, 0, true);
 		file = xstrfmt("kind-%s.html", kind_slug(k));
