@@ -24,6 +24,7 @@
 #include "mhistory.h"
 #include "parse-options.h"
 #include "scope.h"
+#include "site.h"
 #include "strmap.h"
 #include "util.h"
 
@@ -665,17 +666,42 @@ static void tenure_chart(struct strbuf *out, const struct mh_history *h,
 	free(end);
 }
 
+/* --site: the static site (util/site.h), then a line saying what changed. */
+static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
+		      const char *dir, const char *title, int64_t pending_now,
+		      int days, struct ident_mailmap *mm, struct idx *ix,
+		      struct employer_map *emap)
+{
+	struct site_opts so = { dir, title, pending_now, days, mm };
+	struct site_result res;
+	int rc = site_write(sc, a, h, &so, &res) ? 128 : 0;
+
+	if (!rc)
+		printf("%zu pages in %s, %zu written (%zu unchanged); index.html "
+		       "%zu bytes, the site %zu bytes\n", res.pages, dir, res.written,
+		       res.pages - res.written, res.index_bytes, res.total_bytes);
+	mh_history_release(h);
+	audit_release(a);
+	scope_release(sc);
+	idx_close(ix);
+	employer_map_free(emap);
+	ident_mailmap_free(mm);
+	return rc;
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
 		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
-		   *title = NULL;
-	int strict = 0, address = 0;
+		   *title = NULL, *site = NULL;
+	int strict = 0, address = 0, days = 14;
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
 		OPT_STRLIST("section", &sections, "NAME", "report on this section (repeatable; default all)"),
 		OPT_STR("o|output", &output, "FILE", "write the page here (default: stdout)"),
+		OPT_STR("site", &site, "DIR", "write a static site (index.html, a page per section and person) into DIR"),
+		OPT_NUM("days", &days, "N", "--site: patches pending are those of the last N days (14)"),
 		OPT_STR("title", &title, "TEXT", "the page's title"),
 		OPT_STR("as-of", &as_of, "WHEN", "the history up to a date or revision"),
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
@@ -706,7 +732,8 @@ int cmd_report(int argc, const char **argv)
 	audit_opts_init(&o);
 	for (i = 1; i < (size_t)argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage_options("kmaint report [--section NAME]... [-o FILE] [OPTIONS]",
+			usage_options("kmaint report [--section NAME]... [-o FILE] [OPTIONS]\n"
+				      "   or: kmaint report --site DIR [OPTIONS]",
 				      opts);
 			return 0;
 		}
@@ -721,7 +748,20 @@ int cmd_report(int argc, const char **argv)
 		free(sections.v);
 		return 129;
 	}
+	if (site && (sections.nr || output)) {
+		error("--site writes every section's page: no --section or -o");
+		free(operands.v);
+		free(sections.v);
+		return 129;
+	}
+	if (days <= 0) {
+		error("--days takes a positive count, not %d", days);
+		free(operands.v);
+		free(sections.v);
+		return 129;
+	}
 	o.identity_flags = identity_flags_for(strict, address);
+	o.quarters = site != NULL;
 	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
 		exit(128);	/* the message is out; like die() */
 	if (scope_open_db(&ix, db_path, false))
@@ -744,6 +784,14 @@ int cmd_report(int argc, const char **argv)
 		exit(128);	/* the message is out; like die() */
 	if (mh_history_load(&ix, a.now, mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
+	if (site) {
+		int rc = write_site(&sc, &a, &h, site, title, as_of ? a.now : 0,
+				    days, mm, &ix, emap);
+
+		free(sections.v);
+		free(operands.v);
+		return rc;
+	}
 
 	/* contributions per year over the window, by person and employer */
 	first_year = year_of(a.since);

@@ -23,14 +23,16 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # perl: get_maintainer.pl (the oracle) and prove.  git: the history index
 # and the git copy below.  sqlite3: inspecting the index by hand.
 # linux-source-*: the real data (xz-utils unpacks it).  man-db: `kmaint help`.
-# chromium: the report test renders kmaint's HTML headless.
+# chromium: the report test renders kmaint's HTML headless;
+# chromium-driver, python3-selenium: t5011 drives it to click through the
+# site `kmaint report --site` writes.
 # libgmime-3.0-dev: the mail reader (kmaint index --inbox).  public-inbox:
 # the tests make their archives with its own tools.  git-email, b4: the
 # real clients of `kmaint get` (send-email needs libmailtools-perl for
 # Mail::Address, and Debian only recommends it).
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
 	libpcre2-dev libsqlite3-dev sqlite3 libgmime-3.0-dev xz-utils man-db
-	chromium git-email libmailtools-perl b4 public-inbox
+	chromium chromium-driver python3-selenium git-email libmailtools-perl b4 public-inbox
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }

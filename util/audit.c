@@ -50,6 +50,15 @@ int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
 	return 0;
 }
 
+int audit_quarter(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	return (tm.tm_year + 1900) * 4 + tm.tm_mon / 3;
+}
+
 void audit_opts_init(struct audit_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -773,6 +782,21 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	}
 	if (!inwin)
 		return;
+	if (s->quarters) {
+		long *q = s->quarters +
+			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
+
+		q[AQ_AUTHORED]++;
+		for (x = 0; x < tr->nr; x++)
+			if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+				q[AQ_REVIEWS]++;
+		/* every commit is applied: count those a listed person applied */
+		for (j = 0; j < s->nr_listed; j++)
+			if (cpid >= 0 && r->listed_pids[slot][j] == cpid) {
+				q[AQ_APPLIED]++;
+				break;
+			}
+	}
 	if (id >= 0 && id <= r->max_linked && r->linked[id])
 		s->changes_posted++;
 	for (j = 0; j < s->nr_listed && !involved; j++) {
@@ -792,6 +816,25 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 static int64_t pid_of(const struct run *r, int64_t person)
 {
 	return person > 0 && person <= r->max_people ? r->person_pid[person] : -1;
+}
+
+/* A commit of the window in its people's quarters (o->quarters). */
+static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
+			   const struct commit_tags *tr)
+{
+	struct audit *a = r->a;
+	size_t q = (size_t)(audit_quarter(t) - a->first_quarter), x;
+
+#define PQ(pid, role) a->person_quarters[((size_t)(pid) * (size_t)a->nr_quarters + q) * \
+					 AQ_NR + (role)]
+	if (apid >= 0)
+		PQ(apid, AQ_AUTHORED)++;
+	if (cpid >= 0)
+		PQ(cpid, AQ_APPLIED)++;
+	for (x = 0; x < tr->nr; x++)
+		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+			PQ(tr->v[x].pid, AQ_REVIEWS)++;
+#undef PQ
 }
 
 /* Commits, files and trailers side by side, in commit id order. */
@@ -861,8 +904,11 @@ static int read_commits(struct run *r)
 			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
 				add_tag(&tr, pid, kind);
 		}
-		if (merge || t > r->a->now || !nr_touched)
+		if (merge || t > r->a->now)
 			continue;
+		if (r->a->person_quarters && t >= r->a->since)
+			credit_quarter(r, t, pid_of(r, sqlite3_column_int64(cst, 1)),
+				       pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
 		for (i = 0; i < nr_touched; i++)
 			credit_commit(r, touched[i], id, t,
 				      pid_of(r, sqlite3_column_int64(cst, 1)),
@@ -1363,6 +1409,15 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (load_people(&r))
 		goto out;
 	load_sections(&r, selected);
+	if (o->quarters) {
+		a->first_quarter = audit_quarter(a->since);
+		a->nr_quarters = audit_quarter(a->now) - a->first_quarter + 1;
+		a->person_quarters = xcalloc(a->nr_people * (size_t)a->nr_quarters *
+					     AQ_NR + 1, sizeof(long));
+		for (i = 0; i < a->nr; i++)
+			a->v[i].quarters = xcalloc((size_t)a->nr_quarters * AQ_NR,
+						   sizeof(long));
+	}
 	/* which selected sections each indexed path belongs to */
 	r.pm.slot_of = r.slot_of;
 	if (scope_foreach_path_sections(ix, mt, collect_path, &r.pm))
@@ -1410,8 +1465,10 @@ void audit_release(struct audit *a)
 		for (j = 0; j < s->nr_findings; j++)
 			free(s->findings[j].text);
 		free(s->findings);
+		free(s->quarters);
 	}
 	free(a->v);
+	free(a->person_quarters);
 	free(a->names);
 	free(a->emails);
 	identity_release(&a->id);

@@ -46,6 +46,7 @@ struct audit_opts {
 	int bypass_share;	/* percent of changes never posted: a finding */
 	int top;		/* unlisted contributors shown */
 	unsigned identity_flags;	/* IDENTITY_*: identity_flags_for() */
+	bool quarters;		/* count activity per quarter (kmaint report --site) */
 	const struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };
@@ -141,7 +142,17 @@ struct audit_section {
 	long applied_employer_commits;
 	struct audit_finding *findings;
 	size_t nr_findings, alloc_findings;
+	/*
+	 * With o->quarters: per quarter of the window (AQ_NR counts each,
+	 * [q * AQ_NR + role]) the section's changesets, the reviews given on
+	 * them (Reviewed-by, Acked-by on someone else's change) and, of the
+	 * changesets, those a listed M:/R: committed.
+	 */
+	long *quarters;
 };
+
+/* The roles counted per quarter. */
+enum { AQ_AUTHORED, AQ_REVIEWS, AQ_APPLIED, AQ_NR };
 
 struct audit {
 	struct idx *ix;
@@ -155,6 +166,14 @@ struct audit {
 	size_t nr_people;
 	size_t nr_findings;
 	bool has_lists;		/* the index holds mailing-list messages */
+	/*
+	 * With o->quarters: the window's quarters, the first starting on
+	 * first_quarter (year * 4 + quarter - 1), and per person (pid) the
+	 * same three counts over every section at once:
+	 * person_quarters[(pid * nr_quarters + q) * AQ_NR + role].
+	 */
+	int first_quarter, nr_quarters;
+	long *person_quarters;
 	/* commit hashes by indexed id, for evidence */
 	char **hashes;
 	size_t nr_hashes;
@@ -206,6 +225,9 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 			const struct audit_section *s);
 void audit_evidence(struct strbuf *out, const struct audit *a,
 		    const struct audit_section *s);
+
+/* The quarter (year * 4 + quarter - 1) of a Unix time, UTC. */
+int audit_quarter(int64_t t);
 
 /* "1st", "2nd", "23rd" */
 const char *audit_ordinal(int n, char *buf, size_t len);

@@ -1,0 +1,205 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Drive Debian's chromium through the site "kmaint report --site" wrote.
+
+    site-browser.py SITE EXPECTED.json ARTEFACTS
+
+EXPECTED holds what the front page must show (from kmaint audit --json
+and kmaint stats --json on the same index) and the names of sections to
+filter for.  Prints TAP lines without a plan (t5013 counts them); exits
+non-zero when one failed.
+"""
+import json
+import os
+import sys
+import urllib.parse
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+site, expected_path, artefacts = sys.argv[1:4]
+site = os.path.realpath(site)
+expected = json.load(open(expected_path))
+count = 0
+failed = 0
+
+
+def ok(cond, desc, diag=None):
+    global count, failed
+    count += 1
+    if not cond:
+        failed += 1
+    print("%sok %d - %s" % ("" if cond else "not ", count, desc))
+    if not cond and diag is not None:
+        for line in str(diag).splitlines()[:20]:
+            print("#   " + line)
+    sys.stdout.flush()
+
+
+def browser(javascript=True):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for a in ("--headless", "--no-sandbox", "--disable-gpu",
+              "--disable-dev-shm-usage", "--window-size=1280,2000",
+              "--disable-background-networking", "--disable-component-update",
+              "--disable-sync", "--no-first-run",
+              # a request that tries to leave goes nowhere
+              "--proxy-server=127.0.0.1:9"):
+        opts.add_argument(a)
+    if not javascript:
+        opts.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    opts.set_capability("goog:loggingPrefs",
+                        {"performance": "ALL", "browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"),
+                            options=opts)
+
+
+def url(rel):
+    return "file://" + urllib.parse.quote(os.path.join(site, rel))
+
+
+def requests(d):
+    """The URLs the pages asked for since the last call."""
+    out = []
+    for e in d.get_log("performance"):
+        m = json.loads(e["message"])["message"]
+        if m.get("method") == "Network.requestWillBeSent":
+            out.append(m["params"]["request"]["url"])
+    return out
+
+
+def visible_rows(d):
+    return [r for r in d.find_elements(By.CSS_SELECTOR, "#t tbody tr")
+            if r.is_displayed()]
+
+
+d = browser()
+try:
+    d.get(url("index.html"))
+    d.save_screenshot(os.path.join(artefacts, "site-index.png"))
+
+    # the headline figures are audit's and stats' own
+    def card(i):
+        return d.find_element(By.CSS_SELECTOR, "#c-%s b" % i).text
+
+    for k, v in expected["cards"].items():
+        ok(card(k) == str(v), "front page: %s is %s" % (k, v),
+           "shown: %s" % card(k))
+    for k, v in expected["kinds"].items():
+        got = d.find_element(By.ID, "kind-" + k).text
+        ok(got == str(v), "front page: %s findings of kind %s" % (v, k),
+           "shown: %s" % got)
+
+    # sorting a column reorders the rows
+    rows = visible_rows(d)
+    ok(len(rows) == expected["cards"]["sections"], "every section is a row")
+    names = [r.find_elements(By.TAG_NAME, "td")[0].text for r in rows]
+    head = d.find_element(By.XPATH, "//table[@id='t']//th[3+1]//button")
+    head.click()
+    col = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+           for r in visible_rows(d)]
+    ok(col == sorted(col), "a click sorts by changes, ascending", col)
+    head.click()
+    col2 = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+            for r in visible_rows(d)]
+    ok(col2 == sorted(col2, reverse=True) and col2 != col,
+       "a second click sorts descending", col2)
+    after = [r.find_elements(By.TAG_NAME, "td")[0].text
+             for r in visible_rows(d)]
+    ok(after != names and sorted(after) == sorted(names),
+       "the rows were reordered, none lost", after)
+
+    # a filter hides the rows it should
+    Select(d.find_element(By.ID, "fk")).select_by_visible_text("inactive")
+    shown = sorted(r.find_elements(By.TAG_NAME, "td")[0].text
+                   for r in visible_rows(d))
+    ok(shown == sorted(expected["inactive"]),
+       "the finding filter shows exactly the sections with an inactive finding",
+       "%s, want %s" % (shown, expected["inactive"]))
+    Select(d.find_element(By.ID, "fk")).select_by_value("")
+    q = d.find_element(By.ID, "q")
+    q.send_keys(expected["name_filter"])
+    shown = [r.find_elements(By.TAG_NAME, "td")[0].text
+             for r in visible_rows(d)]
+    ok(shown == [expected["name_match"]], "the name filter shows one section",
+       shown)
+    ok(d.find_element(By.ID, "n").text.startswith("1 of "),
+       "and says how many are shown")
+
+    # the hostile section name is text, and never ran
+    body = d.execute_script("return document.getElementById('t').textContent")
+    ok(expected["hostile"] in body, "the hostile section name is in the table as text")
+    ok(d.execute_script("return document.scripts.length") == 1,
+       "the page has its one script and no other")
+    try:
+        d.switch_to.alert
+        ok(False, "no alert() ran")
+    except NoAlertPresentException:
+        ok(True, "no alert() ran")
+
+    # every link of every page resolves to a file of the site, or lore
+    todo, seen, bad, lore, pages = ["index.html"], set(), [], 0, 0
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        d.get(url(rel))
+        pages += 1
+        for a in d.find_elements(By.TAG_NAME, "a"):
+            h = a.get_attribute("href")
+            if h.startswith("https://lore.kernel.org/r/"):
+                lore += 1
+                continue
+            p = urllib.parse.urlparse(h)
+            path = urllib.parse.unquote(p.path)
+            if p.scheme != "file" or not os.path.isfile(path) or \
+               not path.startswith(site + "/"):
+                bad.append("%s: %s" % (rel, h))
+                continue
+            todo.append(os.path.relpath(path, site))
+        if rel == expected["section_page"]:
+            d.save_screenshot(os.path.join(artefacts, "site-section.png"))
+    nfiles = sum(len([f for f in fs if f.endswith(".html")])
+                 for _, _, fs in os.walk(site))
+    ok(not bad, "every link on %d pages resolves to a file of the site" % pages,
+       "\n".join(bad))
+    ok(pages == nfiles, "every page (%d) is reachable from the front page" %
+       nfiles, "%d reached" % pages)
+    ok(lore >= expected["lore_links"], "pending patches link to lore (%d)" % lore)
+    reqs = requests(d)
+    out = [r for r in reqs if not r.startswith("file://")]
+    ok(reqs and not out, "no request left file:// (%d made)" % len(reqs), out)
+    errs = [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    ok(not errs, "no console error or warning (a CSP violation is one)", errs)
+finally:
+    d.quit()
+
+# the same pages without JavaScript
+d = browser(javascript=False)
+try:
+    d.get(url("index.html"))
+    ok(d.execute_script is not None, "a browser with JavaScript off")
+    rows = d.find_elements(By.CSS_SELECTOR, "#t tbody tr")
+    ok(len([r for r in rows if r.is_displayed()]) == expected["cards"]["sections"],
+       "without JavaScript every section row shows")
+    ok(not d.find_element(By.ID, "ctl").is_displayed(),
+       "and the controls that need it stay hidden")
+    ok(d.find_element(By.CSS_SELECTOR, "#c-findings b").text ==
+       str(expected["cards"]["findings"]), "the figures read the same")
+    d.find_element(By.LINK_TEXT, "inactive").click()
+    shown = sorted(r.find_elements(By.TAG_NAME, "td")[0].text for r in
+                   d.find_elements(By.CSS_SELECTOR, "#t tbody tr"))
+    ok(shown == sorted(expected["inactive"]),
+       "the headline's link leads to the sections with that finding", shown)
+    d.get(url(expected["section_page"]))
+    ok(d.find_element(By.TAG_NAME, "h1").text == expected["section_name"],
+       "a section page reads without JavaScript")
+    ok(d.find_element(By.TAG_NAME, "svg").is_displayed(), "with its chart")
+finally:
+    d.quit()
+sys.exit(1 if failed else 0)

@@ -1,0 +1,194 @@
+#!/bin/sh
+# kmaint report --site: a static site, driven in Debian's chromium by
+# t/site-browser.py (selenium): sorting and filtering, every link, no
+# request leaving file://, no console error, a section named <script>
+# kept inert, the pages without JavaScript, and the front page's figures
+# against kmaint audit --json and kmaint stats --json on the same index.
+# A second run rewrites nothing; a page changed behind its back is.
+. "${0%/*}/lib.sh"
+. "${0%/*}/lib-inbox.sh"
+
+inbox_project || exit 1
+at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
+as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
+by() { GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$2; export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; }
+
+HOSTILE='<script>alert(1)</script> WIDGET'
+cat >MAINTAINERS <<EOF
+BAR LIBRARY
+M:	Bar Gone <bargone@example.com>
+S:	Odd Fixes
+F:	bar/
+
+FOO DRIVER
+M:	Git Person <git@example.com>
+M:	Gone Person <gone@example.com>
+R:	List Person <listy@example.com>
+L:	test@example.com
+S:	Maintained
+F:	foo/
+
+$HOSTILE
+M:	Widget Keeper <widget@example.com>
+S:	Orphan
+F:	widget/
+EOF
+mkdir foo bar widget
+echo a >foo/a.c
+echo b >bar/b.c
+echo w >widget/w.c
+as "Init Ial" init@example.com; by "Init Ial" init@example.com
+at "2015-01-01 00:00:00"
+git add . && git commit -qm "initial" || exit 1
+i=1
+while [ $i -le 3 ]; do
+	at "2015-0$i-02 00:00:00"
+	as "Gone Person" gone@example.com; by "Gone Person" gone@example.com
+	echo "gone $i" >>foo/a.c; git commit -qam "foo: old change $i"
+	as "Bar Gone" bargone@example.com; by "Bar Gone" bargone@example.com
+	echo "gone $i" >>bar/b.c; git commit -qam "bar: old change $i"
+	i=$((i + 1))
+done
+# 2024: twelve changes to foo/ by Dev Eloper that Git Person applies,
+# six of them posted and reviewed on the list; eight to bar/ and three
+# to widget/ by Amp & "Quote", whose name must be escaped too
+A="Dev Eloper <dev@example.com>"
+i=1
+while [ $i -le 12 ]; do
+	d=$(printf '2024-%02d-03' "$i")
+	at "$d 00:00:00"
+	as "Dev Eloper" dev@example.com; by "Git Person" git@example.com
+	echo "change $i" >>foo/a.c
+	git commit -qam "foo: change $i" -m "Signed-off-by: $A"
+	if [ $i -le 6 ]; then
+		{
+			printf 'A change.\n\nSigned-off-by: %s\n---\n' "$A"
+			git show --format= HEAD
+			printf -- '-- \n2.39.0\n'
+		} | mail "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
+		printf '> quoted\n\nReviewed-by: List Person <listy@example.com>\n' |
+			mail "$M/l$i" "List Person <listy@example.com>" "Re: [PATCH] foo: change $i" \
+			"$(date -u -R -d "$d - 1 day")" "l$i@x" "p$i@x"
+	fi
+	if [ $i -le 8 ]; then
+		as 'Amp & "Quote"' amp@example.com; by 'Amp & "Quote"' amp@example.com
+		echo "change $i" >>bar/b.c; git commit -qam "bar: change $i"
+	fi
+	if [ $i -le 3 ]; then
+		as "Widget Keeper" widget@example.com; by "Widget Keeper" widget@example.com
+		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
+	fi
+	i=$((i + 1))
+done
+# a patch still waiting, whose subject and Message-ID need escaping
+d="2024-12-20"
+{
+	printf 'A pending change.\n\nSigned-off-by: %s\n---\n' "$A"
+	printf -- '--- a/foo/a.c\n+++ b/foo/a.c\n@@ -1 +1 @@\n-a\n+z\n'
+} | mail "$M/pend" "$A" "[PATCH] foo: <script>alert(2)</script> & more" \
+	"$(date -u -R -d "$d")" 'pend+1/"x"@x'
+
+pi_init test "$I" test@example.com >/dev/null 2>&1 &&
+pi_add test "$M"/* 2>/dev/null || { echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
+expect_success "index the history and the inbox" "$KMAINT" index --inbox "$I"
+
+S=$TRASH/site
+# the fixture is small: findings from 5 changes on
+REPORT="$KMAINT report --min-changes 5"
+expect_success "report --site" $REPORT --site "$S"
+pages=$(find "$S" -name '*.html' | wc -l)
+like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
+ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
+is "$(ls "$S/s" | wc -l)" 3 "a page per section"
+ok $([ -f "$S/p/git-example.com.html" ] && [ -f "$S/p/dev-example.com.html" ]; echo $?) \
+	"a page for a listed person and for the leading unlisted author"
+ok $(grep -q '&lt;script&gt;alert(1)&lt;/script&gt; WIDGET' "$S/index.html"; echo $?) \
+	"the hostile section name is escaped in the HTML"
+ok $(grep -hc '<script' "$S/index.html" | grep -qx 1; echo $?) "index.html has one script element"
+ok $(cat "$S"/s/*.html "$S"/p/*.html | grep -qi '<script'; [ $? = 1 ]; echo $?) \
+	"section and person pages have none"
+like "$S/s/foo-driver.html" 'href="https://lore\.kernel\.org/r/pend\+1%2F%22x%22@x"' \
+	"the pending patch links to lore, its Message-ID percent-encoded"
+like "$S/s/foo-driver.html" '&lt;script&gt;alert\(2\)&lt;/script&gt; &amp; more' "its subject escaped"
+like "$S/index.html" "Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-" \
+	"a CSP forbids every request and allows the one script by its hash"
+like "$S/index.html" '<td>2024\*</td>' "the year the history ends in is marked partial"
+like "$S/s/foo-driver.html" '<td>2024Q4\*</td>' "so is its quarter"
+like "$S/p/git-example.com.html" '<li>M: <a href="\.\./s/foo-driver\.html">FOO DRIVER</a></li>' \
+	"a person's page links the sections listing them"
+like "$S/p/amp-example.com.html" '<h1>Amp &amp; &quot;Quote</h1>' "an author's name is escaped (git drops the last quote)"
+bytes=$(wc -c <"$S/index.html")
+like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
+
+# a second run compares before writing
+find "$S" -name '*.html' -exec touch -d 2020-01-01 {} +
+touch -d 2020-01-02 "$TRASH/mark"
+expect_success "report --site again" $REPORT --site "$S"
+like "$TRASH/.out" "^$pages pages in .*, 0 written \\($pages unchanged\\)" "nothing rewritten"
+is "$(find "$S" -name "*.html" -newer "$TRASH/mark" | wc -l)" 0 "no file touched (mtimes kept)"
+echo junk >"$S/s/bar-library.html"
+expect_success "report --site after a page was damaged" $REPORT --site "$S"
+like "$TRASH/.out" ", 1 written \\($((pages - 1)) unchanged\\)" "only the damaged page is rewritten"
+like "$S/s/bar-library.html" '<h1>BAR LIBRARY</h1>' "and it is whole again"
+expect_failure "--site with --section is a usage error" $REPORT --site "$S" --section FOO
+is "$rc" 129 "exit 129"
+
+# what the front page must show, from audit --json and stats --json
+"$KMAINT" audit --min-changes 5 --json >"$TRASH/audit.json"
+"$KMAINT" stats --json >"$TRASH/stats.json"
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+$PY - "$TRASH/audit.json" "$TRASH/stats.json" "$HOSTILE" >"$TRASH/expected.json" <<'EOF'
+import json, sys
+a = json.load(open(sys.argv[1]))
+st = json.load(open(sys.argv[2]))["totals"]
+kinds = {}
+inactive = []
+for s in a["sections"]:
+    for f in s["findings"]:
+        kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
+        if f["kind"] == "inactive" and s["section"] not in inactive:
+            inactive.append(s["section"])
+status = [(s["status"] or "").lower() for s in a["sections"]]
+print(json.dumps({
+    "cards": {"sections": len(a["sections"]), "findings": a["findings"],
+              "orphan": sum(x.startswith("orphan") for x in status),
+              "odd-fixes": sum(x.startswith("odd fix") for x in status),
+              "changesets": st["changesets"], "developers": st["developers"],
+              "employers": st["employers"], "pending": 1},
+    "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
+    "name_filter": "foo", "name_match": "FOO DRIVER",
+    "section_page": "s/foo-driver.html", "section_name": "FOO DRIVER",
+    "lore_links": 1}))
+EOF
+ok $? "the expected figures, from audit --json and stats --json"
+like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
+	"the audit finds Bar Gone and Gone Person inactive (the filter's answer)"
+
+if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
+   ! [ -x /usr/bin/chromium ]; then
+	if [ "${CI:-}" = true ]; then
+		ok 1 "chromium, chromium-driver and python3-selenium are installed (scripts/deps.sh)"
+	else
+		echo "# SKIP chromium, chromium-driver or python3-selenium missing: no browser checks"
+	fi
+	done_testing
+	exit
+fi
+ART=${KMAINT_ARTEFACTS:-$SRCDIR/build/artefacts}
+mkdir -p "$ART"
+# TAP lines of its own, numbered on from ours
+$PY "$SRCDIR/t/site-browser.py" "$S" "$TRASH/expected.json" "$ART" >"$TRASH/browser" 2>"$TRASH/browser.err"
+brc=$?
+while IFS= read -r line; do
+	case $line in
+	"ok "*) ok 0 "browser: ${line#ok * - }" ;;
+	"not ok "*) ok 1 "browser: ${line#not ok * - }" ;;
+	*) echo "$line" ;;
+	esac
+done <"$TRASH/browser"
+ok $brc "the browser driver ran to its end"
+[ $brc = 0 ] || sed 's/^/# /' "$TRASH/browser.err" | tail -20
+ok $([ -s "$ART/site-index.png" ] && [ -s "$ART/site-section.png" ]; echo $?) \
+	"screenshots of the front page and a section page in $ART"
+done_testing

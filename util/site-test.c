@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "site.h"
+#include "util.h"
+#include "tap.h"
+
+static long mtime_ns(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -1;
+	return (long)st.st_mtim.tv_nsec + 1000000000L * (st.st_mtim.tv_sec % 1000);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/kmaint-site-test.XXXXXX", *path, *buf = NULL;
+	size_t len = 0;
+	struct timespec old[2] = { { 1000, 0 }, { 1000, 0 } };
+	long before;
+
+	if (!mkdtemp(dir))
+		return 1;
+	path = xstrfmt("%s/page.html", dir);
+	ok(site_put_file(path, "one", 3) == 1, "a new page is written");
+	ok(!read_file(path, &buf, &len) && len == 3 && !memcmp(buf, "one", 3),
+	   "with its bytes");
+	free(buf);
+	utimensat(AT_FDCWD, path, old, 0);
+	before = mtime_ns(path);
+	ok(site_put_file(path, "one", 3) == 0, "the same bytes: not written");
+	ok(mtime_ns(path) == before, "the file is not touched");
+	ok(site_put_file(path, "one!", 4) == 1, "longer: written");
+	ok(site_put_file(path, "two!", 4) == 1, "same length, other bytes: written");
+	ok(!read_file(path, &buf, &len) && len == 4 && !memcmp(buf, "two!", 4),
+	   "the new bytes are there");
+	free(buf);
+	ok(site_put_file(path, "", 0) == 1 && site_put_file(path, "", 0) == 0,
+	   "an empty page too");
+	unlink(path);
+	free(path);
+	path = xstrfmt("%s/none/page.html", dir);
+	ok(site_put_file(path, "x", 1) == -1, "a directory that does not exist: an error");
+	free(path);
+	rmdir(dir);
+	return done_testing();
+}
