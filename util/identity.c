@@ -1,71 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "identity.h"
 
-#include <dlfcn.h>
-#include <glib.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "glib-load.h"
 #include "mhistory.h"
 #include "scope.h"
 #include "utf8.h"
 
 /* ---- names ---- */
 
-/*
- * GLib does the Unicode (normalization, case folding, scripts, marks).
- * It is loaded when the first name is folded, not when kmaint starts:
- * linked in, it costs every command, kmaint get too, most of a
- * millisecond of dynamic loading.  Each function is called through a
- * pointer of its own type.  Sanitizer builds link it (KMAINT_GMIME_LINKED,
- * see util/mail.c).
- */
-#ifndef KMAINT_GMIME_LINKED
-#define GLIB_SONAME "libglib-2.0.so.0"
-#define GLIB_FUNCS(X) \
-	X(g_free) \
-	X(g_unichar_get_script) \
-	X(g_unichar_ismark) \
-	X(g_unichar_isspace) \
-	X(g_unichar_to_utf8) \
-	X(g_utf8_casefold) \
-	X(g_utf8_get_char) \
-	X(g_utf8_normalize) \
-	X(g_utf8_validate)
-
-#define X(f) static __typeof__(f) *p_##f;
-GLIB_FUNCS(X)
-#undef X
-
-#define g_free p_g_free
-#define g_unichar_get_script p_g_unichar_get_script
-#define g_unichar_ismark p_g_unichar_ismark
-#define g_unichar_isspace p_g_unichar_isspace
-#define g_unichar_to_utf8 p_g_unichar_to_utf8
-#define g_utf8_casefold p_g_utf8_casefold
-#define g_utf8_get_char p_g_utf8_get_char
-#define g_utf8_normalize p_g_utf8_normalize
-#define g_utf8_validate p_g_utf8_validate
-#endif
-
-static pthread_once_t glib_once = PTHREAD_ONCE_INIT;
-
-static void glib_start(void)
-{
-#ifndef KMAINT_GMIME_LINKED
-	void *h = dlopen(GLIB_SONAME, RTLD_NOW | RTLD_LOCAL);
-
-	if (!h)
-		die("cannot load GLib, which folds names: %s", dlerror());
-#define X(f) \
-	if (!(*(void **)&p_##f = dlsym(h, #f))) \
-		die("GLib has no %s", #f);
-	GLIB_FUNCS(X)
-#undef X
-#endif
-}
+/* GLib does the Unicode (normalization, case folding, scripts, marks). */
 
 /* Latin letters NFD does not take apart, written out as their users do. */
 static const struct {
@@ -134,7 +81,7 @@ void identity_fold_name(const char *name, struct strbuf *out)
 	n = strip_affiliation(name, n);
 	if (!n)
 		return;
-	pthread_once(&glib_once, glib_start);
+	glib_load();
 	if (!g_utf8_validate(name, (gssize)n, NULL)) {
 		/* not UTF-8: ASCII case only, the bytes as they are */
 		for (i = 0; i < n; i++)
