@@ -134,7 +134,10 @@ static const char *maintainer_role(struct lookup *lk, int section)
 
 	if (lk->role[section])
 		return lk->role[section];
-	status = lowercase(s->status ? s->status : "unknown");
+	/* edk2 writes no S: in most sections, and means "maintained" */
+	status = lowercase(s->status ? s->status :
+			   lk->m->dialect == MNT_EDK2 ? "maintained" :
+			   "unknown");
 	role = status;
 	for (j = 0; j < ARRAY_SIZE(status_roles); j++)
 		if (!strcmp(status, status_roles[j][0]))
