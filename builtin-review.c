@@ -55,12 +55,12 @@ static void read_base(struct idx *ix, const char *as_of, int64_t when,
 	if (as_of) {
 		if (base_from_index(ix, when, &r->base, &r->base_what))
 			die("the index has no MAINTAINERS version as of %s", as_of);
-	} else if (is_file("MAINTAINERS")) {
-		if (read_file("MAINTAINERS", &buf, &len))
-			die_errno("cannot read MAINTAINERS");
+	} else if (is_file(mnt_default_path())) {
+		if (read_file(mnt_default_path(), &buf, &len))
+			die_errno("cannot read %s", mnt_default_path());
 		strbuf_add(&r->base, buf, len);
 		free(buf);
-		r->base_what = xstrdup("MAINTAINERS (work tree)");
+		r->base_what = xstrfmt("%s (work tree)", mnt_default_path());
 	} else if (base_from_index(ix, 0, &r->base, &r->base_what)) {
 		die("no MAINTAINERS in the work tree or the index");
 	}
@@ -137,7 +137,8 @@ int cmd_review(int argc, const char **argv)
 		exit(128);	/* the message is out; like die() */
 
 	read_base(&ix, as_of, o.now, &r);
-	if (review_apply(operands.v[0], &r.base, &r.patched, &err)) {
+	if (review_apply(operands.v[0], mnt_default_path(), &r.base, &r.patched,
+			 &err)) {
 		fprintf(stderr, "%s", err.buf);
 		die("%s does not apply to %s", operands.v[0], r.base_what);
 	}

@@ -150,6 +150,25 @@ like "$TRASH/bad.out" 'bad.txt:'$lost': warning: section without file pattern	Lo
 "$KMAINT" check --fix >/dev/null 2>"$TRASH/fix.err"
 is $? 128 "edk2: check --fix refuses to sort the dialect in the kernel's order"
 
+# audit and review read the dialect from the history index
+echo change >>FooPkg/Foo.dec
+GIT_AUTHOR_NAME='Carol Foo' GIT_AUTHOR_EMAIL=carol@example.org \
+	git commit -qam "FooPkg: work" || exit 1
+"$KMAINT" index >/dev/null 2>"$TRASH/idx.err"
+is $? 0 "edk2: index"
+"$KMAINT" audit >"$TRASH/audit.out" 2>&1
+like "$TRASH/audit.out" '^  M: Carol Foo <carol@example.org> \[carolf\]' "edk2: audit lists the section's M: by its title"
+like "$TRASH/audit.out" '^      changesets 1 ' "edk2: ... with her changeset in FooPkg/"
+sed 's/^R: Dan Rev <dan@example.org> \[danr\]\r$/&\
+R: Gil New <gil@example.org> [giln]\r/' Maintainers.txt >"$TRASH/new.txt"
+cp "$TRASH/new.txt" Maintainers.txt
+git commit -qam "Maintainers.txt: add a FooPkg reviewer" &&
+	git format-patch -q -1 -o "$TRASH/r" && git reset -q --hard HEAD^ || exit 1
+"$KMAINT" review "$TRASH"/r/0001-*.patch >"$TRASH/review.out" 2>&1
+like "$TRASH/review.out" 'against Maintainers.txt \(work tree\)' "edk2: review applies the patch to Maintainers.txt"
+like "$TRASH/review.out" '^FooPkg: changed$' "edk2: review names the section by its title"
+like "$TRASH/review.out" '^  added R: Gil New <gil@example.org>' "edk2: review sees the addition"
+
 # --- QEMU ---------------------------------------------------------------
 Q=$TRASH/qemu
 mkdir -p "$Q" && cd "$Q" && git init -q . || exit 1
@@ -197,7 +216,7 @@ F: configure
 EOF
 git add -A && git commit -qm init || exit 1
 
-"$KMAINT" get configure >"$TRASH/q1.out"
+"$KMAINT" get configure >"$TRASH/q1.out" 2>/dev/null
 is "$(cat "$TRASH/q1.out")" "Bo Build <bo@example.org> (odd fixer:Build system architecture)
 devel@lists.example.org (open list:All patches CC here)" "qemu: get on a file"
 

@@ -173,7 +173,11 @@ int patch_read(const char *name, const char *buf, size_t len,
 			lastfile = info->files[info->nr_files - 1];
 			lastfile_len = n;
 			in_diff = true;
-			in_mnt = n >= 11 && !strcmp(lastfile + n - 11, "MAINTAINERS");
+			/* the kernel's name, or edk2's */
+			in_mnt = (n >= 11 &&
+				  !strcmp(lastfile + n - 11, "MAINTAINERS")) ||
+				 (n >= 15 &&
+				  !strcmp(lastfile + n - 15, "Maintainers.txt"));
 		} else if (starts_with(copy, "@@ -") && isdigit((unsigned char)copy[4])) {
 			char *e;
 			long start = strtol(copy + 4, &e, 10), count;
