@@ -12,10 +12,11 @@
 #	git -C EDK2 checkout
 #
 # A sample of FILES (200) tracked files present in the work tree, drawn
-# with a fixed seed, and the top-level files (the <default> stewards'), each with `GetMaintainer.py -l FILE` and `kmaint get
-# FILE`; then the last PATCHES (30) commits without merges, each with
+# with a fixed seed, and the top-level files (the <default> stewards'),
+# each with `GetMaintainer.py -l FILE` and `kmaint get FILE`; then the last PATCHES (30) commits without merges, each with
 # `GetMaintainer.py COMMIT` and `kmaint get` on `git format-patch -1
-# COMMIT`.  The two print differently (GetMaintainer.py one sorted
+# COMMIT`, and the last RENAMES (5) commits that rename files.
+# The two print differently (GetMaintainer.py one sorted
 # "Name <addr>" a line, kmaint get_maintainer.pl's lines with roles), so
 # what is compared is the set of lower-case addresses.  Prints every
 # disagreement, the agreement and both times.  Nothing of edk2 is kept.
@@ -61,6 +62,11 @@ git ls-files | awk 'BEGIN { srand(20) } { print rand() "\t" $0 }' |
 		[ -f "$f" ] && printf '%s\n' "$f"
 	done | head -n "$nfiles" >"$tmp/files"
 git log --no-merges -n "$npatches" --format=%H >"$tmp/commits"
+# and the last RENAMES (5) commits that rename a file, where the two
+# differ: GetMaintainer.py takes git's "{old => new}/name" (GitPython's
+# commit.stats) for a path, which no section matches, and calls the
+# stewards; kmaint looks up both names, as get_maintainer.pl does
+git log --no-merges -M --diff-filter=R -n "${RENAMES:-5}" --format=%H >>"$tmp/commits"
 
 # and the top-level files, which edk2's "F: *" gives to the stewards
 git ls-files | grep -v / | while IFS= read -r f; do
@@ -79,6 +85,8 @@ compare() {	# what, gm-output, kmaint-output
 	else
 		echo "differ: $1"
 		diff "$tmp/a" "$tmp/b" | sed -n 's/^</  GetMaintainer.py only:/p; s/^>/  kmaint only:/p'
+		! grep -q '=>.*looking for default' "$2" ||
+			echo "  (GetMaintainer.py took a rename's '{a => b}' for a path)"
 	fi
 }
 

@@ -130,6 +130,14 @@ Carol Foo <carol@example.org>
 Dan Rev <dan@example.org>
 devel@lists.example.org" "edk2: get on a patch"
 
+# a new file: get_maintainer.pl's "dev/null" path is no path here
+echo new >FooPkg/New.c && git add FooPkg/New.c &&
+	git commit -qm "FooPkg: new" && git format-patch -q -1 -o "$TRASH/n" || exit 1
+"$KMAINT" get --no-rolestats "$TRASH"/n/0001-*.patch >"$TRASH/new.out"
+is "$(cat "$TRASH/new.out")" "Carol Foo <carol@example.org>
+Dan Rev <dan@example.org>
+devel@lists.example.org" "edk2: a patch adding a file does not call the stewards for /dev/null"
+
 "$KMAINT" map >"$TRASH/map.out"
 like "$TRASH/map.out" '^FooPkg/Lib/Arm/Mmu.c	.*FooPkg: Arm modules' "edk2: map"
 "$KMAINT" map --summary >"$TRASH/sum.out"
