@@ -150,11 +150,14 @@ is "$?:$(cat "$TRASH/check.out")" "0:" "edk2: check is clean on the dialect (CRL
 # check still finds what is wrong in it, at the title's line
 cp Maintainers.txt "$TRASH/bad.txt"
 printf 'Lost reviewers\r\nR: Kim Lost <kim@example.org> [kiml]\r\n' >>"$TRASH/bad.txt"
+printf '\r\nKeyed\r\nF: NoMaintPkg/\r\nK: nothing\r\nM: Lee Lost <lee@example.org>\r\n' >>"$TRASH/bad.txt"
 lost=$(($(wc -l <Maintainers.txt) + 1))
 "$KMAINT" check --mpath "$TRASH/bad.txt" >"$TRASH/bad.out" 2>&1
 is $? 1 "edk2: check exits 1 on a finding"
 like "$TRASH/bad.out" 'bad.txt:'$lost': warning: section without file pattern	Lost reviewers' \
 	"edk2: a section without F: is found (detected by its handles under another name)"
+like "$TRASH/bad.out" "bad.txt:$((lost + 5)): warning: GetMaintainer.py does not read 'K:': the section ends here" \
+	"edk2: a tag the script does not read is found"
 "$KMAINT" check --fix >/dev/null 2>"$TRASH/fix.err"
 is $? 128 "edk2: check --fix refuses to sort the dialect in the kernel's order"
 

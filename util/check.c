@@ -504,6 +504,11 @@ static void check_style(struct checker *c, int i)
 		if (mnt_field_rank(text[0]) == 1000)
 			add(c, CHK_UNKNOWN_TYPE, MNT_WARNING, i,
 			    "Unknown MAINTAINERS entry type: '%c'", text[0]);
+		else if (c->m->dialect == MNT_EDK2 &&
+			 !strchr("LMRWTSFX", text[0]))
+			add(c, CHK_UNKNOWN_TYPE, MNT_WARNING, i,
+			    "GetMaintainer.py does not read '%c:': the section ends here",
+			    text[0]);
 	}
 	if (len && text[len - 1] == '\r')
 		add(c, CHK_TRAILING_SPACE, MNT_WARNING, i, "DOS line endings");
