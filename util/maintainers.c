@@ -52,16 +52,6 @@ const char *mnt_dialect_name(enum mnt_dialect d)
 	return dialect_names[d];
 }
 
-int mnt_dialect_parse(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(dialect_names); i++)
-		if (!strcmp(name, dialect_names[i]))
-			return (int)i;
-	return -1;
-}
-
 void maintainers_init(struct maintainers *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -509,7 +499,7 @@ static bool matches_maintain_or_support(const char *s)
 	return has_word_icase(s, "maintain") || has_word_icase(s, "support");
 }
 
-/* The file of line @line is the same as that of line @line - 1? */
+/* Are entries @a and @b on consecutive lines of one file? */
 static bool adjacent(const struct maintainers *m, int a, int b)
 {
 	int la = m->entries[a].line, lb = m->entries[b].line;

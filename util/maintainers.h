@@ -65,9 +65,8 @@ enum mnt_severity { MNT_WARNING, MNT_ERROR };
  */
 enum mnt_dialect { MNT_KERNEL, MNT_QEMU, MNT_EDK2 };
 
+/* "kernel", "qemu" or "edk2" */
 const char *mnt_dialect_name(enum mnt_dialect d);
-/* "kernel", "qemu" or "edk2"; -1 for anything else */
-int mnt_dialect_parse(const char *name);
 
 /*
  * The names the file has in the projects that wrote one, in the order
