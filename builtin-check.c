@@ -154,7 +154,7 @@ static void print_json(const struct maintainers *m,
 
 static int load(struct maintainers *m, const char *mpath, int find)
 {
-	const char *path = mpath ? mpath : "MAINTAINERS";
+	const char *path = mpath ? mpath : mnt_default_path();
 	int ret;
 
 	maintainers_init(m);
@@ -297,6 +297,12 @@ int cmd_check(int argc, const char **argv)
 	ret = 128;
 	if (load(&m, mpath, find))
 		goto out;
+	if (fix && m.dialect != MNT_KERNEL) {
+		/* parse-maintainers.pl's order would undo the dialect's */
+		error("--fix sorts the kernel's format only; this file is %s's",
+		      mnt_dialect_name(m.dialect));
+		goto out;
+	}
 	if (fix) {
 		if (fix_files(&m))
 			goto out;
@@ -311,7 +317,7 @@ int cmd_check(int argc, const char **argv)
 		 * where we are; anywhere else (--mpath from $HOME, or /)
 		 * walking "." would be slow and every pattern would fail.
 		 */
-		if (access(".git", F_OK) && access("MAINTAINERS", F_OK)) {
+		if (access(".git", F_OK) && !mnt_find_name(NULL)) {
 			warning("not at the top of a tree (no MAINTAINERS or .git here): "
 				"F:, X: and P: paths not checked; use 'kmaint -C TOP check'");
 			mask &= ~(CHK_BIT(CHK_NO_MATCH) | CHK_BIT(CHK_BAD_PATTERN) |

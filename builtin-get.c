@@ -52,11 +52,7 @@ static char *find_top(char **prefix)
 		die_errno("cannot get the current directory");
 	top = xstrdup(cwd);
 	for (;;) {
-		char *m = xstrfmt("%s/MAINTAINERS", top);
-		bool found = !access(m, F_OK);
-
-		free(m);
-		if (found)
+		if (mnt_find_name(top))
 			break;
 		if (!strcmp(top, "/") || !strrchr(top, '/')) {
 			free(top);
@@ -170,7 +166,7 @@ static void keywords_in_file(struct matcher *mt, const char *file,
 	char *buf;
 	size_t len;
 
-	if (!strcmp(file, "MAINTAINERS") || !is_file(file))
+	if (!strcmp(file, mnt_default_path()) || !is_file(file))
 		return;
 	if (read_file(file, &buf, &len))
 		die_errno("cannot open %s", file);
@@ -255,7 +251,7 @@ static void add_argument(struct get_args *a, struct matcher *mt,
 
 static int load_maintainers(struct get_args *a, struct maintainers *m)
 {
-	const char *path = a->mpath ? a->mpath : "MAINTAINERS";
+	const char *path = a->mpath ? a->mpath : mnt_default_path();
 	char *expanded = NULL;
 	int ret;
 
@@ -414,6 +410,12 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 		goto out_m;
 	if (a->o.email_use_mailmap && gm_mailmap_read(&mm, ".mailmap"))
 		goto out_m;
+	/*
+	 * The git fallback is get_maintainer.pl's; edk2's GetMaintainer.py
+	 * has its "<default>" stewards instead.
+	 */
+	if (a->git_fallback < 0)
+		a->git_fallback = m.dialect != MNT_EDK2;
 	mt = matcher_new(&m);
 	if (!mt)
 		goto out_m;
@@ -525,7 +527,7 @@ int cmd_get(int argc, const char **argv)
 
 	memset(&a, 0, sizeof(a));
 	gm_opts_init(o);
-	a.git_fallback = 1;
+	a.git_fallback = -1;	/* on, but for edk2: see run_get() */
 	a.git_blame_signatures = 1;
 	a.git_min_signatures = 1;
 	a.git_max_maintainers = 5;
@@ -574,7 +576,7 @@ int cmd_get(int argc, const char **argv)
 			  o->email_list + o->email_subscriber_list + a.git +
 			  o->email_git_penguin_chiefs + a.git_blame))
 		die("Please select at least 1 email option");
-	if (a.tree && access("MAINTAINERS", F_OK))
+	if (a.tree && !mnt_find_name(NULL))
 		die("The current directory does not appear to be a tree with a "
 		    "MAINTAINERS file (use --no-tree and --mpath otherwise)");
 

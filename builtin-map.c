@@ -63,7 +63,9 @@ static void print_summary(const struct maintainers *m, const struct map_args *a,
 		printf("],\n  \"largest\": [");
 	} else {
 		printf("%zu files, %zu sections\n\n", nr_files, m->nr_sections);
-		printf("Files covered only by THE REST: %zu\n", rest_only->nr);
+		printf("Files covered only by %s: %zu\n",
+		       m->dialect == MNT_EDK2 ? "the <default> stewards" :
+		       "THE REST", rest_only->nr);
 		for (i = 0; i < rest_only->nr; i++)
 			printf("\t%s\n", rest_only->v[i]);
 		printf("\nSections that match no file: %zu\n", unmatched);
@@ -92,6 +94,40 @@ static void print_summary(const struct maintainers *m, const struct map_args *a,
 	free(sc);
 }
 
+/*
+ * edk2's THE REST: the sections with an M: that the name "<default>"
+ * reaches, the stewards; NULL in other dialects.
+ */
+static bool *default_sections(const struct maintainers *m, struct matcher *mt)
+{
+	struct match_result res = { 0 };
+	bool *is_default;
+	size_t i;
+
+	if (m->dialect != MNT_EDK2)
+		return NULL;
+	is_default = xcalloc(m->nr_sections + 1, sizeof(*is_default));
+	matcher_lookup(mt, MNT_EDK2_DEFAULT, 0, &res);
+	for (i = 0; i < res.nr; i++)
+		if (m->sections[res.hits[i].section].has_maintainer)
+			is_default[res.hits[i].section] = true;
+	match_result_release(&res);
+	return is_default;
+}
+
+/* No maintainer but the stewards? */
+static bool only_default(const struct maintainers *m,
+			 const struct match_result *res, const bool *is_default)
+{
+	size_t i;
+
+	for (i = 0; i < res->nr; i++)
+		if (m->sections[res->hits[i].section].has_maintainer &&
+		    !is_default[res->hits[i].section])
+			return false;
+	return true;
+}
+
 int cmd_map(int argc, const char **argv)
 {
 	struct map_args a = { .top = 20 };
@@ -102,6 +138,7 @@ int cmd_map(int argc, const char **argv)
 	struct match_result res = { 0 };
 	size_t i, j, *counts;
 	int rest = -1, help = 0, ret = 0;
+	bool *is_default;
 	const struct option opts[] = {
 		OPT_STR("mpath|maintainer-path", &a.mpath, "PATH", "MAINTAINERS file or directory"),
 		OPT_SET("find-maintainer-files", &a.find_maintainer_files, "read every MAINTAINERS file of the tree"),
@@ -124,7 +161,8 @@ int cmd_map(int argc, const char **argv)
 	if (a.find_maintainer_files)
 		ret = maintainers_find_files(&m, a.mpath ? a.mpath : ".");
 	else
-		ret = maintainers_add_path(&m, a.mpath ? a.mpath : "MAINTAINERS");
+		ret = maintainers_add_path(&m, a.mpath ? a.mpath :
+					   mnt_default_path());
 	/* release before failing: the ASan build reports leaks at exit */
 	if (ret) {
 		maintainers_release(&m);
@@ -157,6 +195,7 @@ int cmd_map(int argc, const char **argv)
 	for (i = 0; i < m.nr_sections; i++)
 		if (!strcmp(m.sections[i].name, "THE REST"))
 			rest = (int)i;
+	is_default = default_sections(&m, mt);
 
 	counts = xcalloc(m.nr_sections + 1, sizeof(*counts));
 	if (a.json && !a.summary)
@@ -165,7 +204,8 @@ int cmd_map(int argc, const char **argv)
 		matcher_lookup(mt, files.v[i], a.pattern_depth, &res);
 		for (j = 0; j < res.nr; j++)
 			counts[res.hits[j].section]++;
-		if (res.nr == 1 && res.hits[0].section == rest) {
+		if ((res.nr == 1 && res.hits[0].section == rest) ||
+		    (is_default && only_default(&m, &res, is_default))) {
 			ALLOC_GROW(rest_only.v, rest_only.nr + 1, rest_only.alloc);
 			rest_only.v[rest_only.nr++] = xstrdup(files.v[i]);
 		}
@@ -196,6 +236,7 @@ int cmd_map(int argc, const char **argv)
 		print_summary(&m, &a, files.nr, counts, &rest_only);
 
 	free(counts);
+	free(is_default);
 	free(operands.v);
 	match_result_release(&res);
 	/* a regex that gave up on a path (reported) */

@@ -110,12 +110,12 @@ static void read_base(struct idx *ix, const char *as_of, int64_t when,
 			free(r->base_what);
 			r->base_what = w;
 		}
-	} else if (is_file("MAINTAINERS")) {
-		if (read_file("MAINTAINERS", &buf, &len))
-			die_errno("cannot read MAINTAINERS");
+	} else if (is_file(mnt_default_path())) {
+		if (read_file(mnt_default_path(), &buf, &len))
+			die_errno("cannot read %s", mnt_default_path());
 		strbuf_add(&r->base, buf, len);
 		free(buf);
-		r->base_what = xstrdup("MAINTAINERS (work tree)");
+		r->base_what = xstrfmt("%s (work tree)", mnt_default_path());
 		r->base_source = "work tree";
 	} else if (base_from_index(ix, 0, &r->base, &r->base_what)) {
 		die("no MAINTAINERS in the work tree or the index");
@@ -203,7 +203,8 @@ int cmd_review(int argc, const char **argv)
 
 	read_base(&ix, as_of, o.now, patch_base, &r);
 	free(patch_base);
-	if (review_apply(operands.v[0], &r.base, &r.patched, &err)) {
+	if (review_apply(operands.v[0], mnt_default_path(), &r.base, &r.patched,
+			 &err)) {
 		fprintf(stderr, "%s", err.buf);
 		die("%s does not apply to %s", operands.v[0], r.base_what);
 	}

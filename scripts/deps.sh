@@ -29,10 +29,13 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # libgmime-3.0-dev: the mail reader (kmaint index --inbox).  public-inbox:
 # the tests make their archives with its own tools.  git-email, b4: the
 # real clients of `kmaint get` (send-email needs libmailtools-perl for
-# Mail::Address, and Debian only recommends it).
+# Mail::Address, and Debian only recommends it).  python3-git: edk2's
+# BaseTools/Scripts/GetMaintainer.py (GitPython), which bench/edk2-get.sh
+# compares with `kmaint get` on the Maintainers.txt dialect.
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
 	libpcre2-dev libsqlite3-dev sqlite3 libgmime-3.0-dev xz-utils man-db
-	chromium chromium-driver python3-selenium git-email libmailtools-perl b4 public-inbox
+	chromium chromium-driver python3-selenium git-email libmailtools-perl
+	b4 public-inbox python3-git
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }

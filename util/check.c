@@ -187,15 +187,54 @@ static bool same_file(const struct checker *c, int a, int b)
 	       c->m->lines[a].file == c->m->lines[b].file;
 }
 
-/* $x->{line} =~ /^\S[^:]/ && next line =~ /^([A-Z]):\s*\S/ */
-static bool is_heading(const struct checker *c, size_t i)
+/* "-----" or "=====", as QEMU and edk2 underline their titles */
+static bool is_underline(const char *s)
+{
+	const char *p = s;
+
+	if (*s != '-' && *s != '=')
+		return false;
+	while (*p == *s)
+		p++;
+	return p - s >= 3 && !*skip_pspace(p);
+}
+
+/* A tag the dialect reads: edk2's GetMaintainer.py knows eight. */
+static bool is_dialect_field(const struct checker *c, const char *s)
+{
+	return is_full_field(s) &&
+	       (c->m->dialect != MNT_EDK2 || strchr("LMRWTSFX", s[0]));
+}
+
+/*
+ * The line of the first field of the section that line @i names, or 0
+ * if it names none.  get_maintainer.pl's test: $x->{line} =~ /^\S[^:]/
+ * && next line =~ /^([A-Z]):\s*\S/.  In QEMU's and edk2's dialects a
+ * title may be underlined, and the underline is no title.
+ */
+static size_t first_field(const struct checker *c, size_t i)
 {
 	const char *text = line_text(c, (int)i);
+	size_t n = c->m->nr_lines;
 
 	if (!text[0] || is_pspace((unsigned char)text[0]) || !text[1] ||
 	    text[1] == ':')
-		return false;
-	return i + 1 < c->m->nr_lines && is_full_field(line_text(c, (int)i + 1));
+		return 0;
+	if (c->m->dialect == MNT_KERNEL)
+		return i + 1 < n && is_full_field(line_text(c, (int)i + 1)) ?
+		       i + 1 : 0;
+	if (is_underline(text))
+		return 0;
+	if (i + 2 < n && is_underline(line_text(c, (int)i + 1)) &&
+	    same_file(c, (int)i, (int)i + 2))
+		i++;
+	return i + 1 < n && is_dialect_field(c, line_text(c, (int)i + 1)) ?
+	       i + 1 : 0;
+}
+
+static bool is_heading(const struct checker *c, size_t i)
+{
+	return first_field(c, i) != 0;
 }
 
 static int cmp_heading(const void *a, const void *b, void *checker)
@@ -281,15 +320,17 @@ static void check_section_header(struct checker *c, int i, const bool *dup)
 	bool has_s = false, has_f = false, has_ml = false;
 	size_t j;
 
-	if (!is_heading(c, (size_t)i))
+	size_t first = first_field(c, (size_t)i);
+
+	if (!first)
 		return;
 	if (dup[i])
 		add(c, CHK_DUPLICATE_SECTION, MNT_WARNING, i,
 		    "duplicate section header");
-	for (j = (size_t)i + 1; j < m->nr_lines; j++) {
+	for (j = first; j < m->nr_lines; j++) {
 		const char *l = line_text(c, (int)j);
 
-		if (!is_full_field(l))
+		if (!is_dialect_field(c, l))
 			break;
 		if (l[0] == 'S') {
 			has_s = true;
@@ -437,7 +478,8 @@ static void check_pattern(struct checker *c, int i, struct pattern_matcher *pm)
 	if (!is_field(text) || (text[0] != 'F' && text[0] != 'X'))
 		return;
 	value = skip_pspace(text + 2);
-	re = mnt_glob_to_regex(value);
+	re = c->m->dialect == MNT_EDK2 ? mnt_edk2_regex(value) :
+	     mnt_glob_to_regex(value);
 	r = any_file_matches(c, re, pm, &why);
 	if (!r)
 		add(c, CHK_NO_MATCH, MNT_WARNING, i, "no file matches");
@@ -462,6 +504,11 @@ static void check_style(struct checker *c, int i)
 		if (mnt_field_rank(text[0]) == 1000)
 			add(c, CHK_UNKNOWN_TYPE, MNT_WARNING, i,
 			    "Unknown MAINTAINERS entry type: '%c'", text[0]);
+		else if (c->m->dialect == MNT_EDK2 &&
+			 !strchr("LMRWTSFX", text[0]))
+			add(c, CHK_UNKNOWN_TYPE, MNT_WARNING, i,
+			    "GetMaintainer.py does not read '%c:': the section ends here",
+			    text[0]);
 	}
 	if (len && text[len - 1] == '\r')
 		add(c, CHK_TRAILING_SPACE, MNT_WARNING, i, "DOS line endings");
@@ -844,6 +891,27 @@ static int cmp_finding(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/*
+ * The rules a dialect does not follow, by design: QEMU writes "X: " with
+ * a space and orders its sections by topic; edk2 writes CRLF, "X: ",
+ * "T: git - URL", few S:, and its own order.
+ */
+static unsigned dialect_exempt(const struct maintainers *m)
+{
+	unsigned order = CHK_BIT(CHK_FIELD_ORDER) | CHK_BIT(CHK_PATTERN_ORDER) |
+		CHK_BIT(CHK_SECTION_ORDER) | CHK_BIT(CHK_BLANK_LINE);
+
+	switch (m->dialect) {
+	case MNT_QEMU:
+		return CHK_BIT(CHK_FIELD_TAB) | order;
+	case MNT_EDK2:
+		return CHK_BIT(CHK_FIELD_TAB) | CHK_BIT(CHK_TRAILING_SPACE) |
+		       CHK_BIT(CHK_NO_STATUS) | CHK_BIT(CHK_SCM) | order;
+	default:
+		return 0;
+	}
+}
+
 void check_run(const struct maintainers *m, const struct path_list *files,
 	       unsigned mask, struct check_result *res)
 {
@@ -851,6 +919,7 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 	struct pattern_matcher pm = { pcre2_match_data_create(1, NULL) };
 	bool *dup = NULL;
 	size_t i;
+	unsigned exempt;
 	const unsigned sections = CHK_BIT(CHK_DUPLICATE_SECTION) |
 		CHK_BIT(CHK_NO_EMAIL) | CHK_BIT(CHK_NO_STATUS) |
 		CHK_BIT(CHK_NO_PATTERN);
@@ -864,6 +933,9 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 
 	if (!pm.md)
 		die("out of memory");
+	exempt = dialect_exempt(m);
+	mask &= ~exempt;
+	c.mask = mask;
 	if (mask & CHK_BIT(CHK_DUPLICATE_SECTION))
 		dup = find_duplicate_headings(&c);
 	else
@@ -886,7 +958,7 @@ void check_run(const struct maintainers *m, const struct path_list *files,
 		const struct mnt_diag *d = &m->diags[i];
 
 		/* said already, in checkpatch.pl's words */
-		if (((mask & CHK_BIT(CHK_FIELD_TAB)) &&
+		if ((((mask | exempt) & CHK_BIT(CHK_FIELD_TAB)) &&
 		     strstr(d->msg, "not followed by a tab")) ||
 		    ((mask & CHK_BIT(CHK_UNKNOWN_TYPE)) &&
 		     strstr(d->msg, "unknown field type")))

@@ -134,7 +134,10 @@ static const char *maintainer_role(struct lookup *lk, int section)
 
 	if (lk->role[section])
 		return lk->role[section];
-	status = lowercase(s->status ? s->status : "unknown");
+	/* edk2 writes no S: in most sections, and means "maintained" */
+	status = lowercase(s->status ? s->status :
+			   lk->m->dialect == MNT_EDK2 ? "maintained" :
+			   "unknown");
 	role = status;
 	for (j = 0; j < ARRAY_SIZE(status_roles); j++)
 		if (!strcmp(status, status_roles[j][0]))
@@ -740,6 +743,13 @@ void lookup_run(struct lookup *lk, char **files, size_t nr_files,
 	int *kw;
 
 	for (i = 0; i < nr_files; i++) {
+		/*
+		 * get_maintainer.pl reads "--- /dev/null" as the path
+		 * "dev/null" (THE REST takes it); GetMaintainer.py reads a
+		 * commit's paths, and there it would call the stewards.
+		 */
+		if (lk->m->dialect == MNT_EDK2 && !strcmp(files[i], "dev/null"))
+			continue;
 		matcher_lookup(lk->mt, files[i], o->pattern_depth, &res);
 		for (j = 0; j < res.nr; j++) {
 			add_categories(lk, res.hits[j].section, "");

@@ -15,6 +15,43 @@
 #include "strbuf.h"
 #include "utf8.h"
 
+const char *const mnt_known_names[] = {
+	"MAINTAINERS",		/* the kernel, QEMU, Xen, xfstests, ... */
+	"Maintainers.txt",	/* TianoCore edk2 */
+	NULL
+};
+
+const char *mnt_find_name(const char *dir)
+{
+	const char *const *n;
+
+	for (n = mnt_known_names; *n; n++) {
+		char *path = dir && *dir ? xstrfmt("%s/%s", dir, *n) : xstrdup(*n);
+		bool found = is_file(path) || is_dir(path);
+
+		free(path);
+		if (found)
+			return *n;
+	}
+	return NULL;
+}
+
+const char *mnt_default_path(void)
+{
+	const char *n = mnt_find_name(NULL);
+
+	return n ? n : mnt_known_names[0];
+}
+
+static const char *const dialect_names[] = {
+	[MNT_KERNEL] = "kernel", [MNT_QEMU] = "qemu", [MNT_EDK2] = "edk2",
+};
+
+const char *mnt_dialect_name(enum mnt_dialect d)
+{
+	return dialect_names[d];
+}
+
 void maintainers_init(struct maintainers *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -462,10 +499,118 @@ static bool matches_maintain_or_support(const char *s)
 	return has_word_icase(s, "maintain") || has_word_icase(s, "support");
 }
 
+/* Are entries @a and @b on consecutive lines of one file? */
+static bool adjacent(const struct maintainers *m, int a, int b)
+{
+	int la = m->entries[a].line, lb = m->entries[b].line;
+
+	return lb == la + 1 && line_file(m, la) == line_file(m, lb);
+}
+
+static bool is_underline_text(const char *s)
+{
+	char c = *s;
+	size_t n = 0;
+
+	if (c != '-' && c != '=')
+		return false;
+	for (; *s == c; s++)
+		n++;
+	while (perl_space(*s))
+		s++;
+	return !*s && n >= 3;
+}
+
+bool mnt_is_underline(const struct maintainers *m, int entry)
+{
+	return entry > 0 && !m->entries[entry].type &&
+	       !m->entries[entry - 1].type && adjacent(m, entry - 1, entry) &&
+	       is_underline_text(m->entries[entry].text);
+}
+
+/* Is this "M: Name <addr> [github-handle]", as edk2 writes people? */
+static bool has_handle(const char *value)
+{
+	const char *p = strchr(value, '>');
+
+	if (!p)
+		return false;
+	for (p++; perl_space(*p); p++)
+		;
+	return *p == '[' && strchr(p, ']');
+}
+
+static bool is_basename(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+
+	return !strcmp(slash ? slash + 1 : path, name);
+}
+
+/*
+ * edk2's file by its name or its people's GitHub handles; QEMU's by
+ * fields written with a space and titles underlined with dashes (both:
+ * a kernel-style file with one of them is still the kernel's).
+ */
+static enum mnt_dialect detect_dialect(const struct maintainers *m)
+{
+	size_t i, tab = 0, space = 0;
+	bool underline = false;
+
+	for (i = 0; i < m->nr_files; i++)
+		if (is_basename(m->files[i], "Maintainers.txt"))
+			return MNT_EDK2;
+	for (i = 0; i < m->nr_entries; i++) {
+		const struct mnt_entry *e = &m->entries[i];
+
+		if (!e->type) {
+			underline = underline || mnt_is_underline(m, (int)i);
+			continue;
+		}
+		if ((e->type == 'M' || e->type == 'R') && has_handle(e->value))
+			return MNT_EDK2;
+		if (e->text[2] == '\t')
+			tab++;
+		else if (e->text[2] == ' ')
+			space++;
+	}
+	return underline && space > tab ? MNT_QEMU : MNT_KERNEL;
+}
+
+static const char edk2_tags[] = "LMRWTSFX";
+
+/*
+ * GetMaintainer.py reads a line as a tag only if its letter is one it
+ * knows and its value, "\r" taken off, is not empty; any other line ends
+ * the section.  CRLF is how edk2 writes every file: the '\r' goes.
+ */
+static void edk2_entries(struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_entries; i++) {
+		struct mnt_entry *e = &m->entries[i];
+		char *end = (char *)e->text + strlen(e->text);
+
+		while (end > e->text && end[-1] == '\r')
+			*--end = '\0';
+		if (m->lines)
+			m->lines[e->line].len = (size_t)(end - e->text);
+		if (e->type && (!strchr(edk2_tags, e->type) || !*e->value)) {
+			e->type = 0;
+			e->value = e->text;
+		}
+	}
+}
+
 void maintainers_finish(struct maintainers *m)
 {
 	size_t i = 0;
 
+	if (!m->dialect_set)
+		m->dialect = detect_dialect(m);
+	if (m->dialect == MNT_EDK2)
+		edk2_entries(m);
 	while (i < m->nr_entries) {
 		struct mnt_section *s;
 		size_t j;
@@ -479,11 +624,16 @@ void maintainers_finish(struct maintainers *m)
 		s = &m->sections[m->nr_sections];
 		memset(s, 0, sizeof(*s));
 		s->first = (int)i;
-		while (i < m->nr_entries && m->entries[i].type)
+		while (i < m->nr_entries && m->entries[i].type &&
+		       (m->dialect != MNT_EDK2 || (int)i == s->first ||
+			adjacent(m, (int)i - 1, (int)i)))
 			i++;
 		s->end = (int)i;
 		if (s->first > 0) {
 			s->heading = s->first - 1;
+			/* "Title\n-----\nM: ...": the title names it */
+			if (mnt_is_underline(m, s->heading))
+				s->heading--;
 			s->name = m->entries[s->heading].text;
 		} else {
 			s->heading = -1;
@@ -503,6 +653,9 @@ void maintainers_finish(struct maintainers *m)
 				s->has_maintainer = true;
 			}
 		}
+		/* GetMaintainer.py warns of a status, never of its absence */
+		if (m->dialect == MNT_EDK2 && !s->status)
+			s->maintained = true;
 		m->nr_sections++;
 	}
 }
@@ -559,4 +712,28 @@ char *mnt_glob_convert(const char *value, bool check_dir)
 		*q = '\0';
 	}
 	return out;
+}
+
+char *mnt_edk2_regex(const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = value; *p; p++) {
+		if (*p == '.')
+			strbuf_addstr(&sb, "\\.");
+		else if (*p == '?')
+			strbuf_addch(&sb, '.');
+		else if (*p == '*')
+			strbuf_addstr(&sb, ".*");
+		else
+			strbuf_addch(&sb, *p);
+	}
+	if (ends_with(sb.buf, "/")) {
+		strbuf_addstr(&sb, ".*");
+	} else if (ends_with(sb.buf, ".*")) {
+		strbuf_setlen(&sb, sb.len - 2);
+		strbuf_addstr(&sb, "(?!.*?/.*?)");
+	}
+	return strbuf_detach(&sb, NULL);
 }

@@ -48,6 +48,41 @@ struct mnt_section {
 
 enum mnt_severity { MNT_WARNING, MNT_ERROR };
 
+/*
+ * The dialects of the format that projects wrote when they copied it.
+ *  - kernel: the Linux kernel's, read as get_maintainer.pl reads it.
+ *  - qemu: the kernel's fields written "X: value" with a space, and
+ *    category headers underlined with dashes (QEMU, and others that
+ *    copied QEMU's file).  Read as the kernel's, except that a section
+ *    below an underlined title is named by the title, not the dashes.
+ *  - edk2: TianoCore's Maintainers.txt, read as its GetMaintainer.py
+ *    reads it: a section is a run of adjacent tag lines (L M R W T S F X
+ *    with a value) and ends at the first other line, blank lines too;
+ *    CRLF line ends; people written "Name <addr> [github-handle]";
+ *    patterns by GetMaintainer.py's rules (see mnt_edk2_regex()); a
+ *    path no section gives an M: takes the sections that match the
+ *    name "<default>".
+ */
+enum mnt_dialect { MNT_KERNEL, MNT_QEMU, MNT_EDK2 };
+
+/* "kernel", "qemu" or "edk2" */
+const char *mnt_dialect_name(enum mnt_dialect d);
+
+/*
+ * The names the file has in the projects that wrote one, in the order
+ * they are looked for at the top of a tree.
+ */
+extern const char *const mnt_known_names[];
+
+/*
+ * The first of mnt_known_names[] that exists in @dir ("" or NULL: the
+ * current directory), or NULL.  Not allocated.
+ */
+const char *mnt_find_name(const char *dir);
+
+/* mnt_find_name(NULL), or "MAINTAINERS" when there is none */
+const char *mnt_default_path(void);
+
 struct mnt_diag {
 	enum mnt_severity severity;
 	int line;		/* index into lines[], or -1 */
@@ -80,6 +115,12 @@ struct maintainers {
 	 * found all the same.
 	 */
 	bool lean;
+	/*
+	 * Found by maintainers_finish() from the file's name and contents,
+	 * unless dialect_set says the caller chose it.
+	 */
+	enum mnt_dialect dialect;
+	bool dialect_set;
 	int *file_first;	/* per file: the index of its first line */
 };
 
@@ -129,6 +170,22 @@ void mnt_diag_add(struct maintainers *m, enum mnt_severity sev, int line,
 char *mnt_glob_to_regex(const char *value);
 /* The same, without the directory test when !@check_dir. */
 char *mnt_glob_convert(const char *value, bool check_dir);
+
+/*
+ * An F:/X: value of edk2's Maintainers.txt as GetMaintainer.py's
+ * pattern_to_regex() turns it into a (Python) regex, matched at the
+ * start of a path: "." is "\\.", "?" is ".", "*" is ".*" (across '/');
+ * a trailing '/' takes the whole subtree, a trailing '*' that directory
+ * alone (no '/' after it).  A name without either is a prefix: the
+ * script adds no '$'.
+ */
+char *mnt_edk2_regex(const char *value);
+
+/*
+ * Is the text entry @e a title's underline: only '-' or '=' (three at
+ * least), on the line after another text entry?
+ */
+bool mnt_is_underline(const struct maintainers *m, int entry);
 
 /* Print diagnostics as "file:line: warning: msg" to stderr. */
 void mnt_diag_print(const struct maintainers *m, bool warnings);

@@ -520,6 +520,91 @@ static void test_scan_random(void)
 	strbuf_release(&b);
 }
 
+/*
+ * edk2's patterns: what GetMaintainer.py's pattern_to_regex() gives
+ * (printed by Python 3 from edk2's script for these values).
+ */
+static void test_edk2_regex(void)
+{
+	static const char *const cases[][2] = {
+		{ "FooPkg/", "FooPkg/.*" },
+		{ "FooPkg/*", "FooPkg/(?!.*?/.*?)" },
+		{ "*", "(?!.*?/.*?)" },
+		{ "*/", ".*/.*" },
+		{ "A/*.inf", "A/.*\\.inf" },
+		{ "Foo?.c", "Foo.\\.c" },
+		{ "X/*Amd*.*", "X/.*Amd.*\\.(?!.*?/.*?)" },
+		{ "OvmfPkg/RiscVVirt", "OvmfPkg/RiscVVirt" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *re = mnt_edk2_regex(cases[i][0]);
+		char *desc = xstrfmt("edk2 pattern '%s'", cases[i][0]);
+
+		is_str(re, cases[i][1], desc);
+		free(desc);
+		free(re);
+	}
+}
+
+/* edk2's sections and its <default> stewards, through the matcher */
+static void test_edk2(void)
+{
+	static const char text[] =
+		"EDK II Maintainers\r\n"
+		"==================\r\n"
+		"\r\n"
+		"All patches CC:d here\r\n"
+		"L: devel@x.org\r\n"
+		"F: *\r\n"
+		"F: */\r\n"
+		"\r\n"
+		"Stewards\r\n"
+		"--------\r\n"
+		"F: *\r\n"
+		"M: S <s@x.org> [steward]\r\n"
+		"\r\n"
+		"FooPkg\r\n"
+		"F: FooPkg/*\r\n"
+		"M: F <f@x.org> [foo]\r\n"
+		"K: not a tag edk2 reads: it ends the section\r\n"
+		"R: Outside <o@x.org>\r\n";
+	struct maintainers m;
+	struct matcher *em;
+	struct match_result res = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	const char *paths[][2] = {
+		{ "FooPkg/Foo.c", "FooPkg|All patches CC:d here" },
+		{ "FooPkg/Sub/Foo.c", "All patches CC:d here|Stewards" },
+		{ "Top.txt", "All patches CC:d here|Stewards" },
+	};
+	size_t i, j;
+
+	maintainers_init(&m);
+	maintainers_add_buffer(&m, "Maintainers.txt", xstrdup(text),
+			       strlen(text));
+	maintainers_finish(&m);
+	ok(m.dialect == MNT_EDK2, "edk2: Maintainers.txt is edk2's dialect");
+	ok(m.nr_sections == 4, "edk2: 4 sections (a K: line ends one, an R: after it is one alone)");
+	is_str(m.sections[1].name, "Stewards", "edk2: an underlined title names its section");
+	is_str(m.entries[m.sections[2].first].value, "FooPkg/*",
+	       "edk2: no '\\r' in a value");
+	em = matcher_new(&m);
+	for (i = 0; i < ARRAY_SIZE(paths); i++) {
+		matcher_lookup(em, paths[i][0], 0, &res);
+		strbuf_reset(&sb);
+		for (j = 0; j < res.nr; j++)
+			strbuf_addf(&sb, "%s%s", j ? "|" : "",
+				    m.sections[res.hits[j].section].name);
+		is_str(sb.buf, paths[i][1], paths[i][0]);
+	}
+	match_result_release(&res);
+	strbuf_release(&sb);
+	matcher_free(em);
+	maintainers_release(&m);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -614,6 +699,8 @@ int main(void)
 	       "--pattern-depth=2");
 
 	test_scan_random();
+	test_edk2_regex();
+	test_edk2();
 	/* the same matcher answers the same way twice (lazy directory tests) */
 	expect("fs/xfs/xfs_super.c", 0, "DIR WITHOUT SLASH:2|THE REST:-1", 1,
 	       "second lookup after the directory test was cached");

@@ -391,6 +391,29 @@ static void add_literal(struct matcher *mt, int pat, const char *lit,
 	p->maybe_dir = !p->dir && len && !memchr(lit, '.', len);
 }
 
+/*
+ * edk2's patterns are GetMaintainer.py's regexes (mnt_edk2_regex()),
+ * with no rule on the number of '/' in the path: each is a regex,
+ * bucketed by its literal start up to its last '/'.
+ */
+static void add_edk2_pattern(struct matcher *mt, int pat, const char *value)
+{
+	struct pattern *p = &mt->pats[pat];
+	size_t lit = strcspn(value, "*?\\^$|+()[]{}");
+	char *conv = mnt_edk2_regex(value);
+
+	add_regex(mt, p, xstrfmt("^%s", conv), 0);
+	free(conv);
+	p->dir = true;
+	p->slashes = (int)count_char(value, '/');
+	p->depth = value[0] == '*' ? -1 :
+		   p->slashes + !ends_with(value, "/");
+	while (lit > 0 && value[lit - 1] != '/')
+		lit--;
+	p->key = value;
+	p->keylen = (uint32_t)lit;
+}
+
 static void add_file_pattern(struct matcher *mt, int entry, char type,
 			     struct strbuf *lit)
 {
@@ -399,6 +422,11 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	int pat = add_pattern(mt, entry, type);
 	struct pattern *p;
 	struct regex *re;
+
+	if (mt->m->dialect == MNT_EDK2) {
+		add_edk2_pattern(mt, pat, value);
+		return;
+	}
 
 	/* Most values have no glob or regex character: they are their own literal. */
 	if (!strpbrk(value, "*?\\^$|+()[]{}")) {
@@ -1080,8 +1108,8 @@ static void scan(struct matcher *mt, const char *path, size_t len,
 	}
 }
 
-void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
-		    struct match_result *res)
+static void lookup(struct matcher *mt, const char *path, int pattern_depth,
+		   struct match_result *res)
 {
 	size_t len = strlen(path), i, k;
 	int slashes = (int)count_char(path, '/');
@@ -1162,6 +1190,45 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 	/* every hit may have been excluded: qsort() must not see NULL */
 	if (res->nr > 1)
 		qsort(res->hits, res->nr, sizeof(*res->hits), cmp_hit);
+}
+
+static bool has_maintainer(const struct matcher *mt,
+			   const struct match_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nr; i++)
+		if (mt->m->sections[res->hits[i].section].has_maintainer)
+			return true;
+	return false;
+}
+
+void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
+		    struct match_result *res)
+{
+	struct match_result def = { 0 };
+	size_t i, j;
+
+	lookup(mt, path, pattern_depth, res);
+	if (mt->m->dialect != MNT_EDK2 || !strcmp(path, MNT_EDK2_DEFAULT) ||
+	    has_maintainer(mt, res))
+		return;
+	/*
+	 * GetMaintainer.py: a path that no section gives an M: takes,
+	 * besides what it has, the sections of the name "<default>" (no
+	 * file has it: edk2's "F: *" catches it, top-level files only).
+	 */
+	lookup(mt, MNT_EDK2_DEFAULT, pattern_depth, &def);
+	for (i = 0; i < def.nr; i++) {
+		for (j = 0; j < res->nr; j++)
+			if (res->hits[j].section == def.hits[i].section)
+				break;
+		if (j < res->nr)
+			continue;
+		ALLOC_GROW(res->hits, res->nr + 1, res->alloc);
+		res->hits[res->nr++] = def.hits[i];
+	}
+	match_result_release(&def);
 }
 
 int matcher_errors(const struct matcher *mt)

@@ -64,8 +64,13 @@ bool matcher_glob_prefix(const char *value, struct strbuf *lit);
  */
 void matcher_index(struct matcher *mt);
 
+/* The name edk2's Maintainers.txt gives paths no section maintains */
+#define MNT_EDK2_DEFAULT "<default>"
+
 /*
- * Look up @path (relative to the top of the tree).  @pattern_depth is
+ * Look up @path (relative to the top of the tree).  In the edk2 dialect
+ * a path without an M: from its sections also gets those of
+ * MNT_EDK2_DEFAULT, after its own.  @pattern_depth is
  * --pattern-depth (0: unlimited).  @res is reset first.
  */
 void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,

@@ -199,7 +199,11 @@ int patch_read(const char *name, const char *buf, size_t len,
 			lastfile = info->files[info->nr_files - 1];
 			lastfile_len = n;
 			in_diff = true;
-			in_mnt = n >= 11 && !strcmp(lastfile + n - 11, "MAINTAINERS");
+			/* the kernel's name, or edk2's */
+			in_mnt = (n >= 11 &&
+				  !strcmp(lastfile + n - 11, "MAINTAINERS")) ||
+				 (n >= 15 &&
+				  !strcmp(lastfile + n - 15, "Maintainers.txt"));
 			if (in_mnt && index_old && !info->mnt_base) {
 				info->mnt_base = index_old;
 				index_old = NULL;

@@ -41,11 +41,12 @@ static int write_text(const char *path, const char *buf, size_t len)
  * environment must not point it at one, and the ceiling keeps it from
  * finding one above @dir.
  */
-static int git_apply(const char *dir, const char *patch, bool reverse,
-		     struct strbuf *err)
+static int git_apply(const char *dir, const char *patch, const char *name,
+		     bool reverse, struct strbuf *err)
 {
+	char *include = xstrfmt("--include=%s", name);
 	const char *argv[] = {
-		"git", "apply", "--include=MAINTAINERS", "--whitespace=nowarn",
+		"git", "apply", include, "--whitespace=nowarn",
 		"--recount", NULL, NULL, NULL
 	};
 	const char *env[] = { "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
@@ -86,11 +87,13 @@ out:
 	unlink(errfile);
 	free(errfile);
 	free(ceiling);
+	free(include);
 	return rc;
 }
 
-int review_apply(const char *patch, const struct strbuf *base,
-		 struct strbuf *out, struct strbuf *err)
+int review_apply(const char *patch, const char *name,
+		 const struct strbuf *base, struct strbuf *out,
+		 struct strbuf *err)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *d = xstrfmt("%s/kmaint-review.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -104,13 +107,13 @@ int review_apply(const char *patch, const struct strbuf *base,
 		free(d);
 		return -1;
 	}
-	file = xstrfmt("%s/MAINTAINERS", d);
+	file = xstrfmt("%s/%s", d, name);
 	if (write_text(file, base->buf, base->len)) {
 		strbuf_addf(err, "cannot write '%s'\n", file);
 		goto out;
 	}
-	if (git_apply(d, patch, false, err)) {
-		if (!git_apply(d, patch, true, &scratch))
+	if (git_apply(d, patch, name, false, err)) {
+		if (!git_apply(d, patch, name, true, &scratch))
 			strbuf_addstr(err, "the patch is already applied there: "
 				      "judge it with --as-of a date before it\n");
 		goto out;

@@ -95,8 +95,9 @@ struct review {
  * (which names the hunk) in @err when it does not apply; then @err
  * also says whether the patch is already in @base.
  */
-int review_apply(const char *patch, const struct strbuf *base,
-		 struct strbuf *out, struct strbuf *err);
+int review_apply(const char *patch, const char *name,
+		 const struct strbuf *base, struct strbuf *out,
+		 struct strbuf *err);
 
 /*
  * Judge the change from @r->base to @r->patched (both set by the

@@ -67,17 +67,24 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 
 	if (s->have_m)
 		return 0;
-	if (!rev && is_file("MAINTAINERS")) {
-		if (maintainers_add_path(&s->m, "MAINTAINERS"))
+	if (!rev && mnt_find_name(NULL) && is_file(mnt_default_path())) {
+		if (maintainers_add_path(&s->m, mnt_default_path()))
 			goto out;
-		s->maint_from = xstrdup("MAINTAINERS (work tree)");
+		s->maint_from = xstrfmt("%s (work tree)", mnt_default_path());
 	} else {
 		const char *at = rev ? rev : "HEAD";
 		const char *args[] = { "rev-parse", "-q", "--verify", NULL, NULL };
+		const char *const *name;
 
-		obj = xstrfmt("%s:MAINTAINERS", at);
-		args[3] = obj;
-		if (git_quiet(args, &out)) {
+		/* the first of the names the file has in the projects */
+		for (name = mnt_known_names; *name; name++) {
+			free(obj);
+			obj = xstrfmt("%s:%s", at, *name);
+			args[3] = obj;
+			if (!git_quiet(args, &out))
+				break;
+		}
+		if (!*name) {
 			error("no MAINTAINERS at '%s'", at);
 			goto out;
 		}
@@ -262,6 +269,9 @@ static struct matcher *section_matcher(const struct maintainers *m, int section,
 		strbuf_addf(&sb, "%s\n", m->entries[e].text);
 	buf = strbuf_detach(&sb, &len);
 	maintainers_init(one);
+	/* the section alone may not tell its dialect: keep the file's */
+	one->dialect = m->dialect;
+	one->dialect_set = true;
 	maintainers_add_buffer(one, "MAINTAINERS", buf, len);
 	maintainers_finish(one);
 	return matcher_new(one);
