@@ -1341,6 +1341,19 @@ int64_t idx_count(struct idx *ix, const char *table)
 	return n;
 }
 
+int64_t idx_query_int(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
 int64_t idx_lookup_blob_id(struct idx *ix, const char *hash)
 {
 	sqlite3_stmt *st;

@@ -115,6 +115,15 @@ int idx_remap_people(struct idx *ix);
 /* COUNT(*) of a table, or -1. */
 int64_t idx_count(struct idx *ix, const char *table);
 
+/* The integer a one-row query of ours (never user input) gives; -1. */
+int64_t idx_query_int(struct idx *ix, const char *sql);
+
+/*
+ * kmaint index --verify (util/index-verify.c): @n random commits against
+ * git's answers, each difference printed; 0, or 1 if any differs.
+ */
+int idx_verify_commits(struct idx *ix, int n);
+
 /*
  * Query helpers for the commands built on the index.
  */
