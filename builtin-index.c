@@ -9,6 +9,7 @@
  * and the next run, seeing "pending", skips the commits already there.
  * Indexed commits no longer reachable (a rewritten branch) are deleted.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "inbox.h"
 #include "index.h"
 #include "lists.h"
+#include "lockfile.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "summary.h"
@@ -33,6 +35,8 @@
 #define BATCH_COMMITS 5000
 #define BATCH_ROWS 200000
 #define TRACKED "MAINTAINERS"
+/* long enough for an update, not for a first build of a big history */
+#define LOCK_TIMEOUT 300
 
 static double now(void)
 {
@@ -427,9 +431,10 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 	if (verify_arg) {
 		int n = *verify_arg ? atoi(verify_arg) : 100;
 
+		rc |= idx_verify_rows(&ix);
 		rc |= idx_verify_commits(&ix, n);
 		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
-			rc |= lists_verify(&ix, n) ? 1 : 0;
+			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
 	}
 	idx_close(&ix);
 	return rc;
@@ -439,7 +444,8 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 /* One "kmaint index" run that updates the index: its options and state. */
 struct index_run {
 	const char *path;
-	int quiet, jobs, batch, no_renames;
+	int quiet, jobs, batch, no_renames, lock_timeout;
+	struct lockfile lock;
 	struct idx ix;
 	struct ident_mailmap *mm;
 	struct opt_list new_tips, old_tips, pending, old_all;
@@ -448,6 +454,51 @@ struct index_run {
 	struct strbuf missing;
 	double t0;
 };
+
+static void stale_lock(const char *lock, long pid, const char *host)
+{
+	warning("removed '%s', left by 'kmaint index' (pid %ld on %s), "
+		"which is no longer running", lock, pid, host);
+}
+
+/*
+ * One writer at a time: two runs would both insert what is new.  The
+ * second waits for the first, up to --lock-timeout seconds, and then
+ * reads what is new after it.
+ */
+static void take_lock(struct index_run *r)
+{
+	char host[256] = "?", *dir = xstrdup(r->path), *slash;
+	long pid = 0;
+	int rc;
+
+	/* the lock lives beside the index, in a directory made for both */
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			die_errno("cannot create '%s'", dir);
+	}
+	free(dir);
+	rc = lock_take(&r->lock, r->path, 0, stale_lock);
+
+	if (rc == LOCK_BUSY && r->lock_timeout > 0) {
+		lock_holder(r->lock.path, &pid, host, sizeof(host));
+		if (!r->quiet)
+			fprintf(stderr, "waiting for 'kmaint index' (pid %ld on "
+				"%s) to finish with the index\n", pid, host);
+		free(r->lock.path);
+		rc = lock_take(&r->lock, r->path, r->lock_timeout, stale_lock);
+	}
+	if (rc == LOCK_ERROR)
+		die("cannot lock the index");
+	if (rc == LOCK_BUSY) {
+		lock_holder(r->lock.path, &pid, host, sizeof(host));
+		die("another 'kmaint index' (pid %ld on %s) is updating the index; "
+		    "gave up after %d s (--lock-timeout); if it is not running, "
+		    "remove '%s'", pid, host, r->lock_timeout, r->lock.path);
+	}
+}
 
 /* The tips to index, as commit ids (a branch named HEAD is fine). */
 static void resolve_tips(struct opt_list *operands, struct opt_list *tips)
@@ -478,39 +529,71 @@ static void resolve_tips(struct opt_list *operands, struct opt_list *tips)
 	strbuf_release(&out);
 }
 
+static void remove_index_files(const char *path)
+{
+	char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
+
+	unlink(path);
+	unlink(wal);
+	unlink(shm);
+	free(wal);
+	free(shm);
+}
+
 /*
- * Open the index for writing; with @rebuild delete it first, keeping
- * the registered archives, which are read again.
+ * --rebuild: empty the index in one transaction that also records the
+ * run as pending, so that readers see the old index or one that says
+ * it is being made, never an empty one that looks complete.  The
+ * registered archives are kept, to be read again.  A damaged index is
+ * what --rebuild is for: what it holds cannot be trusted, so it is
+ * removed and made anew (the archives kept when they can be read).
  */
-static void open_for_update(struct index_run *r, bool rebuild)
+static void rebuild_index(struct index_run *r)
 {
 	struct lists_source *keep = NULL;
 	size_t nr_keep = 0, i;
+	bool fresh = true;
 
-	if (rebuild) {
-		char *wal = xstrfmt("%s-wal", r->path);
-		char *shm = xstrfmt("%s-shm", r->path);
-
-		if (is_file(r->path) && !idx_open(&r->ix, r->path, IDX_READONLY)) {
-			lists_sources(&r->ix, &keep, &nr_keep);
+	idx_damage_is_fatal(false);
+	if (is_file(r->path) && !idx_open(&r->ix, r->path, IDX_CREATE)) {
+		if (lists_sources(&r->ix, &keep, &nr_keep))
+			warning("the registered archives could not be read "
+				"from the old index; register them again with "
+				"--inbox");
+		else if (!idx_begin(&r->ix) && !idx_clear(&r->ix))
+			fresh = false;
+		if (fresh) {
+			sqlite3_exec(r->ix.db, "ROLLBACK", NULL, NULL, NULL);
 			idx_close(&r->ix);
 		}
-		unlink(r->path);
-		unlink(wal);
-		unlink(shm);
-		free(wal);
-		free(shm);
+	} else if (is_file(r->path)) {
+		warning("the registered archives could not be read from the "
+			"old index; register them again with --inbox");
 	}
-	if (idx_open(&r->ix, r->path, IDX_CREATE))
-		die("cannot open the index (--db PATH puts it elsewhere)");
+	idx_damage_is_fatal(true);
+	if (fresh) {
+		remove_index_files(r->path);
+		if (idx_open(&r->ix, r->path, IDX_CREATE) || idx_begin(&r->ix))
+			die("cannot open the index (--db PATH puts it elsewhere)");
+	}
 	for (i = 0; i < nr_keep; i++) {
-		if (idx_begin(&r->ix) ||
-		    lists_restore(&r->ix, keep[i].path, keep[i].kind,
-				  keep[i].list, keep[i].list_from) < 0 ||
-		    idx_commit(&r->ix))
+		if (lists_restore(&r->ix, keep[i].path, keep[i].kind,
+				  keep[i].list, keep[i].list_from) < 0)
 			die("cannot update the index");
 	}
 	lists_sources_free(keep, nr_keep);
+	if (idx_meta_set(&r->ix, "pending", r->tips_str) || idx_commit(&r->ix))
+		die("cannot update the index");
+}
+
+/* Open the index for writing; with @rebuild empty it first. */
+static void open_for_update(struct index_run *r, bool rebuild)
+{
+	r->tips_str = join_words(&r->new_tips);
+	if (rebuild)
+		rebuild_index(r);
+	else if (idx_open(&r->ix, r->path, IDX_CREATE))
+		die("cannot open the index (--db PATH puts it elsewhere)");
 }
 
 /* The .mailmap: people are mapped again when it changes. */
@@ -572,7 +655,6 @@ static void start_run(struct index_run *r)
 	for (i = 0; i < r->pending.nr; i++)
 		add_unique(&r->old_all, r->pending.v[i]);
 
-	r->tips_str = join_words(&r->new_tips);
 	if (idx_begin(&r->ix))
 		die("cannot update the index");
 	r->gone = drop_unreachable(&r->ix, &r->old_all, &r->new_tips);
@@ -672,7 +754,7 @@ static int store_commits(struct index_run *r, FILE *list, long nr)
 }
 
 /*
- * Fixes: targets, indexes and the summary; the run is complete (the
+ * Fixes: targets, indexes and the summary; the history is complete (the
  * new tips recorded) only when every commit was read.
  */
 static void finish_history(struct index_run *r, int rc)
@@ -680,8 +762,7 @@ static void finish_history(struct index_run *r, int rc)
 	if (idx_begin(&r->ix) || idx_resolve_fixes(&r->ix, false) < 0 ||
 	    idx_create_indexes(&r->ix) || summary_update(&r->ix))
 		die("cannot update the index");
-	if (!rc && (idx_meta_set(&r->ix, "tips", r->tips_str) ||
-		    idx_meta_set(&r->ix, "pending", NULL)))
+	if (!rc && idx_meta_set(&r->ix, "tips", r->tips_str))
 		die("cannot update the index");
 	if (idx_commit(&r->ix))
 		die("cannot update the index");
@@ -726,6 +807,7 @@ static void print_summary(struct index_run *r)
 static void index_run_release(struct index_run *r)
 {
 	idx_close(&r->ix);
+	lock_release(&r->lock);
 	ident_mailmap_free(r->mm);
 	free(r->tips_str);
 	free_words(&r->old_tips);
@@ -740,7 +822,9 @@ int cmd_index(int argc, const char **argv)
 	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL,
 		   *list_name = NULL;
 	struct opt_list inboxes = { 0 }, operands = { 0 };
-	struct index_run r = { .missing = STRBUF_INIT, .t0 = now() };
+	struct index_run r = {
+		.missing = STRBUF_INIT, .t0 = now(), .lock_timeout = LOCK_TIMEOUT
+	};
 	int stats = 0, rebuild = 0;
 	struct option opts[] = {
 		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
@@ -753,6 +837,7 @@ int cmd_index(int argc, const char **argv)
 		OPT_SET("no-renames", &r.no_renames, "do not detect renames"),
 		OPT_NUM("batch", &r.batch, "N", "commits (5000) or messages (20000) per transaction"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
+		OPT_NUM("lock-timeout", &r.lock_timeout, "SECONDS", "wait this long for another run to finish (300)"),
 		OPT_STRLIST("inbox", &inboxes, "PATH", "register and read a mail archive (public-inbox, mbox, Maildir)"),
 		OPT_STR("list-name", &list_name, "NAME", "the list the --inbox archives hold, when they do not say"),
 		OPT_SET("h|help", &stats, NULL),
@@ -763,7 +848,7 @@ int cmd_index(int argc, const char **argv)
 	FILE *list;
 	size_t i;
 	long nr;
-	int rc = 0;
+	int rc = 0, history_rc;
 
 	for (i = 1; i < (size_t)argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -801,14 +886,21 @@ int cmd_index(int argc, const char **argv)
 		return rc;
 	}
 
+	if (r.lock_timeout < 0) {
+		error("--lock-timeout expects seconds, not %d", r.lock_timeout);
+		free(path);
+		free(operands.v);
+		return 129;
+	}
 	r.path = path;
 	resolve_tips(&operands, &r.new_tips);
+	take_lock(&r);
 	open_for_update(&r, rebuild);
 	update_mailmap(&r);
 	check_renames(&r);
 	start_run(&r);
 	nr = list_new_commits(&r, &list);
-	rc = store_commits(&r, list, nr);
+	rc = history_rc = store_commits(&r, list, nr);
 	fclose(list);
 	finish_history(&r, rc);
 	note_shallow();
@@ -824,6 +916,14 @@ int cmd_index(int argc, const char **argv)
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
+	/*
+	 * Only now is the run complete: until then readers (util/scope.c)
+	 * see "pending" and wait for it rather than read half an update.
+	 */
+	if (!history_rc && (idx_begin(&r.ix) ||
+			    idx_meta_set(&r.ix, "pending", NULL) ||
+			    idx_commit(&r.ix)))
+		die("cannot update the index");
 	index_run_release(&r);
 	free(path);
 	free(operands.v);

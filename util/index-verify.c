@@ -198,3 +198,79 @@ int idx_verify_commits(struct idx *ix, int n)
 	return bad ? 1 : 0;
 }
 
+
+/*
+ * Rows that must be there once: what a second writer, or a bug, would
+ * have stored twice, and rows left pointing at nothing.  Every row is
+ * checked, not a sample: one duplicate is enough to make counts wrong.
+ * Each check is a count of the rows that break the rule.
+ */
+static const struct {
+	const char *what, *sql;
+} row_checks[] = {
+	{ "commits stored twice",
+	  "SELECT count(*) - count(DISTINCT hash) FROM commits" },
+	{ "people stored twice",
+	  "SELECT count(*) FROM (SELECT 1 FROM people GROUP BY email, name "
+	  "HAVING count(*) > 1)" },
+	{ "paths stored twice",
+	  "SELECT count(*) - count(DISTINCT path) FROM paths" },
+	{ "changed paths of no commit",
+	  "SELECT count(*) FROM files WHERE commit_id NOT IN "
+	  "(SELECT id FROM commits)" },
+	{ "trailers of no commit",
+	  "SELECT count(*) FROM trailers WHERE commit_id NOT IN "
+	  "(SELECT id FROM commits)" },
+	/* git archives may hold one blob twice: lists_verify_counts() */
+	{ "messages stored twice (same mbox offset or Maildir file)",
+	  "SELECT count(*) FROM (SELECT 1 FROM messages m JOIN sources s ON "
+	  "s.id = m.source WHERE s.kind IN ('mbox', 'maildir') GROUP BY "
+	  "m.source, m.part, coalesce(m.blob, ''), coalesce(m.offset, -1) "
+	  "HAVING count(*) > 1)" },
+	{ "messages with a Message-ID repeated in their archive (same dup)",
+	  "SELECT count(*) FROM (SELECT 1 FROM messages GROUP BY source, msgid, "
+	  "dup HAVING count(*) > 1)" },
+	{ "links to no message or no commit",
+	  "SELECT count(*) FROM links WHERE message NOT IN "
+	  "(SELECT id FROM messages) OR commit_id NOT IN "
+	  "(SELECT id FROM commits)" },
+	{ "commits linked twice to one posting (same Message-ID)",
+	  "SELECT count(*) FROM (SELECT 1 FROM links l JOIN messages m "
+	  "ON m.id = l.message GROUP BY l.commit_id, m.source, m.msgid "
+	  "HAVING count(*) > 1)" },
+	{ "message paths or tags of no message",
+	  "SELECT (SELECT count(*) FROM msg_files WHERE message NOT IN "
+	  "(SELECT id FROM messages)) + (SELECT count(*) FROM msg_trailers "
+	  "WHERE message NOT IN (SELECT id FROM messages))" },
+};
+
+int idx_verify_rows(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int bad = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "PRAGMA quick_check", -1, &st,
+			       NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *v = (const char *)sqlite3_column_text(st, 0);
+
+			if (v && strcmp(v, "ok")) {
+				printf("database: %s\n", v);
+				bad = 1;
+			}
+		}
+		sqlite3_finalize(st);
+	}
+	for (i = 0; i < ARRAY_SIZE(row_checks); i++) {
+		int64_t n = idx_query_int(ix, row_checks[i].sql);
+
+		if (n) {
+			printf("%s: %lld\n", row_checks[i].what, (long long)n);
+			bad = 1;
+		}
+	}
+	printf("verified every row: %s\n", bad ? "duplicates or dangling rows"
+	       : "each once");
+	return bad;
+}

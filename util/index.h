@@ -70,6 +70,13 @@ char *idx_default_path(void);
 int idx_open(struct idx *ix, const char *path, unsigned flags);
 void idx_close(struct idx *ix);
 
+/*
+ * A damaged index (truncated, overwritten, corrupt pages) stops any
+ * command with a message saying that 'kmaint index --rebuild' remakes
+ * it; off, it is an error (for salvaging what can be read of it).
+ */
+void idx_damage_is_fatal(bool fatal);
+
 int idx_exec(struct idx *ix, const char *sql);
 
 /* Create the secondary indexes if they are missing (see index.c). */
@@ -77,6 +84,12 @@ int idx_create_indexes(struct idx *ix);
 /* Drop the list tables' indexes that reading an archive does not use. */
 int idx_drop_list_indexes(struct idx *ix);
 int idx_begin(struct idx *ix);
+/*
+ * Empty the index in the open transaction: every table made again, as
+ * in a new file.  Readers keep the snapshot they have (WAL), which a
+ * new file in its place would not give them.
+ */
+int idx_clear(struct idx *ix);
 int idx_commit(struct idx *ix);
 
 /* The meta table: small named values (tips, mailmap, counters). */
@@ -123,6 +136,13 @@ int64_t idx_query_int(struct idx *ix, const char *sql);
  * git's answers, each difference printed; 0, or 1 if any differs.
  */
 int idx_verify_commits(struct idx *ix, int n);
+
+/*
+ * Every row of the index that must be there once, and every reference
+ * between tables (util/index-verify.c); 0, or 1 with each problem
+ * printed.
+ */
+int idx_verify_rows(struct idx *ix);
 
 /*
  * Query helpers for the commands built on the index.

@@ -127,6 +127,13 @@ void lists_print_stats(struct idx *ix, FILE *fp);
 /* Re-read @n random messages and compare; the number that differ, -1. */
 int lists_verify(struct idx *ix, int n);
 
+/*
+ * Every message of every git archive stored at most as often as the
+ * archive holds it, up to the cursor (a message stored twice, as two
+ * writers at once did); 0, or 1 with the differences printed.
+ */
+int lists_verify_counts(struct idx *ix);
+
 /* A 63-bit hash of a Message-ID (messages.mid, .thread). */
 int64_t lists_mid_hash(const char *msgid);
 
