@@ -304,6 +304,47 @@ static void report_missing(const struct strbuf *missing)
 }
 
 /*
+ * Messages lost (their blob missing from the archive) matter most: each
+ * is named, first, on standard error, even with --quiet.
+ */
+static void report_lost(const struct lists_report *rep)
+{
+	if (!rep->missing)
+		return;
+	warning("%ld message%s missing from %s archive; the rest is "
+		"indexed:", rep->missing, rep->missing == 1 ? " is" : "s are",
+		rep->missing == 1 ? "its" : "their");
+	fputs(rep->lost.buf, stderr);
+}
+
+/* The count of each kind of problem, lost messages first; then the
+ * first routine notes. */
+static void report_problems(const struct lists_report *rep)
+{
+	const char *sep = "";
+	size_t k;
+
+	if (!rep->missing && !rep->nr_named)
+		return;
+	printf("lists: %ld messages with problems:", rep->problems + rep->missing);
+	if (rep->by_kind[LISTS_MISSING]) {
+		printf(" %s %ld", lists_problem_name(LISTS_MISSING),
+		       rep->by_kind[LISTS_MISSING]);
+		sep = ",";
+	}
+	for (k = 0; k < ARRAY_SIZE(rep->by_kind); k++)
+		if (rep->by_kind[k] && k != LISTS_MISSING) {
+			printf("%s %s %ld", sep, lists_problem_name((int)k),
+			       rep->by_kind[k]);
+			sep = ",";
+		}
+	printf("\n%s", rep->named.buf);
+	if (rep->nr_named > LISTS_MAX_NAMED)
+		printf("... and %ld more (table msg_problems)\n",
+		       rep->nr_named - LISTS_MAX_NAMED);
+}
+
+/*
  * The mailing lists: register the --inbox archives, read what is new in
  * every registered one, then patch-ids of the commits postings could
  * have become and the links between them.  0, or 1 when some archive
@@ -318,7 +359,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	struct lists_source *src;
 	struct lists_report rep;
 	int64_t *fresh = xcalloc(inboxes->nr + 1, sizeof(*fresh));
-	size_t nr, i, j, k;
+	size_t nr, i, j;
 	struct lists_prefetch *pf;
 	long links, pids, more;
 	double t0 = now(), t1, t2;
@@ -365,9 +406,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 			"links %.2f s\n", t1 - t0, t2 - t1, now() - t2);
 	if (pids < 0 || links < 0)
 		die("cannot update the index");
-	if (rep.missing)
-		warning("%ld messages are missing from their archive (named "
-			"below); the rest is indexed", rep.missing);
+	report_lost(&rep);
 	if (!quiet && nr) {
 		struct rusage ru;
 
@@ -377,25 +416,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		       "%.1f s, peak memory %ld MB\n", rep.added, rep.deleted, nr,
 		       (long long)idx_count(ix, "messages"), pids, links,
 		       now() - t0, (ru.ru_maxrss + 1023) / 1024);
-		if (rep.nr_named) {
-			bool first = true;
-
-			printf("lists: %ld messages with problems:", rep.problems +
-			       rep.missing);
-			for (k = 0; k < ARRAY_SIZE(rep.by_kind); k++)
-				if (rep.by_kind[k]) {
-					printf("%s %s %ld", first ? "" : ",",
-					       lists_problem_name((int)k),
-					       rep.by_kind[k]);
-					first = false;
-				}
-			printf("\n%s", rep.named.buf);
-			if (rep.nr_named > 20)
-				printf("... and %ld more (table msg_problems)\n",
-				       rep.nr_named - 20);
-		}
-	} else if (rep.missing) {
-		fputs(rep.named.buf, stderr);
+		report_problems(&rep);
 	}
 	lists_report_release(&rep);
 	lists_sources_free(src, nr);

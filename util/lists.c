@@ -23,14 +23,13 @@
  * run loses at most one batch, which the next one reads again.
  */
 #define DEFAULT_BATCH 20000
-#define MAX_NAMED 20
 /* How many messages of a source's first batch its list is told from. */
 #define SAMPLE 1000
 /* author+subject links reach back at most this far before the commit */
 #define SUBJECT_WINDOW (365 * 86400)
 
 enum {
-	PB_MISSING = MAIL_NR_PROBLEMS,
+	PB_MISSING = LISTS_MISSING,
 	PB_DUP,
 	PB_ABSURD_DATE,
 	PB_DELETED_UNKNOWN,
@@ -54,12 +53,14 @@ void lists_report_init(struct lists_report *r)
 {
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->named, 0);
+	strbuf_init(&r->lost, 0);
 	r->oldest_added = INT64_MAX;
 }
 
 void lists_report_release(struct lists_report *r)
 {
 	strbuf_release(&r->named);
+	strbuf_release(&r->lost);
 }
 
 int64_t lists_mid_hash(const char *msgid)
@@ -403,10 +404,17 @@ static int problem(struct writer *w, const struct inbox_item *it,
 
 	place_of(it, &w->tmp);
 	r->by_kind[kind]++;
-	if (r->nr_named < MAX_NAMED)
+	/*
+	 * A missing blob is a message lost: every one is named, apart
+	 * from the routine notes (attachments, charsets), of which the
+	 * first few are enough.
+	 */
+	if (kind == PB_MISSING)
+		strbuf_addf(&r->lost, "%s: %s: %s\n", w->src->path, w->tmp.buf,
+			    lists_problem_name(kind));
+	else if (r->nr_named++ < LISTS_MAX_NAMED)
 		strbuf_addf(&r->named, "%s: %s: %s\n", w->src->path, w->tmp.buf,
 			    lists_problem_name(kind));
-	r->nr_named++;
 	sqlite3_bind_int64(w->ins_problem, 1, w->src->id);
 	sqlite3_bind_int(w->ins_problem, 2, it->part);
 	if (message)

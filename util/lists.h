@@ -58,12 +58,18 @@ int64_t lists_restore(struct idx *ix, const char *path, enum inbox_kind kind,
 		      const char *list, const char *list_from);
 
 /* What a run of lists_update() did, for the index summary. */
+/* The routine problems named in a report; the rest are counted. */
+#define LISTS_MAX_NAMED 20
+/* by_kind[LISTS_MISSING]: messages lost, their blob missing */
+#define LISTS_MISSING MAIL_NR_PROBLEMS
+
 struct lists_report {
 	long added, deleted, resets, missing;
 	long problems;				/* messages with any */
 	long by_kind[MAIL_NR_PROBLEMS + 4];	/* see lists_problem_name() */
-	struct strbuf named;			/* the first problems, one a line */
-	long nr_named;
+	struct strbuf lost;			/* every missing message, one a line */
+	struct strbuf named;			/* the first other problems */
+	long nr_named;				/* the other problems */
 	int64_t oldest_added;			/* INT64_MAX when none */
 };
 
