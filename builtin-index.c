@@ -617,6 +617,31 @@ static void open_for_update(struct index_run *r, bool rebuild)
 		die("cannot open the index (--db PATH puts it elsewhere)");
 }
 
+/*
+ * An index made by an older kmaint lacks what this one stores of each
+ * commit (today the signature lines outside the trailers: meta
+ * "siglines"): its history is read again, in place, the mail archives
+ * kept, rather than asking for --rebuild.
+ */
+static void upgrade_history(struct index_run *r)
+{
+	char *v = idx_meta_get(&r->ix, "siglines");
+	bool current = v && !strcmp(v, "all");
+	int64_t n;
+
+	free(v);
+	if (current)
+		return;
+	n = idx_count(&r->ix, "commits");
+	if (n > 0)
+		fprintf(stderr, "%s: upgrading the index made by an older "
+			"kmaint: reading its %lld commits again (the mail "
+			"archives are kept)\n", progname, (long long)n);
+	if (idx_begin(&r->ix) || idx_forget_history(&r->ix) < 0 ||
+	    idx_commit(&r->ix))
+		die("cannot update the index");
+}
+
 /* The .mailmap: people are mapped again when it changes. */
 static void update_mailmap(struct index_run *r)
 {
@@ -917,6 +942,7 @@ int cmd_index(int argc, const char **argv)
 	resolve_tips(&operands, &r.new_tips);
 	take_lock(&r);
 	open_for_update(&r, rebuild);
+	upgrade_history(&r);
 	update_mailmap(&r);
 	check_renames(&r);
 	start_run(&r);

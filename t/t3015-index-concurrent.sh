@@ -161,4 +161,17 @@ like "$TRASH/.err" "is damaged \\(database disk image is malformed\\); 'kmaint i
 expect_success "--rebuild remakes it" "$KMAINT" index -q --rebuild $INBOX
 dump "$DB" >"$TRASH/after.dump"
 same_file "$TRASH/after.dump" "$TRASH/clean.dump" "the same as a clean build"
+
+# An index made by an older kmaint, before the signature lines outside
+# the trailers were kept: kmaint index upgrades it in place, its
+# messages kept, and it then holds what a clean build does.
+q "DELETE FROM meta WHERE key = 'siglines'; DELETE FROM siglines;
+   UPDATE commits SET flags = flags & ~8"
+expect_success "an older index: kmaint index upgrades it" "$KMAINT" index
+like "$TRASH/.err" "upgrading the index made by an older kmaint: reading its 300 commits again \\(the mail archives are kept\\)" \
+	"says so"
+like "$TRASH/.out" "^lists: 0 messages added, 0 deleted" "the messages are kept, not read again"
+dump "$DB" >"$TRASH/after.dump"
+same_file "$TRASH/after.dump" "$TRASH/clean.dump" "then the same as a clean build, links included"
+is "$(q "SELECT value FROM meta WHERE key = 'siglines'")" all "with every commit's signature lines"
 done_testing

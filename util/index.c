@@ -377,6 +377,10 @@ static int migrate_schema(struct idx *ix, bool writable)
 	/* a new index has the signature lines of every commit */
 	more = v == 0 ? "INSERT INTO meta(key, value) VALUES('siglines', 'all');"
 		      : "";
+	if (v)
+		fprintf(stderr, "%s: upgrading the index '%s' from schema version "
+			"%d to %d in place\n", progname, ix->path, v,
+			IDX_SCHEMA_VERSION);
 	while (v < IDX_SCHEMA_VERSION) {
 		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\n%s\nPRAGMA "
 				    "user_version=%d;\nCOMMIT;", migrate[v],
@@ -1316,6 +1320,26 @@ long idx_delete_listed(struct idx *ix, FILE *list)
 		return -1;
 	n = delete_doomed(ix);
 	idx_exec(ix, "DROP TABLE temp.gone; DROP TABLE temp.doomed;");
+	return n;
+}
+
+long idx_forget_history(struct idx *ix)
+{
+	long n;
+
+	if (idx_exec(ix, "DROP TABLE IF EXISTS temp.doomed;"
+		     "CREATE TEMP TABLE doomed(id INTEGER PRIMARY KEY);"
+		     "INSERT INTO temp.doomed SELECT id FROM commits;"))
+		return -1;
+	n = delete_doomed(ix);
+	/* read every commit again, link them again, from the start */
+	if (n < 0 || idx_exec(ix, "DROP TABLE temp.doomed;"
+			      "DELETE FROM meta WHERE key IN ('tips', "
+			      "'pending', 'links_upto', 'fixes_resolved_upto', "
+			      "'patchids_upto', 'patchids_since');"
+			      "INSERT OR REPLACE INTO meta(key, value) "
+			      "VALUES('siglines', 'all');"))
+		return -1;
 	return n;
 }
 

@@ -119,6 +119,14 @@ long idx_prune(struct idx *ix, FILE *reachable);
 /* Delete the listed commits (one id per line); the number or -1. */
 long idx_delete_listed(struct idx *ix, FILE *list);
 
+/*
+ * Delete every commit with its rows, and what says how far the history
+ * was read and linked, keeping the rest (the mail archives): the next
+ * run reads the history again with this kmaint.  The number deleted, or
+ * -1.  In the caller's transaction.
+ */
+long idx_forget_history(struct idx *ix);
+
 /* Resolve Fixes: trailers to indexed commits; the number resolved. */
 long idx_resolve_fixes(struct idx *ix, bool all);
 

@@ -1045,8 +1045,9 @@ int scope_open_index(struct idx *ix, const char *path, bool update)
 	v = idx_meta_get(ix, "siglines");
 	if (!v || strcmp(v, "all"))
 		warning("this index was made before kmaint kept the tags found "
-			"outside a message's trailer block; 'kmaint index "
-			"--rebuild' counts them as gitdm and get_maintainer.pl do");
+			"outside a message's trailer block; 'kmaint index' "
+			"upgrades it to count them as gitdm and get_maintainer.pl "
+			"do");
 	free(v);
 	return 0;
 }
