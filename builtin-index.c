@@ -9,7 +9,6 @@
  * and the next run, seeing "pending", skips the commits already there.
  * Indexed commits no longer reachable (a rewritten branch) are deleted.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -489,18 +488,13 @@ static void stale_lock(const char *lock, long pid, const char *host)
  */
 static void take_lock(struct index_run *r)
 {
-	char host[256] = "?", *dir = xstrdup(r->path), *slash;
+	char host[256] = "?";
 	long pid = 0;
 	int rc;
 
 	/* the lock lives beside the index, in a directory made for both */
-	slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			die_errno("cannot create '%s'", dir);
-	}
-	free(dir);
+	if (idx_mkdir_parent(r->path))
+		die("cannot lock the index");
 	rc = lock_take(&r->lock, r->path, 0, stale_lock);
 
 	if (rc == LOCK_BUSY && r->lock_timeout > 0) {

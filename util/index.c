@@ -425,7 +425,7 @@ int idx_clear(struct idx *ix)
 	return rc;
 }
 
-static int mkdir_parent(const char *path)
+int idx_mkdir_parent(const char *path)
 {
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
 	int rc = 0;
@@ -613,7 +613,7 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 		strbuf_init(&ix->texts[t].text, 0);
 	if (flags & IDX_CREATE) {
 		oflags |= SQLITE_OPEN_CREATE;
-		if (mkdir_parent(path))
+		if (idx_mkdir_parent(path))
 			goto fail;
 	} else if (!is_file(path)) {
 		error("no index at '%s'; run 'kmaint index' first", path);

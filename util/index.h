@@ -66,6 +66,9 @@ struct idx {
  */
 char *idx_default_path(void);
 
+/* Create the directory the index @path lives in; 0 or -1 with a message. */
+int idx_mkdir_parent(const char *path);
+
 /* Open (and with IDX_CREATE create or migrate); 0 or -1 with a message. */
 int idx_open(struct idx *ix, const char *path, unsigned flags);
 void idx_close(struct idx *ix);
