@@ -25,6 +25,7 @@
 #include "inbox.h"
 #include "index.h"
 #include "lists.h"
+#include "lockfile.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "summary.h"
@@ -33,6 +34,8 @@
 #define BATCH_COMMITS 5000
 #define BATCH_ROWS 200000
 #define TRACKED "MAINTAINERS"
+/* long enough for an update, not for a first build of a big history */
+#define LOCK_TIMEOUT 300
 
 static double now(void)
 {
@@ -229,19 +232,6 @@ static int64_t file_size(const char *path)
 	return n;
 }
 
-static int64_t query_int(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t v = 0;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
 /* --stats: the figures tests compare against git's own. */
 static int show_stats(struct idx *ix)
 {
@@ -272,7 +262,7 @@ static int show_stats(struct idx *ix)
 	int64_t commits = 0;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		int64_t v = query_int(ix, rows[i].sql);
+		int64_t v = idx_query_int(ix, rows[i].sql);
 
 		if (!i)
 			commits = v;
@@ -290,199 +280,6 @@ static int show_stats(struct idx *ix)
 	printf("bytes-per-commit %lld\n", commits ?
 	       (long long)(file_size(ix->path) / commits) : 0LL);
 	return 0;
-}
-
-/* --verify: compare N random indexed commits with git's answers. */
-struct numstat_row {
-	char *path;
-	long added, removed;
-};
-
-static int verify_commit(struct idx *ix, int64_t id, const char *hash,
-			 bool renames)
-{
-	const char *show[] = {
-		"show", "-s", "--no-show-signature",
-		"--format=%P%x00%aN%x00%aE%x00%at%x00%cN%x00%cE%x00%ct%x00%s%x00"
-		"%(trailers:only,unfold)", hash, NULL
-	};
-	const char *diff[] = {
-		"diff-tree", "-z", "-r", "--root", "--no-commit-id",
-		"--numstat", hash, renames ? "-M" : "--no-renames", NULL
-	};
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	const char *f[9];
-	sqlite3_stmt *st;
-	int bad = 0, i, ntrailers = 0;
-	size_t pos;
-	const char *p;
-
-	if (capture_git(show, &out, &err)) {
-		printf("%s: git cannot show it: %s", hash, err.buf);
-		bad = 1;
-		goto out;
-	}
-	if (out.len && out.buf[out.len - 1] == '\n')
-		strbuf_setlen(&out, out.len - 1);
-	for (i = 0, pos = 0; i < 9; i++) {
-		f[i] = out.buf + pos;
-		pos += strlen(f[i]) + (pos < out.len);
-		if (pos > out.len)
-			pos = out.len;
-	}
-	for (p = f[8]; *p; p++)
-		ntrailers += *p == '\n' || !p[1];
-	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT c.parents, a.mname, a.memail, c.author_time, "
-			       "m.mname, m.memail, c.commit_time, c.subject, "
-			       "(SELECT count(*) FROM trailers t WHERE "
-			       "t.commit_id = c.id) FROM commits c "
-			       "JOIN people a ON a.id = c.author "
-			       "JOIN people m ON m.id = c.committer "
-			       "WHERE c.id = ?1", -1, &st, NULL) != SQLITE_OK) {
-		bad = 1;
-		goto out;
-	}
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		static const char *names[] = {
-			"parents", "author name", "author email", "author date",
-			"committer name", "committer email", "commit date",
-			"subject",
-		};
-
-		for (i = 0; i < 8; i++) {
-			const char *v = (const char *)sqlite3_column_text(st, i);
-
-			if (strcmp(v ? v : "", f[i])) {
-				printf("%s: %s: index has '%s', git has '%s'\n",
-				       hash, names[i], v ? v : "", f[i]);
-				bad = 1;
-			}
-		}
-		if (sqlite3_column_int(st, 8) != ntrailers) {
-			printf("%s: trailers: index has %d, git has %d\n", hash,
-			       sqlite3_column_int(st, 8), ntrailers);
-			bad = 1;
-		}
-	}
-	sqlite3_finalize(st);
-	if (strchr(f[0], ' '))
-		goto out;	/* a merge: no diff stored */
-
-	strbuf_reset(&out);
-	strbuf_reset(&err);
-	if (capture_git(diff, &out, &err)) {
-		/* unreadable blobs: the index must say so */
-		if (!query_int(ix, "SELECT 0") &&
-		    sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
-				       "commit_id = ?1 AND flags & 4", -1, &st,
-				       NULL) == SQLITE_OK) {
-			sqlite3_bind_int64(st, 1, id);
-			if (sqlite3_step(st) == SQLITE_ROW &&
-			    !sqlite3_column_int(st, 0)) {
-				printf("%s: git diff-tree failed but no path is "
-				       "marked unreadable\n", hash);
-				bad = 1;
-			}
-			sqlite3_finalize(st);
-		}
-		goto out;
-	}
-	if (sqlite3_prepare_v2(ix->db, "SELECT f.added, f.removed, f.flags FROM "
-			       "files f JOIN paths p ON p.id = f.path WHERE "
-			       "f.commit_id = ?1 AND p.path = ?2", -1, &st,
-			       NULL) != SQLITE_OK) {
-		bad = 1;
-		goto out;
-	}
-	{
-		long nrows = 0;
-		const char *s = out.buf, *end = out.buf + out.len;
-
-		while (s < end) {
-			const char *counts = s, *path;
-			char *tab;
-			long a = -1, r = -1;
-
-			s += strlen(s) + 1;
-			tab = strchr(counts, '\t');
-			if (!tab || !(tab = strchr(tab + 1, '\t')))
-				break;
-			path = tab + 1;
-			if (!*path) {
-				s += strlen(s) + 1;	/* source */
-				path = s;
-				s += strlen(s) + 1;
-			}
-			if (counts[0] != '-') {
-				a = strtol(counts, NULL, 10);
-				r = strtol(strchr(counts, '\t') + 1, NULL, 10);
-			}
-			nrows++;
-			sqlite3_bind_int64(st, 1, id);
-			sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
-			if (sqlite3_step(st) != SQLITE_ROW) {
-				printf("%s: %s: not in the index\n", hash, path);
-				bad = 1;
-			} else {
-				long ia = sqlite3_column_type(st, 0) == SQLITE_NULL ?
-					  -1 : (long)sqlite3_column_int64(st, 0);
-				long ir = sqlite3_column_type(st, 1) == SQLITE_NULL ?
-					  -1 : (long)sqlite3_column_int64(st, 1);
-
-				if (ia != a || ir != r) {
-					printf("%s: %s: index has %ld/%ld, git "
-					       "has %ld/%ld\n", hash, path, ia,
-					       ir, a, r);
-					bad = 1;
-				}
-			}
-			sqlite3_reset(st);
-		}
-		sqlite3_finalize(st);
-		if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
-				       "commit_id = ?1", -1, &st,
-				       NULL) == SQLITE_OK) {
-			sqlite3_bind_int64(st, 1, id);
-			if (sqlite3_step(st) == SQLITE_ROW &&
-			    sqlite3_column_int64(st, 0) != nrows) {
-				printf("%s: index has %lld paths, git has %ld\n",
-				       hash, (long long)sqlite3_column_int64(st, 0),
-				       nrows);
-				bad = 1;
-			}
-			sqlite3_finalize(st);
-		}
-	}
-out:
-	strbuf_release(&out);
-	strbuf_release(&err);
-	return bad;
-}
-
-static int verify(struct idx *ix, int n)
-{
-	char *v = idx_meta_get(ix, "renames");
-	bool renames = !v || strcmp(v, "0");
-	sqlite3_stmt *st;
-	int bad = 0, checked = 0;
-
-	free(v);
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash FROM commits "
-			       "ORDER BY random() LIMIT ?1", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("cannot query the index");
-	sqlite3_bind_int(st, 1, n);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		bad += verify_commit(ix, sqlite3_column_int64(st, 0),
-				     (const char *)sqlite3_column_text(st, 1),
-				     renames);
-		checked++;
-	}
-	sqlite3_finalize(st);
-	printf("verified %d commits: %d differ\n", checked, bad);
-	return bad ? 1 : 0;
 }
 
 static void report_missing(const struct strbuf *missing)
@@ -506,6 +303,47 @@ static void report_missing(const struct strbuf *missing)
 }
 
 /*
+ * Messages lost (their blob missing from the archive) matter most: each
+ * is named, first, on standard error, even with --quiet.
+ */
+static void report_lost(const struct lists_report *rep)
+{
+	if (!rep->missing)
+		return;
+	warning("%ld message%s missing from %s archive; the rest is "
+		"indexed:", rep->missing, rep->missing == 1 ? " is" : "s are",
+		rep->missing == 1 ? "its" : "their");
+	fputs(rep->lost.buf, stderr);
+}
+
+/* The count of each kind of problem, lost messages first; then the
+ * first routine notes. */
+static void report_problems(const struct lists_report *rep)
+{
+	const char *sep = "";
+	size_t k;
+
+	if (!rep->missing && !rep->nr_named)
+		return;
+	printf("lists: %ld messages with problems:", rep->problems + rep->missing);
+	if (rep->by_kind[LISTS_MISSING]) {
+		printf(" %s %ld", lists_problem_name(LISTS_MISSING),
+		       rep->by_kind[LISTS_MISSING]);
+		sep = ",";
+	}
+	for (k = 0; k < ARRAY_SIZE(rep->by_kind); k++)
+		if (rep->by_kind[k] && k != LISTS_MISSING) {
+			printf("%s %s %ld", sep, lists_problem_name((int)k),
+			       rep->by_kind[k]);
+			sep = ",";
+		}
+	printf("\n%s", rep->named.buf);
+	if (rep->nr_named > LISTS_MAX_NAMED)
+		printf("... and %ld more (table msg_problems)\n",
+		       rep->nr_named - LISTS_MAX_NAMED);
+}
+
+/*
  * The mailing lists: register the --inbox archives, read what is new in
  * every registered one, then patch-ids of the commits postings could
  * have become and the links between them.  0, or 1 when some archive
@@ -520,7 +358,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 	struct lists_source *src;
 	struct lists_report rep;
 	int64_t *fresh = xcalloc(inboxes->nr + 1, sizeof(*fresh));
-	size_t nr, i, j, k;
+	size_t nr, i, j;
 	struct lists_prefetch *pf;
 	long links, pids, more;
 	double t0 = now(), t1, t2;
@@ -567,9 +405,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 			"links %.2f s\n", t1 - t0, t2 - t1, now() - t2);
 	if (pids < 0 || links < 0)
 		die("cannot update the index");
-	if (rep.missing)
-		warning("%ld messages are missing from their archive (named "
-			"below); the rest is indexed", rep.missing);
+	report_lost(&rep);
 	if (!quiet && nr) {
 		struct rusage ru;
 
@@ -579,25 +415,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		       "%.1f s, peak memory %ld MB\n", rep.added, rep.deleted, nr,
 		       (long long)idx_count(ix, "messages"), pids, links,
 		       now() - t0, (ru.ru_maxrss + 1023) / 1024);
-		if (rep.nr_named) {
-			bool first = true;
-
-			printf("lists: %ld messages with problems:", rep.problems +
-			       rep.missing);
-			for (k = 0; k < ARRAY_SIZE(rep.by_kind); k++)
-				if (rep.by_kind[k]) {
-					printf("%s %s %ld", first ? "" : ",",
-					       lists_problem_name((int)k),
-					       rep.by_kind[k]);
-					first = false;
-				}
-			printf("\n%s", rep.named.buf);
-			if (rep.nr_named > 20)
-				printf("... and %ld more (table msg_problems)\n",
-				       rep.nr_named - 20);
-		}
-	} else if (rep.missing) {
-		fputs(rep.named.buf, stderr);
+		report_problems(&rep);
 	}
 	lists_report_release(&rep);
 	lists_sources_free(src, nr);
@@ -627,62 +445,450 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 	}
 	if (stats) {
 		rc |= show_stats(&ix);
-		if (query_int(&ix, "SELECT count(*) FROM sources") > 0)
+		if (idx_query_int(&ix, "SELECT count(*) FROM sources") > 0)
 			lists_print_stats(&ix, stdout);
 	}
 	if (verify_arg) {
 		int n = *verify_arg ? atoi(verify_arg) : 100;
 
-		rc |= verify(&ix, n);
-		if (query_int(&ix, "SELECT count(*) FROM messages") > 0)
-			rc |= lists_verify(&ix, n) ? 1 : 0;
+		rc |= idx_verify_rows(&ix);
+		rc |= idx_verify_commits(&ix, n);
+		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
+			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
 	}
 	idx_close(&ix);
 	return rc;
+}
+
+
+/* One "kmaint index" run that updates the index: its options and state. */
+struct index_run {
+	const char *path;
+	int quiet, jobs, batch, no_renames, lock_timeout;
+	struct lockfile lock;
+	struct idx ix;
+	struct ident_mailmap *mm;
+	struct opt_list new_tips, old_tips, pending, old_all;
+	char *tips_str;
+	long added, gone;
+	struct strbuf missing;
+	double t0;
+};
+
+static void stale_lock(const char *lock, long pid, const char *host)
+{
+	warning("removed '%s', left by 'kmaint index' (pid %ld on %s), "
+		"which is no longer running", lock, pid, host);
+}
+
+/*
+ * One writer at a time: two runs would both insert what is new.  The
+ * second waits for the first, up to --lock-timeout seconds, and then
+ * reads what is new after it.
+ */
+static void take_lock(struct index_run *r)
+{
+	char host[256] = "?";
+	long pid = 0;
+	int rc;
+
+	/* the lock lives beside the index, in a directory made for both */
+	if (idx_mkdir_parent(r->path))
+		die("cannot lock the index");
+	rc = lock_take(&r->lock, r->path, 0, stale_lock);
+
+	if (rc == LOCK_BUSY && r->lock_timeout > 0) {
+		lock_holder(r->lock.path, &pid, host, sizeof(host));
+		if (!r->quiet)
+			fprintf(stderr, "waiting for 'kmaint index' (pid %ld on "
+				"%s) to finish with the index\n", pid, host);
+		free(r->lock.path);
+		rc = lock_take(&r->lock, r->path, r->lock_timeout, stale_lock);
+	}
+	if (rc == LOCK_ERROR)
+		die("cannot lock the index");
+	if (rc == LOCK_BUSY) {
+		lock_holder(r->lock.path, &pid, host, sizeof(host));
+		die("another 'kmaint index' (pid %ld on %s) is updating the index; "
+		    "gave up after %d s (--lock-timeout); if it is not running, "
+		    "remove '%s'", pid, host, r->lock_timeout, r->lock.path);
+	}
+}
+
+/* The tips to index, as commit ids (a branch named HEAD is fine). */
+static void resolve_tips(struct opt_list *operands, struct opt_list *tips)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	if (!operands->nr)
+		opt_list_push(operands, "HEAD");
+	for (i = 0; i < operands->nr; i++) {
+		char *obj = xstrfmt("%s^{commit}", operands->v[i]);
+		const char *args[] = {
+			"rev-parse", "-q", "--verify", "--end-of-options", obj, NULL
+		};
+
+		if (git_out(&out, args)) {
+			const char *any[] = { "rev-list", "-n1", "--all", NULL };
+
+			free(obj);
+			if (!strcmp(operands->v[i], "HEAD") &&
+			    !git_out(&out, any) && !out.len)
+				die("empty repository: there is no commit to index");
+			die("'%s' is not a commit", operands->v[i]);
+		}
+		add_unique(tips, out.buf);
+		free(obj);
+	}
+	strbuf_release(&out);
+}
+
+static void remove_index_files(const char *path)
+{
+	char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
+
+	unlink(path);
+	unlink(wal);
+	unlink(shm);
+	free(wal);
+	free(shm);
+}
+
+/*
+ * --rebuild: empty the index in one transaction that also records the
+ * run as pending, so that readers see the old index or one that says
+ * it is being made, never an empty one that looks complete.  The
+ * registered archives are kept, to be read again.  A damaged index is
+ * what --rebuild is for: what it holds cannot be trusted, so it is
+ * removed and made anew (the archives kept when they can be read).
+ */
+static void rebuild_index(struct index_run *r)
+{
+	struct lists_source *keep = NULL;
+	size_t nr_keep = 0, i;
+	bool fresh = true;
+
+	idx_damage_is_fatal(false);
+	if (is_file(r->path) && !idx_open(&r->ix, r->path, IDX_CREATE)) {
+		if (lists_sources(&r->ix, &keep, &nr_keep))
+			warning("the registered archives could not be read "
+				"from the old index; register them again with "
+				"--inbox");
+		else if (!idx_begin(&r->ix) && !idx_clear(&r->ix))
+			fresh = false;
+		if (fresh) {
+			sqlite3_exec(r->ix.db, "ROLLBACK", NULL, NULL, NULL);
+			idx_close(&r->ix);
+		}
+	} else if (is_file(r->path)) {
+		warning("the registered archives could not be read from the "
+			"old index; register them again with --inbox");
+	}
+	idx_damage_is_fatal(true);
+	if (fresh) {
+		remove_index_files(r->path);
+		if (idx_open(&r->ix, r->path, IDX_CREATE) || idx_begin(&r->ix))
+			die("cannot open the index (--db PATH puts it elsewhere)");
+	}
+	for (i = 0; i < nr_keep; i++) {
+		if (lists_restore(&r->ix, keep[i].path, keep[i].kind,
+				  keep[i].list, keep[i].list_from) < 0)
+			die("cannot update the index");
+	}
+	lists_sources_free(keep, nr_keep);
+	if (idx_meta_set(&r->ix, "pending", r->tips_str) || idx_commit(&r->ix))
+		die("cannot update the index");
+}
+
+/* Open the index for writing; with @rebuild empty it first. */
+static void open_for_update(struct index_run *r, bool rebuild)
+{
+	r->tips_str = join_words(&r->new_tips);
+	if (rebuild)
+		rebuild_index(r);
+	else if (idx_open(&r->ix, r->path, IDX_CREATE))
+		die("cannot open the index (--db PATH puts it elsewhere)");
+}
+
+/*
+ * An index made by an older kmaint lacks what this one stores of each
+ * commit (today the signature lines outside the trailers: meta
+ * "siglines"): its history is read again, in place, the mail archives
+ * kept, rather than asking for --rebuild.
+ */
+static void upgrade_history(struct index_run *r)
+{
+	char *v = idx_meta_get(&r->ix, "siglines");
+	bool current = v && !strcmp(v, "all");
+	int64_t n;
+
+	free(v);
+	if (current)
+		return;
+	n = idx_count(&r->ix, "commits");
+	if (n > 0)
+		fprintf(stderr, "%s: upgrading the index made by an older "
+			"kmaint: reading its %lld commits again (the mail "
+			"archives are kept)\n", progname, (long long)n);
+	if (idx_begin(&r->ix) || idx_forget_history(&r->ix) < 0 ||
+	    idx_commit(&r->ix))
+		die("cannot update the index");
+}
+
+/* The .mailmap: people are mapped again when it changes. */
+static void update_mailmap(struct index_run *r)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *v;
+
+	r->mm = ident_mailmap_new();
+	if (ident_mailmap_load_repo(r->mm, &text))
+		warning("the mailmap could not be read completely");
+	r->ix.mailmap = r->mm;
+	v = idx_meta_get(&r->ix, "mailmap");
+	if (!v || strcmp(v, text.buf)) {
+		if (idx_begin(&r->ix) || idx_remap_people(&r->ix) ||
+		    idx_meta_set(&r->ix, "mailmap", text.buf) ||
+		    idx_commit(&r->ix))
+			die("cannot update the index");
+	}
+	free(v);
+	strbuf_release(&text);
+}
+
+/* One rename setting per index, or counts would not add up. */
+static void check_renames(struct index_run *r)
+{
+	char *v = idx_meta_get(&r->ix, "renames");
+
+	if (v && strcmp(v, r->no_renames ? "0" : "1") &&
+	    idx_query_int(&r->ix, "SELECT count(*) FROM commits")) {
+		bool with = strcmp(v, "0");
+
+		free(v);
+		die("the index was built %s rename detection; use --rebuild "
+		    "to change that", with ? "with" : "without");
+	}
+	free(v);
+	if (idx_meta_set(&r->ix, "renames", r->no_renames ? "0" : "1"))
+		die("cannot update the index");
+}
+
+/*
+ * Record what this run is about (the new tips, as "pending") before
+ * inserting anything, and delete the commits they no longer reach.
+ */
+static void start_run(struct index_run *r)
+{
+	char *v;
+	size_t i;
+
+	v = idx_meta_get(&r->ix, "tips");
+	split_words(v, &r->old_tips);
+	free(v);
+	v = idx_meta_get(&r->ix, "pending");
+	split_words(v, &r->pending);
+	free(v);
+	for (i = 0; i < r->old_tips.nr; i++)
+		add_unique(&r->old_all, r->old_tips.v[i]);
+	for (i = 0; i < r->pending.nr; i++)
+		add_unique(&r->old_all, r->pending.v[i]);
+
+	if (idx_begin(&r->ix))
+		die("cannot update the index");
+	r->gone = drop_unreachable(&r->ix, &r->old_all, &r->new_tips);
+	if (r->gone < 0 || idx_meta_set(&r->ix, "pending", r->tips_str) ||
+	    idx_commit(&r->ix))
+		die("cannot update the index");
+}
+
+/* The commits to read, in a temporary file; their number. */
+static long list_new_commits(struct index_run *r, FILE **list)
+{
+	/* exclude the old tips that still exist: all they reach is in */
+	const char **excl = xcalloc(r->old_tips.nr + 1, sizeof(char *));
+	size_t ne = 0, i;
+	bool resume;
+	long nr;
+
+	for (i = 0; i < r->old_tips.nr; i++)
+		if (commit_exists(r->old_tips.v[i]))
+			excl[ne++] = r->old_tips.v[i];
+	/* an interrupted run, or a tip gone: skip what is in already */
+	resume = r->pending.nr || r->old_tips.nr != ne;
+	nr = history_list(r->new_tips.v, excl, resume ? skip_indexed : NULL,
+			  &r->ix, list);
+	free(excl);
+	if (nr < 0)
+		die("git rev-list failed");
+	return nr;
+}
+
+/* Track MAINTAINERS where some tip has it, or the index already does. */
+static const char *tracked_file(struct index_run *r)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *tracked = NULL;
+	size_t i;
+
+	for (i = 0; i < r->new_tips.nr; i++) {
+		char *obj = xstrfmt("%s:%s", r->new_tips.v[i], TRACKED);
+		const char *args[] = { "cat-file", "-e", obj, NULL };
+
+		if (!git_out(&out, args))
+			tracked = TRACKED;
+		free(obj);
+	}
+	strbuf_release(&out);
+	if (!tracked && idx_query_int(&r->ix, "SELECT count(*) FROM maintainers"))
+		tracked = TRACKED;
+	return tracked;
+}
+
+/*
+ * Read the @nr listed commits and store them by batches, one
+ * transaction each; 0, or 1 when some commit could not be read.
+ */
+static int store_commits(struct index_run *r, FILE *list, long nr)
+{
+	struct history_opts hopts = { 0 };
+	struct progress prog = { 0 };
+	struct history *h;
+	struct hist_commit *c;
+	long rows = 0;
+	int rc;
+
+	hopts.jobs = r->jobs;
+	hopts.detect_renames = !r->no_renames;
+	hopts.want_blob_text = true;
+	hopts.tracked = tracked_file(r);
+	prog.on = nr > 0 && !r->quiet && isatty(2);
+	prog.total = nr;
+	prog.start = prog.last = now();
+	h = history_start(list, nr, &hopts);
+	if (idx_begin(&r->ix))
+		die("cannot update the index");
+	while ((c = history_next(h))) {
+		if (idx_add_commit(&r->ix, c))
+			die("cannot store commit %s", c->hash);
+		rows += (long)(c->nr_files + c->nr_trailers + 1);
+		hist_commit_release(c);
+		free(c);
+		r->added++;
+		prog.done++;
+		if (r->ix.batch >= (r->batch > 0 ? r->batch : BATCH_COMMITS) ||
+		    rows >= BATCH_ROWS) {
+			if (idx_commit(&r->ix) || idx_begin(&r->ix))
+				die("cannot update the index");
+			rows = 0;
+		}
+		progress_show(&prog, false);
+	}
+	if (idx_commit(&r->ix))
+		die("cannot update the index");
+	if (prog.on)
+		progress_show(&prog, true);
+	rc = history_finish(h, &r->missing);
+	return rc;
+}
+
+/*
+ * Fixes: targets, indexes and the summary; the history is complete (the
+ * new tips recorded) only when every commit was read.
+ */
+static void finish_history(struct index_run *r, int rc)
+{
+	if (idx_begin(&r->ix) || idx_resolve_fixes(&r->ix, false) < 0 ||
+	    idx_create_indexes(&r->ix) || summary_update(&r->ix))
+		die("cannot update the index");
+	if (!rc && idx_meta_set(&r->ix, "tips", r->tips_str))
+		die("cannot update the index");
+	if (idx_commit(&r->ix))
+		die("cannot update the index");
+	report_missing(&r->missing);
+}
+
+static void note_shallow(void)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *args[] = { "rev-parse", "--is-shallow-repository", NULL };
+
+	if (!git_out(&out, args) && !strcmp(out.buf, "true"))
+		fprintf(stderr, "note: this is a shallow clone; history "
+			"is indexed as far as it goes\n");
+	strbuf_release(&out);
+}
+
+static double cpu_seconds(const struct rusage *ru)
+{
+	return (double)ru->ru_utime.tv_sec + (double)ru->ru_stime.tv_sec +
+	       (double)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1e6;
+}
+
+static void print_summary(struct index_run *r)
+{
+	int64_t total = idx_count(&r->ix, "commits");
+	int64_t bytes = file_size(r->path);
+	struct rusage ru, rc_ru;
+
+	/* our own peak, without the git processes' */
+	getrusage(RUSAGE_SELF, &ru);
+	getrusage(RUSAGE_CHILDREN, &rc_ru);
+	printf("indexed %ld new commits, removed %ld, %lld in the index, "
+	       "%.1f s, %lld bytes per commit, peak memory %ld MB, "
+	       "cpu %.1f s here and %.1f s in git\n",
+	       r->added, r->gone, (long long)total, now() - r->t0,
+	       total > 0 ? (long long)(bytes / total) : 0LL,
+	       (ru.ru_maxrss + 1023) / 1024, cpu_seconds(&ru),
+	       cpu_seconds(&rc_ru));
+}
+
+static void index_run_release(struct index_run *r)
+{
+	idx_close(&r->ix);
+	lock_release(&r->lock);
+	ident_mailmap_free(r->mm);
+	free(r->tips_str);
+	free_words(&r->old_tips);
+	free_words(&r->pending);
+	free_words(&r->new_tips);
+	free_words(&r->old_all);
+	strbuf_release(&r->missing);
 }
 
 int cmd_index(int argc, const char **argv)
 {
 	const char *db_path = NULL, *verify_arg = NULL, *show_blob = NULL,
 		   *list_name = NULL;
-	struct opt_list inboxes = { 0 };
-	struct lists_source *keep = NULL;
-	size_t nr_keep = 0;
-	int quiet = 0, jobs = 0, stats = 0, no_renames = 0, rebuild = 0;
-	int batch = 0;
+	struct opt_list inboxes = { 0 }, operands = { 0 };
+	struct index_run r = {
+		.missing = STRBUF_INIT, .t0 = now(), .lock_timeout = LOCK_TIMEOUT
+	};
+	int stats = 0, rebuild = 0;
 	struct option opts[] = {
 		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
-		OPT_SET("q|quiet", &quiet, "no progress, no summary"),
-		OPT_NUM("j|jobs", &jobs, "N", "git processes at a time (default: cores)"),
+		OPT_SET("q|quiet", &r.quiet, "no progress, no summary"),
+		OPT_NUM("j|jobs", &r.jobs, "N", "git processes at a time (default: cores)"),
 		{ OPT_STRING_OPT, "verify", &verify_arg, 0, "N",
 		  "re-check N random commits (default 100) against git" },
 		OPT_SET("stats", &stats, "print counts from the index"),
 		OPT_STR("show-blob", &show_blob, "BLOB", "print a stored MAINTAINERS version"),
-		OPT_SET("no-renames", &no_renames, "do not detect renames"),
-		OPT_NUM("batch", &batch, "N", "commits (5000) or messages (20000) per transaction"),
+		OPT_SET("no-renames", &r.no_renames, "do not detect renames"),
+		OPT_NUM("batch", &r.batch, "N", "commits (5000) or messages (20000) per transaction"),
 		OPT_SET("rebuild", &rebuild, "delete the index and build it again"),
+		OPT_NUM("lock-timeout", &r.lock_timeout, "SECONDS", "wait this long for another run to finish (300)"),
 		OPT_STRLIST("inbox", &inboxes, "PATH", "register and read a mail archive (public-inbox, mbox, Maildir)"),
 		OPT_STR("list-name", &list_name, "NAME", "the list the --inbox archives hold, when they do not say"),
 		OPT_SET("h|help", &stats, NULL),
 		OPT_TERMINATOR
 	};
-	struct opt_list operands = { 0 };
-	struct opt_list old_tips = { 0 }, pending = { 0 }, new_tips = { 0 };
-	struct opt_list old_all = { 0 };
-	struct strbuf out = STRBUF_INIT, mm_text = STRBUF_INIT,
-		      missing = STRBUF_INIT;
-	struct history_opts hopts = { 0 };
-	struct ident_mailmap *mm;
-	struct progress prog = { 0 };
-	struct history *h;
-	struct hist_commit *c;
-	struct idx ix;
-	char *path, *v, *tips_str;
-	long nr, added = 0, gone = 0, rows = 0;
-	double t0 = now();
+	struct strbuf out = STRBUF_INIT;
+	char *path;
 	FILE *list;
 	size_t i;
-	int rc = 0;
+	long nr;
+	int rc = 0, history_rc;
 
 	for (i = 1; i < (size_t)argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -700,6 +906,7 @@ int cmd_index(int argc, const char **argv)
 
 		if (git_out(&out, args))
 			die("not a git repository: %s", getcwd(NULL, 0));
+		strbuf_release(&out);
 	}
 	path = db_path ? xstrdup(db_path) : idx_default_path();
 	if (!path)
@@ -709,7 +916,6 @@ int cmd_index(int argc, const char **argv)
 		error("--verify expects a number of commits, not '%s'", verify_arg);
 		free(path);
 		free(operands.v);
-		strbuf_release(&out);
 		return 129;
 	}
 	if (stats || verify_arg || show_blob) {
@@ -717,223 +923,51 @@ int cmd_index(int argc, const char **argv)
 		free(path);
 		free(operands.v);
 		free(inboxes.v);
-		strbuf_release(&out);
 		return rc;
 	}
 
-	/* The tips to index, as commit ids (a branch named HEAD is fine). */
-	if (!operands.nr)
-		opt_list_push(&operands, "HEAD");
-	for (i = 0; i < operands.nr; i++) {
-		char *obj = xstrfmt("%s^{commit}", operands.v[i]);
-		const char *args[] = {
-			"rev-parse", "-q", "--verify", "--end-of-options", obj, NULL
-		};
-
-		if (git_out(&out, args)) {
-			const char *any[] = { "rev-list", "-n1", "--all", NULL };
-
-			free(obj);
-			if (!strcmp(operands.v[i], "HEAD") &&
-			    !git_out(&out, any) && !out.len)
-				die("empty repository: there is no commit to index");
-			die("'%s' is not a commit", operands.v[i]);
-		}
-		add_unique(&new_tips, out.buf);
-		free(obj);
+	if (r.lock_timeout < 0) {
+		error("--lock-timeout expects seconds, not %d", r.lock_timeout);
+		free(path);
+		free(operands.v);
+		return 129;
 	}
-
-	if (rebuild) {
-		char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
-
-		/* the registered archives are kept: they are read again */
-		if (is_file(path) && !idx_open(&ix, path, IDX_READONLY)) {
-			lists_sources(&ix, &keep, &nr_keep);
-			idx_close(&ix);
-		}
-		unlink(path);
-		unlink(wal);
-		unlink(shm);
-		free(wal);
-		free(shm);
-	}
-	if (idx_open(&ix, path, IDX_CREATE))
-		die("cannot open the index (--db PATH puts it elsewhere)");
-	for (i = 0; i < nr_keep; i++) {
-		if (idx_begin(&ix) ||
-		    lists_restore(&ix, keep[i].path, keep[i].kind, keep[i].list,
-				  keep[i].list_from) < 0 ||
-		    idx_commit(&ix))
-			die("cannot update the index");
-	}
-	lists_sources_free(keep, nr_keep);
-
-	/* The .mailmap: people are re-mapped when it changes. */
-	mm = ident_mailmap_new();
-	if (ident_mailmap_load_repo(mm, &mm_text))
-		warning("the mailmap could not be read completely");
-	ix.mailmap = mm;
-	v = idx_meta_get(&ix, "mailmap");
-	if (!v || strcmp(v, mm_text.buf)) {
-		if (idx_begin(&ix) || idx_remap_people(&ix) ||
-		    idx_meta_set(&ix, "mailmap", mm_text.buf) || idx_commit(&ix))
-			die("cannot update the index");
-	}
-	free(v);
-
-	/* one rename setting per index, or counts would not add up */
-	v = idx_meta_get(&ix, "renames");
-	if (v && strcmp(v, no_renames ? "0" : "1") &&
-	    query_int(&ix, "SELECT count(*) FROM commits")) {
-		bool with = strcmp(v, "0");
-
-		free(v);
-		die("the index was built %s rename detection; use --rebuild "
-		    "to change that", with ? "with" : "without");
-	}
-	free(v);
-	if (idx_meta_set(&ix, "renames", no_renames ? "0" : "1"))
-		die("cannot update the index");
-
-	v = idx_meta_get(&ix, "tips");
-	split_words(v, &old_tips);
-	free(v);
-	v = idx_meta_get(&ix, "pending");
-	split_words(v, &pending);
-	free(v);
-	for (i = 0; i < old_tips.nr; i++)
-		add_unique(&old_all, old_tips.v[i]);
-	for (i = 0; i < pending.nr; i++)
-		add_unique(&old_all, pending.v[i]);
-
-	/* Record what this run is about, before inserting anything. */
-	tips_str = join_words(&new_tips);
-	if (idx_begin(&ix))
-		die("cannot update the index");
-	gone = drop_unreachable(&ix, &old_all, &new_tips);
-	if (gone < 0 || idx_meta_set(&ix, "pending", tips_str) || idx_commit(&ix))
-		die("cannot update the index");
-
-	{
-		/* exclude the old tips that still exist: all they reach is in */
-		const char **excl = xcalloc(old_tips.nr + 1, sizeof(char *));
-		size_t ne = 0;
-
-		for (i = 0; i < old_tips.nr; i++)
-			if (commit_exists(old_tips.v[i]))
-				excl[ne++] = old_tips.v[i];
-		nr = history_list(new_tips.v, excl,
-				  pending.nr || old_tips.nr != ne ? skip_indexed : NULL,
-				  &ix, &list);
-		free(excl);
-		if (nr < 0)
-			die("git rev-list failed");
-	}
-
-	hopts.jobs = jobs;
-	hopts.detect_renames = !no_renames;
-	hopts.want_blob_text = true;
-	{
-		/* track MAINTAINERS only where some tip has it */
-		for (i = 0; i < new_tips.nr; i++) {
-			char *obj = xstrfmt("%s:%s", new_tips.v[i], TRACKED);
-			const char *args[] = { "cat-file", "-e", obj, NULL };
-
-			if (!git_out(&out, args))
-				hopts.tracked = TRACKED;
-			free(obj);
-		}
-		if (!hopts.tracked && query_int(&ix, "SELECT count(*) FROM maintainers"))
-			hopts.tracked = TRACKED;
-	}
-
-	prog.on = nr > 0 && !quiet && isatty(2);
-	prog.total = nr;
-	prog.start = prog.last = now();
-	h = history_start(list, nr, &hopts);
-	if (idx_begin(&ix))
-		die("cannot update the index");
-	while ((c = history_next(h))) {
-		if (idx_add_commit(&ix, c))
-			die("cannot store commit %s", c->hash);
-		rows += (long)(c->nr_files + c->nr_trailers + 1);
-		hist_commit_release(c);
-		free(c);
-		added++;
-		prog.done++;
-		if (ix.batch >= (batch > 0 ? batch : BATCH_COMMITS) ||
-		    rows >= BATCH_ROWS) {
-			if (idx_commit(&ix) || idx_begin(&ix))
-				die("cannot update the index");
-			rows = 0;
-		}
-		progress_show(&prog, false);
-	}
-	if (idx_commit(&ix))
-		die("cannot update the index");
-	if (prog.on)
-		progress_show(&prog, true);
-	rc = history_finish(h, &missing);
+	r.path = path;
+	resolve_tips(&operands, &r.new_tips);
+	take_lock(&r);
+	open_for_update(&r, rebuild);
+	upgrade_history(&r);
+	update_mailmap(&r);
+	check_renames(&r);
+	start_run(&r);
+	nr = list_new_commits(&r, &list);
+	rc = history_rc = store_commits(&r, list, nr);
 	fclose(list);
-
-	if (idx_begin(&ix) || idx_resolve_fixes(&ix, false) < 0 ||
-	    idx_create_indexes(&ix) || summary_update(&ix))
-		die("cannot update the index");
-	if (!rc && (idx_meta_set(&ix, "tips", tips_str) ||
-		    idx_meta_set(&ix, "pending", NULL)))
-		die("cannot update the index");
-	if (idx_commit(&ix))
-		die("cannot update the index");
-	report_missing(&missing);
-
-	{
-		const char *args[] = { "rev-parse", "--is-shallow-repository", NULL };
-
-		if (!git_out(&out, args) && !strcmp(out.buf, "true"))
-			fprintf(stderr, "note: this is a shallow clone; history "
-				"is indexed as far as it goes\n");
-	}
-	if (!quiet) {
-		int64_t total = idx_count(&ix, "commits");
-		int64_t bytes = file_size(path);
-
-		struct rusage ru, rc_ru;
-
-		/* our own peak, without the git processes' */
-		getrusage(RUSAGE_SELF, &ru);
-		getrusage(RUSAGE_CHILDREN, &rc_ru);
-		printf("indexed %ld new commits, removed %ld, %lld in the index, "
-		       "%.1f s, %lld bytes per commit, peak memory %ld MB, "
-		       "cpu %.1f s here and %.1f s in git\n",
-		       added, gone, (long long)total, now() - t0,
-		       total > 0 ? (long long)(bytes / total) : 0LL,
-		       (ru.ru_maxrss + 1023) / 1024,
-		       (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
-		       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
-		       (double)rc_ru.ru_utime.tv_sec + (double)rc_ru.ru_stime.tv_sec +
-		       (double)(rc_ru.ru_utime.tv_usec + rc_ru.ru_stime.tv_usec) / 1e6);
-	}
+	finish_history(&r, rc);
+	note_shallow();
+	if (!r.quiet)
+		print_summary(&r);
 	if (rc)
 		error("some commits could not be read; run 'kmaint index' "
 		      "again to retry them");
-	if (inboxes.nr || query_int(&ix, "SELECT count(*) FROM sources") > 0) {
-		if (update_lists(&ix, &inboxes, list_name, jobs, batch, quiet))
+	if (inboxes.nr || idx_query_int(&r.ix, "SELECT count(*) FROM sources") > 0) {
+		if (update_lists(&r.ix, &inboxes, list_name, r.jobs, r.batch,
+				 r.quiet))
 			rc = 1;
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
-	idx_close(&ix);
-	ident_mailmap_free(mm);
-	free(tips_str);
+	/*
+	 * Only now is the run complete: until then readers (util/scope.c)
+	 * see "pending" and wait for it rather than read half an update.
+	 */
+	if (!history_rc && (idx_begin(&r.ix) ||
+			    idx_meta_set(&r.ix, "pending", NULL) ||
+			    idx_commit(&r.ix)))
+		die("cannot update the index");
+	index_run_release(&r);
 	free(path);
-	free_words(&old_tips);
-	free_words(&pending);
-	free_words(&new_tips);
-	free_words(&old_all);
 	free(operands.v);
 	free(inboxes.v);
-	strbuf_release(&out);
-	strbuf_release(&mm_text);
-	strbuf_release(&missing);
 	return rc ? 1 : 0;
 }

@@ -92,6 +92,11 @@ pi_init test "$I" test@example.com >/dev/null 2>&1
 for f in 04-charset 05-8bit 09-nul 11-binary 13-qp-patch; do
 	sed 's/^Message-ID: <\(.*\)@x>/Message-ID: <\1@pi>/' "$C/$f" >"$TRASH/pi-$f"
 done
+# 25 routine notes (binary attachments) before the one lost, in
+# archive order: more than the summary names
+for i in 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34; do
+	sed "s/^Message-ID: <\(.*\)@x>/Message-ID: <\1-$i@pi>/" "$C/11-binary" >"$TRASH/pi-00-$i"
+done
 pi_add test "$TRASH"/pi-* 2>/dev/null
 git clone -q --mirror "$I/git/0.git" "$TRASH/epoch.git"
 # every object loose, so that one blob can go
@@ -102,9 +107,14 @@ git clone -q --mirror "$I/git/0.git" "$TRASH/epoch.git"
 gone=$(git --git-dir="$TRASH/epoch.git" log --raw --no-abbrev --format= | awk 'NR == 3 { print $4 }')
 rm -f "$TRASH/epoch.git/objects/$(echo "$gone" | cut -c1-2)/$(echo "$gone" | cut -c3-)"
 expect_success "an epoch missing a blob is indexed, with a warning" "$KMAINT" index --inbox "$TRASH/epoch.git"
-like "$TRASH/.err" "warning: 1 messages are missing" "warned"
-like "$TRASH/.out" "^$TRASH/epoch.git: commit [0-9a-f]+ blob $gone: missing-blob\$" "named by commit and blob"
-is "$(q "SELECT count(*) FROM messages m JOIN sources s ON s.id = m.source WHERE s.path = '$TRASH/epoch.git'")" 4 \
+like "$TRASH/.err" "warning: 1 message is missing from its archive" "warned"
+sed -n 2p "$TRASH/.err" >"$TRASH/line2"
+like "$TRASH/line2" "^$TRASH/epoch.git: commit [0-9a-f]{40} blob $gone: missing-blob\$" \
+	"named first, by commit and blob, before 28 routine notes"
+like "$TRASH/.out" "^lists: 29 messages with problems: missing-blob 1, unknown-charset 1, 8bit-header 1, binary-attachment 26\$" \
+	"then the counts by kind, the lost first"
+like "$TRASH/.out" "^\\.\\.\\. and 8 more \\(table msg_problems\\)" "the routine notes cut at 20"
+is "$(q "SELECT count(*) FROM messages m JOIN sources s ON s.id = m.source WHERE s.path = '$TRASH/epoch.git'")" 29 \
 	"the others are in"
 expect_success "no-op after it" "$KMAINT" index
 like "$TRASH/.out" "^lists: 0 messages added" "the missing blob is not asked again"

@@ -151,7 +151,7 @@ void gitroles_free(struct gitroles *gr)
 	if (!gr)
 		return;
 	if (gr->ready || gr->trailers) {
-		sqlite3_exec(gr->ix.db, "COMMIT", NULL, NULL, NULL);
+		sqlite3_exec(gr->ix.db, "RELEASE gitroles", NULL, NULL, NULL);
 		sqlite3_finalize(gr->trailers);
 		sqlite3_finalize(gr->author);
 		sqlite3_finalize(gr->file_rows);
@@ -588,7 +588,7 @@ static bool ready(struct gitroles *gr, bool need_since)
 		 * One read transaction for all the small queries below:
 		 * otherwise each takes and drops the file lock (fcntl) again.
 		 */
-		sqlite3_exec(gr->ix.db, "BEGIN", NULL, NULL, NULL);
+		sqlite3_exec(gr->ix.db, "SAVEPOINT gitroles", NULL, NULL, NULL);
 		gr->ready = true;
 	}
 	if (gr->ready && need_since && !gr->walked) {

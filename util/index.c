@@ -3,9 +3,11 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "run-command.h"
 
@@ -402,6 +404,10 @@ static int migrate_schema(struct idx *ix, bool writable)
 	/* a new index has the signature lines of every commit */
 	more = v == 0 ? "INSERT INTO meta(key, value) VALUES('siglines', 'all');"
 		      : "";
+	if (v)
+		fprintf(stderr, "%s: upgrading the index '%s' from schema version "
+			"%d to %d in place\n", progname, ix->path, v,
+			IDX_SCHEMA_VERSION);
 	while (v < IDX_SCHEMA_VERSION) {
 		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\n%s\nPRAGMA "
 				    "user_version=%d;\nCOMMIT;", migrate[v],
@@ -419,7 +425,34 @@ static int migrate_schema(struct idx *ix, bool writable)
 	return 0;
 }
 
-static int mkdir_parent(const char *path)
+int idx_clear(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	struct strbuf sql = STRBUF_INIT;
+	size_t i;
+	int rc;
+
+	/* views first: they name the tables */
+	if (sqlite3_prepare_v2(ix->db, "SELECT type, name FROM sqlite_master "
+			       "WHERE type IN ('view', 'table') AND name NOT "
+			       "LIKE 'sqlite_%' ORDER BY type = 'table'", -1,
+			       &st, NULL) != SQLITE_OK)
+		return sql_error(ix, "clear");
+	while (sqlite3_step(st) == SQLITE_ROW)
+		strbuf_addf(&sql, "DROP %s IF EXISTS \"%s\";\n",
+			    (const char *)sqlite3_column_text(st, 0),
+			    (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	for (i = 0; i < ARRAY_SIZE(migrate); i++)
+		strbuf_addstr(&sql, migrate[i]);
+	strbuf_addf(&sql, "INSERT INTO meta(key, value) VALUES('siglines', "
+		    "'all');\nPRAGMA user_version=%d;\n", IDX_SCHEMA_VERSION);
+	rc = idx_exec(ix, sql.buf);
+	strbuf_release(&sql);
+	return rc;
+}
+
+int idx_mkdir_parent(const char *path)
 {
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
 	int rc = 0;
@@ -510,6 +543,90 @@ static void intern_put(struct idx_intern *t, const char *key, size_t len,
 	t->ids[i] = id;
 }
 
+/*
+ * A damaged index: a truncated file, one overwritten, a page that is
+ * not what its parent says.  SQLite's own words ("database disk image
+ * is malformed") do not say what to do, and every command would print
+ * them; all of them open the index here, so this says it once and
+ * stops.  kmaint index --rebuild reads what it can of a damaged index
+ * (the registered archives) with damage_fatal off.
+ */
+static bool damage_fatal = true;
+static char damaged_path[4096];
+
+void idx_damage_is_fatal(bool fatal)
+{
+	damage_fatal = fatal;
+}
+
+static int damaged(const char *path, const char *why)
+{
+	if (!damage_fatal)
+		return error("the index '%s' is damaged (%s)", path, why);
+	die("the index '%s' is damaged (%s); 'kmaint index --rebuild' "
+	    "remakes it", path, why);
+}
+
+/* SQLite's log: every statement that fails says so here, with its code. */
+static void sqlite_log(void *data, int code, const char *msg)
+{
+	int primary = code & 0xff;
+
+	if ((primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) &&
+	    damaged_path[0])
+		damaged(damaged_path, sqlite3_errstr(code));
+}
+
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * What can be told of the file without SQLite, at no cost: its header,
+ * and whether it is as long as the header says.  Only without a WAL:
+ * while one has frames, the file may legitimately lag behind.
+ */
+static int check_file(const char *path, bool readonly)
+{
+	static const char magic[16] = "SQLite format 3";
+	unsigned char h[100];
+	struct stat st, wst;
+	char *wal = xstrfmt("%s-wal", path);
+	bool no_wal = stat(wal, &wst) || !wst.st_size;
+	uint32_t page, pages;
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	free(wal);
+	if (fd < 0)
+		return 0;	/* SQLite says why */
+	if (!fstat(fd, &st))
+		n = pread(fd, h, sizeof(h), 0);
+	close(fd);
+	if (n < 0)
+		return 0;
+	if (!n)
+		return readonly ? damaged(path, "an empty file") : 0;
+	if (n < (ssize_t)sizeof(h) || memcmp(h, magic, sizeof(magic)))
+		return damaged(path, "not an SQLite database");
+	page = (uint32_t)h[16] << 8 | h[17];
+	if (page == 1)
+		page = 65536;
+	pages = be32(h + 28);
+	/* the size is valid when its counter matches the change counter */
+	if (no_wal && pages && be32(h + 92) == be32(h + 24) &&
+	    (uint64_t)pages * page > (uint64_t)st.st_size) {
+		char why[128];
+
+		snprintf(why, sizeof(why), "truncated: %lld of %llu bytes",
+			 (long long)st.st_size, (unsigned long long)pages * page);
+		return damaged(path, why);
+	}
+	return 0;
+}
+
 int idx_open(struct idx *ix, const char *path, unsigned flags)
 {
 	bool writable = !(flags & IDX_READONLY);
@@ -523,12 +640,17 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 		strbuf_init(&ix->texts[t].text, 0);
 	if (flags & IDX_CREATE) {
 		oflags |= SQLITE_OPEN_CREATE;
-		if (mkdir_parent(path))
+		if (idx_mkdir_parent(path))
 			goto fail;
 	} else if (!is_file(path)) {
 		error("no index at '%s'; run 'kmaint index' first", path);
 		goto fail;
 	}
+	if (!damaged_path[0])
+		sqlite3_config(SQLITE_CONFIG_LOG, sqlite_log, NULL);
+	snprintf(damaged_path, sizeof(damaged_path), "%s", path);
+	if (check_file(path, !writable))
+		goto fail;
 	if (sqlite3_open_v2(path, &ix->db, oflags, NULL) != SQLITE_OK) {
 		error("cannot open '%s': %s", path,
 		      ix->db ? sqlite3_errmsg(ix->db) : "out of memory");
@@ -545,6 +667,13 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	 */
 	if (idx_exec(ix, "PRAGMA cache_size=-32768;") ||
 	    (!writable && idx_exec(ix, "PRAGMA mmap_size=1073741824;")))
+		goto fail;
+	/*
+	 * A reader sees one snapshot, however long it runs and whatever a
+	 * "kmaint index" commits meanwhile (WAL): its queries would not
+	 * add up otherwise.  The transaction starts with the schema check.
+	 */
+	if (!writable && idx_exec(ix, "BEGIN"))
 		goto fail;
 	if (migrate_schema(ix, writable))
 		goto fail;
@@ -1239,6 +1368,26 @@ long idx_delete_listed(struct idx *ix, FILE *list)
 	return n;
 }
 
+long idx_forget_history(struct idx *ix)
+{
+	long n;
+
+	if (idx_exec(ix, "DROP TABLE IF EXISTS temp.doomed;"
+		     "CREATE TEMP TABLE doomed(id INTEGER PRIMARY KEY);"
+		     "INSERT INTO temp.doomed SELECT id FROM commits;"))
+		return -1;
+	n = delete_doomed(ix);
+	/* read every commit again, link them again, from the start */
+	if (n < 0 || idx_exec(ix, "DROP TABLE temp.doomed;"
+			      "DELETE FROM meta WHERE key IN ('tips', "
+			      "'pending', 'links_upto', 'fixes_resolved_upto', "
+			      "'patchids_upto', 'patchids_since');"
+			      "INSERT OR REPLACE INTO meta(key, value) "
+			      "VALUES('siglines', 'all');"))
+		return -1;
+	return n;
+}
+
 int64_t idx_lookup_commit(struct idx *ix, const char *prefix)
 {
 	sqlite3_stmt *st;
@@ -1384,6 +1533,19 @@ int64_t idx_count(struct idx *ix, const char *table)
 	}
 	free(sql);
 	return n;
+}
+
+int64_t idx_query_int(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
 }
 
 int64_t idx_lookup_blob_id(struct idx *ix, const char *hash)

@@ -66,9 +66,19 @@ struct idx {
  */
 char *idx_default_path(void);
 
+/* Create the directory the index @path lives in; 0 or -1 with a message. */
+int idx_mkdir_parent(const char *path);
+
 /* Open (and with IDX_CREATE create or migrate); 0 or -1 with a message. */
 int idx_open(struct idx *ix, const char *path, unsigned flags);
 void idx_close(struct idx *ix);
+
+/*
+ * A damaged index (truncated, overwritten, corrupt pages) stops any
+ * command with a message saying that 'kmaint index --rebuild' remakes
+ * it; off, it is an error (for salvaging what can be read of it).
+ */
+void idx_damage_is_fatal(bool fatal);
 
 int idx_exec(struct idx *ix, const char *sql);
 
@@ -77,6 +87,12 @@ int idx_create_indexes(struct idx *ix);
 /* Drop the list tables' indexes that reading an archive does not use. */
 int idx_drop_list_indexes(struct idx *ix);
 int idx_begin(struct idx *ix);
+/*
+ * Empty the index in the open transaction: every table made again, as
+ * in a new file.  Readers keep the snapshot they have (WAL), which a
+ * new file in its place would not give them.
+ */
+int idx_clear(struct idx *ix);
 int idx_commit(struct idx *ix);
 
 /* The meta table: small named values (tips, mailmap, counters). */
@@ -106,6 +122,14 @@ long idx_prune(struct idx *ix, FILE *reachable);
 /* Delete the listed commits (one id per line); the number or -1. */
 long idx_delete_listed(struct idx *ix, FILE *list);
 
+/*
+ * Delete every commit with its rows, and what says how far the history
+ * was read and linked, keeping the rest (the mail archives): the next
+ * run reads the history again with this kmaint.  The number deleted, or
+ * -1.  In the caller's transaction.
+ */
+long idx_forget_history(struct idx *ix);
+
 /* Resolve Fixes: trailers to indexed commits; the number resolved. */
 long idx_resolve_fixes(struct idx *ix, bool all);
 
@@ -114,6 +138,22 @@ int idx_remap_people(struct idx *ix);
 
 /* COUNT(*) of a table, or -1. */
 int64_t idx_count(struct idx *ix, const char *table);
+
+/* The integer a one-row query of ours (never user input) gives; -1. */
+int64_t idx_query_int(struct idx *ix, const char *sql);
+
+/*
+ * kmaint index --verify (util/index-verify.c): @n random commits against
+ * git's answers, each difference printed; 0, or 1 if any differs.
+ */
+int idx_verify_commits(struct idx *ix, int n);
+
+/*
+ * Every row of the index that must be there once, and every reference
+ * between tables (util/index-verify.c); 0, or 1 with each problem
+ * printed.
+ */
+int idx_verify_rows(struct idx *ix);
 
 /*
  * Query helpers for the commands built on the index.

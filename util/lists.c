@@ -23,14 +23,13 @@
  * run loses at most one batch, which the next one reads again.
  */
 #define DEFAULT_BATCH 20000
-#define MAX_NAMED 20
 /* How many messages of a source's first batch its list is told from. */
 #define SAMPLE 1000
 /* author+subject links reach back at most this far before the commit */
 #define SUBJECT_WINDOW (365 * 86400)
 
 enum {
-	PB_MISSING = MAIL_NR_PROBLEMS,
+	PB_MISSING = LISTS_MISSING,
 	PB_DUP,
 	PB_ABSURD_DATE,
 	PB_DELETED_UNKNOWN,
@@ -54,12 +53,14 @@ void lists_report_init(struct lists_report *r)
 {
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&r->named, 0);
+	strbuf_init(&r->lost, 0);
 	r->oldest_added = INT64_MAX;
 }
 
 void lists_report_release(struct lists_report *r)
 {
 	strbuf_release(&r->named);
+	strbuf_release(&r->lost);
 }
 
 int64_t lists_mid_hash(const char *msgid)
@@ -403,10 +404,17 @@ static int problem(struct writer *w, const struct inbox_item *it,
 
 	place_of(it, &w->tmp);
 	r->by_kind[kind]++;
-	if (r->nr_named < MAX_NAMED)
+	/*
+	 * A missing blob is a message lost: every one is named, apart
+	 * from the routine notes (attachments, charsets), of which the
+	 * first few are enough.
+	 */
+	if (kind == PB_MISSING)
+		strbuf_addf(&r->lost, "%s: %s: %s\n", w->src->path, w->tmp.buf,
+			    lists_problem_name(kind));
+	else if (r->nr_named++ < LISTS_MAX_NAMED)
 		strbuf_addf(&r->named, "%s: %s: %s\n", w->src->path, w->tmp.buf,
 			    lists_problem_name(kind));
-	r->nr_named++;
 	sqlite3_bind_int64(w->ins_problem, 1, w->src->id);
 	sqlite3_bind_int(w->ins_problem, 2, it->part);
 	if (message)
@@ -1947,4 +1955,125 @@ out:
 	strmap_clear(&dirs, false);
 	free(own);
 	return rc;
+}
+
+/* The blobs a git archive part adds (+1) and removes (-1) up to @commit. */
+static int archive_blobs(struct idx *ix, const char *dir, enum inbox_kind kind,
+			 const char *commit, sqlite3_stmt *ins)
+{
+	const char *args[] = {
+		"--git-dir", dir, "log", "--raw", "--no-renames", "--no-abbrev",
+		"--format=", commit, "--", NULL
+	};
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	char *line, *next;
+	int rc = 0;
+
+	if (capture_git(args, &out, &err)) {
+		rc = error("%s: git log failed: %s", dir, err.buf);
+		goto out;
+	}
+	for (line = out.buf; *line; line = next) {
+		char old[HASH_HEXSZ_MAX + 1], new[HASH_HEXSZ_MAX + 1], st;
+		char *tab, *nl = strchr(line, '\n');
+		const char *path;
+		int sign;
+
+		next = nl ? nl + 1 : line + strlen(line);
+		if (nl)
+			*nl = '\0';
+		tab = strchr(line, '\t');
+		if (*line != ':' || !tab ||
+		    sscanf(line, ":%*s %*s %64s %64s %c", old, new, &st) != 3)
+			continue;
+		path = tab + 1;
+		if (kind == INBOX_V1) {
+			/* a message is added, changed or deleted at its path */
+			sign = st == 'D' ? -1 : 1;
+			if (st == 'M') {
+				sqlite3_bind_text(ins, 1, old, -1, SQLITE_TRANSIENT);
+				sqlite3_bind_int(ins, 2, -1);
+				sqlite3_step(ins);
+				sqlite3_reset(ins);
+			}
+		} else {
+			/* an m is a message, a d the removal of the blob it names */
+			if (st == 'D' || (strcmp(path, "m") && strcmp(path, "d")))
+				continue;
+			sign = strcmp(path, "m") ? -1 : 1;
+		}
+		sqlite3_bind_text(ins, 1, st == 'D' ? old : new, -1,
+				  SQLITE_TRANSIENT);
+		sqlite3_bind_int(ins, 2, sign);
+		sqlite3_step(ins);
+		sqlite3_reset(ins);
+	}
+out:
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return rc;
+}
+
+int lists_verify_counts(struct idx *ix)
+{
+	sqlite3_stmt *parts, *ins, *over;
+	int bad = 0;
+
+	if (idx_exec(ix, "DROP TABLE IF EXISTS temp.archive_blobs;"
+		     "CREATE TEMP TABLE archive_blobs(blob TEXT, n INTEGER)"))
+		return -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT s.id, s.path, s.kind, c.part, "
+			       "c.value FROM sources s JOIN cursors c ON "
+			       "c.source = s.id ORDER BY 1, 4", -1, &parts,
+			       NULL) != SQLITE_OK)
+		return sql_fail(ix, "cursors");
+	if (sqlite3_prepare_v2(ix->db, "INSERT INTO temp.archive_blobs "
+			       "VALUES(?1, ?2)", -1, &ins, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "WITH a AS (SELECT blob, sum(n) AS n "
+			       "FROM temp.archive_blobs GROUP BY blob) "
+			       "SELECT m.blob, count(*), coalesce(a.n, 0) "
+			       "FROM messages m LEFT JOIN a ON a.blob = m.blob "
+			       "WHERE m.source = ?1 AND m.part = ?2 "
+			       "GROUP BY m.blob HAVING count(*) > "
+			       "coalesce(a.n, 0)", -1, &over, NULL) != SQLITE_OK) {
+		sqlite3_finalize(parts);
+		return sql_fail(ix, "archive_blobs");
+	}
+	while (sqlite3_step(parts) == SQLITE_ROW) {
+		int64_t src = sqlite3_column_int64(parts, 0);
+		const char *path = (const char *)sqlite3_column_text(parts, 1);
+		int kind = inbox_kind_from_name((const char *)
+						sqlite3_column_text(parts, 2));
+		int part = sqlite3_column_int(parts, 3);
+		const char *cursor = (const char *)sqlite3_column_text(parts, 4);
+		char *dir;
+		long extra = 0;
+
+		if (kind != INBOX_V2 && kind != INBOX_EPOCH && kind != INBOX_V1)
+			continue;
+		dir = inbox_git_dir(path, kind, part);
+		if (!dir || !cursor || idx_exec(ix, "DELETE FROM temp.archive_blobs") ||
+		    archive_blobs(ix, dir, kind, cursor, ins)) {
+			free(dir);
+			bad = 1;
+			continue;
+		}
+		free(dir);
+		sqlite3_bind_int64(over, 1, src);
+		sqlite3_bind_int(over, 2, part);
+		while (sqlite3_step(over) == SQLITE_ROW)
+			extra += sqlite3_column_int64(over, 1) -
+				 sqlite3_column_int64(over, 2);
+		sqlite3_reset(over);
+		if (extra) {
+			printf("%s: part %d: %ld messages stored more often than "
+			       "the archive holds them\n", path, part, extra);
+			bad = 1;
+		}
+	}
+	sqlite3_finalize(parts);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(over);
+	idx_exec(ix, "DROP TABLE temp.archive_blobs");
+	return bad;
 }

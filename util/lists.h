@@ -58,12 +58,18 @@ int64_t lists_restore(struct idx *ix, const char *path, enum inbox_kind kind,
 		      const char *list, const char *list_from);
 
 /* What a run of lists_update() did, for the index summary. */
+/* The routine problems named in a report; the rest are counted. */
+#define LISTS_MAX_NAMED 20
+/* by_kind[LISTS_MISSING]: messages lost, their blob missing */
+#define LISTS_MISSING MAIL_NR_PROBLEMS
+
 struct lists_report {
 	long added, deleted, resets, missing;
 	long problems;				/* messages with any */
 	long by_kind[MAIL_NR_PROBLEMS + 4];	/* see lists_problem_name() */
-	struct strbuf named;			/* the first problems, one a line */
-	long nr_named;
+	struct strbuf lost;			/* every missing message, one a line */
+	struct strbuf named;			/* the first other problems */
+	long nr_named;				/* the other problems */
 	int64_t oldest_added;			/* INT64_MAX when none */
 };
 
@@ -126,6 +132,13 @@ void lists_print_stats(struct idx *ix, FILE *fp);
 
 /* Re-read @n random messages and compare; the number that differ, -1. */
 int lists_verify(struct idx *ix, int n);
+
+/*
+ * Every message of every git archive stored at most as often as the
+ * archive holds it, up to the cursor (a message stored twice, as two
+ * writers at once did); 0, or 1 with the differences printed.
+ */
+int lists_verify_counts(struct idx *ix);
 
 /* A 63-bit hash of a Message-ID (messages.mid, .thread). */
 int64_t lists_mid_hash(const char *msgid);

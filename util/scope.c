@@ -518,13 +518,14 @@ static int scope_table(struct scope *s)
 	    sqlite3_prepare_v2(db, "INSERT INTO temp.scope_paths VALUES(?1)",
 			       -1, &ins, NULL) != SQLITE_OK)
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(db));
-	sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+	/* a savepoint: the reader's snapshot transaction stays open */
+	sqlite3_exec(db, "SAVEPOINT scope_paths", NULL, NULL, NULL);
 	for (i = 0; i < s->nr_paths; i++) {
 		sqlite3_bind_int64(ins, 1, s->paths[i]);
 		sqlite3_step(ins);
 		sqlite3_reset(ins);
 	}
-	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	sqlite3_exec(db, "RELEASE scope_paths", NULL, NULL, NULL);
 	sqlite3_finalize(ins);
 	s->table_ready = true;
 	return 0;
@@ -1039,37 +1040,59 @@ int scope_open_db(struct idx *ix, const char *db_path, bool update)
 	return rc;
 }
 
+/* Bring the index up to date with a "kmaint index" of its own. */
+static int run_update(const char *path, const char *why)
+{
+	char *exe = self_exe();
+	const char *argv[] = { exe, "index", "-q", "--db", path, NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
+	int rc;
+
+	fprintf(stderr, "%s: %s: running 'kmaint index'\n", progname, why);
+	cp.argv = argv;
+	cp.in = CHILD_NULL;
+	rc = run_command(&cp);
+	free(exe);
+	if (rc)
+		return error("'kmaint index' failed (exit %d)", rc);
+	return 0;
+}
+
 int scope_open_index(struct idx *ix, const char *path, bool update)
 {
-	const char *why = index_staleness(path);
+	const char *why;
+	int tries = 0;
 	char *v;
 
-	if (why && !update)
-		return error("%s; run 'kmaint index' first", why);
-	if (why) {
-		char *exe = self_exe();
-		const char *argv[] = { exe, "index", "-q", NULL, NULL, NULL };
-		struct child_process cp = CHILD_PROCESS_INIT;
-		int rc;
-
-		argv[3] = "--db";
-		argv[4] = path;
-		fprintf(stderr, "%s: %s: running 'kmaint index'\n", progname,
-			why);
-		cp.argv = argv;
-		cp.in = CHILD_NULL;
-		rc = run_command(&cp);
-		free(exe);
-		if (rc)
-			return error("'kmaint index' failed (exit %d)", rc);
+	for (;;) {
+		why = index_staleness(path);
+		if (why && !update)
+			return error("%s; run 'kmaint index' first", why);
+		if (why && run_update(path, why))
+			return -1;
+		if (idx_open(ix, path, IDX_READONLY))
+			return -1;
+		/*
+		 * What this reader sees is one snapshot (idx_open()), taken
+		 * after the check above: an update, even a --rebuild, may
+		 * have begun in between.  It says so ("pending" until its
+		 * very end); wait for it, through the writer's lock.
+		 */
+		v = idx_meta_get(ix, "pending");
+		why = v && *v ? "an update of the index is under way" : NULL;
+		free(v);
+		if (!why)
+			break;
+		idx_close(ix);
+		if (!update || ++tries > 3)
+			return error("%s; run 'kmaint index' first", why);
 	}
-	if (idx_open(ix, path, IDX_READONLY))
-		return -1;
 	v = idx_meta_get(ix, "siglines");
 	if (!v || strcmp(v, "all"))
 		warning("this index was made before kmaint kept the tags found "
-			"outside a message's trailer block; 'kmaint index "
-			"--rebuild' counts them as gitdm and get_maintainer.pl do");
+			"outside a message's trailer block; 'kmaint index' "
+			"upgrades it to count them as gitdm and get_maintainer.pl "
+			"do");
 	free(v);
 	return 0;
 }
