@@ -26,6 +26,7 @@
 #include "index.h"
 #include "lists.h"
 #include "lockfile.h"
+#include "maintainers.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "summary.h"
@@ -33,7 +34,6 @@
 
 #define BATCH_COMMITS 5000
 #define BATCH_ROWS 200000
-#define TRACKED "MAINTAINERS"
 /* long enough for an update, not for a first build of a big history */
 #define LOCK_TIMEOUT 300
 
@@ -725,24 +725,40 @@ static long list_new_commits(struct index_run *r, FILE **list)
 	return nr;
 }
 
-/* Track MAINTAINERS where some tip has it, or the index already does. */
+/*
+ * The file whose versions the index keeps: the one this index already
+ * tracks (meta "tracked"; an index made before there was a choice has
+ * MAINTAINERS), else the first of mnt_known_names[] that some tip has,
+ * so that edk2's Maintainers.txt has a history as the kernel's file
+ * does.  NULL when there is none.
+ */
 static const char *tracked_file(struct index_run *r)
 {
 	struct strbuf out = STRBUF_INIT;
+	const char *const *n;
 	const char *tracked = NULL;
+	char *kept = idx_meta_get(&r->ix, "tracked");
 	size_t i;
 
-	for (i = 0; i < r->new_tips.nr; i++) {
-		char *obj = xstrfmt("%s:%s", r->new_tips.v[i], TRACKED);
-		const char *args[] = { "cat-file", "-e", obj, NULL };
+	for (n = mnt_known_names; *n && !tracked; n++) {
+		if (kept && strcmp(kept, *n))
+			continue;
+		for (i = 0; i < r->new_tips.nr && !tracked; i++) {
+			char *obj = xstrfmt("%s:%s", r->new_tips.v[i], *n);
+			const char *args[] = { "cat-file", "-e", obj, NULL };
 
-		if (!git_out(&out, args))
-			tracked = TRACKED;
-		free(obj);
+			if (!git_out(&out, args))
+				tracked = *n;
+			free(obj);
+		}
+		if (!tracked && (kept || !strcmp(*n, "MAINTAINERS")) &&
+		    idx_query_int(&r->ix, "SELECT count(*) FROM maintainers"))
+			tracked = *n;
 	}
 	strbuf_release(&out);
-	if (!tracked && idx_query_int(&r->ix, "SELECT count(*) FROM maintainers"))
-		tracked = TRACKED;
+	if (tracked && !kept)
+		idx_meta_set(&r->ix, "tracked", tracked);
+	free(kept);
 	return tracked;
 }
 

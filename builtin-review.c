@@ -38,7 +38,7 @@ static int base_from_index(struct idx *ix, int64_t when, struct strbuf *out,
 	}
 	sqlite3_finalize(st);
 	if (blob && !idx_blob_text(ix, blob, out)) {
-		*what = xstrfmt("MAINTAINERS as of commit %.12s", hash);
+		*what = xstrfmt("%s as of commit %.12s", mnt_default_path(), hash);
 		rc = 0;
 	}
 	free(blob);
@@ -66,7 +66,7 @@ static int base_from_patch(const char *abbrev, struct strbuf *out,
 		cat[2] = id.buf;
 		strbuf_reset(out);
 		if (id.len && !capture_git(cat, out, &err)) {
-			*what = xstrfmt("MAINTAINERS blob %s (the patch's base)",
+			*what = xstrfmt("%s blob %s (the patch's base)", mnt_default_path(),
 					abbrev);
 			rc = 0;
 		}

@@ -180,6 +180,18 @@ like "$TRASH/review.out" 'against Maintainers.txt \(work tree\)' "edk2: review a
 like "$TRASH/review.out" '^FooPkg: changed$' "edk2: review names the section by its title"
 like "$TRASH/review.out" '^  added R: Gil New <gil@example.org>' "edk2: review sees the addition"
 
+# the index keeps the versions of Maintainers.txt as it does MAINTAINERS'
+git am -q --keep-cr "$TRASH"/r/0001-*.patch || exit 1
+"$KMAINT" index >/dev/null 2>"$TRASH/idx.err"
+is "$(sqlite3 .git/kmaint/index.sqlite 'SELECT count(*) FROM maintainers')" 2 \
+	"edk2: the index keeps both versions of Maintainers.txt"
+"$KMAINT" history >"$TRASH/hist.out" 2>&1
+like "$TRASH/hist.out" 'Gil New' "edk2: history sees the reviewer added"
+"$KMAINT" review --as-of "$(git log -1 --format=%cI HEAD^)" "$TRASH"/r/0001-*.patch \
+	>"$TRASH/review2.out" 2>&1
+like "$TRASH/review2.out" "against Maintainers.txt blob [0-9a-f]* \\(the patch.s base\\)" "edk2: review --as-of takes the patch's base"
+like "$TRASH/review2.out" '^  added R: Gil New <gil@example.org>' "edk2: ... sees the addition"
+
 # --- QEMU ---------------------------------------------------------------
 Q=$TRASH/qemu
 mkdir -p "$Q" && cd "$Q" && git init -q . || exit 1
