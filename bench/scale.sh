@@ -57,7 +57,7 @@ for n in $ns; do
 	out=$dir/kmaint-scale-$n
 	rm -rf "$out"
 	echo "== $n commits, $m messages ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M'))"
-	bench_tree "$out.gen" python3 "$here/gen-history" --commits "$n" \
+	bench_tree "$out.gen" "$here/gen-history" --commits "$n" \
 		--messages "$m" "$out"
 	fig "gen-history (incl. fast-import, checkout)" "$(secs "$out.gen")" s \
 		"peak $(mb "$out.gen") MB"

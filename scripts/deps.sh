@@ -27,10 +27,10 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # libgmime-3.0-dev: the mail reader (kmaint index --inbox).  public-inbox:
 # the tests make their archives with its own tools.  git-email, b4: the
 # real clients of `kmaint get` (send-email needs libmailtools-perl for
-# Mail::Address, and Debian only recommends it).
+# Mail::Address, and Debian only recommends it).  python3: bench/gen-history.
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
 	libpcre2-dev libsqlite3-dev sqlite3 libgmime-3.0-dev xz-utils man-db
-	chromium git-email libmailtools-perl b4 public-inbox
+	chromium git-email libmailtools-perl b4 public-inbox python3
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }
