@@ -123,7 +123,7 @@ for n in $ns; do
 		bench_tree "$out.q" "$@" || { cat "$out.q.stderr" >&2; exit 1; }
 		ms=$(bench_ms 3 "$@")
 		fig "$name" "$(awk -v t="$ms" 'BEGIN { printf "%.3f", t / 1000 }')" s \
-			"peak $(mb "$out.q") MB"
+			"peak $(mb "$out.q") MB, cpu $(cpu "$out.q") s (one run)"
 	}
 	q "audit, every section" "$KMAINT" audit
 	q "audit --section" "$KMAINT" audit --section "$SECTION"
