@@ -19,3 +19,45 @@ bench_ms() {
 		@t = sort { $a <=> $b } @t;
 		printf $out "%.3f\n", $t[$#t / 2];' "$@"
 }
+
+# bench_tree OUT CMD...: runs CMD once, its output to OUT.stdout, and
+# writes "wall cpu peak_kb" to OUT: the seconds it took, the CPU seconds
+# of it and every process it waited for (git's children included), and
+# the peak of the summed resident sizes of its process tree, polled
+# from /proc every 50 ms (GNU time's maximum RSS is one process's, and
+# kmaint's git children run beside it).  Exit status 1 counts as success.
+bench_tree() {
+	perl -MTime::HiRes=time,sleep -e '
+		my $out = shift;
+		my $t0 = time;
+		my $pid = fork // die "fork: $!\n";
+		if (!$pid) {
+			open(STDOUT, ">", "$out.stdout") or die;
+			open(STDERR, ">", "$out.stderr") or die;
+			exec(@ARGV) or die "exec $ARGV[0]: $!\n";
+		}
+		my $peak = 0;
+		while (1) {
+			my (%kids, %rss);
+			for my $d (glob("/proc/[0-9]*")) {
+				open(my $fh, "<", "$d/stat") or next;
+				my $s = <$fh> // next;
+				$s =~ /^(\d+) \(.*\) \S (\d+) (?:\S+ ){19}(\d+)/ or next;
+				push @{$kids{$2}}, $1;
+				$rss{$1} = $3 * 4;
+			}
+			my ($sum, @q) = (0, $pid);
+			while (defined(my $p = shift @q)) {
+				$sum += $rss{$p} // 0;
+				push @q, @{$kids{$p} // []};
+			}
+			$peak = $sum if $sum > $peak;
+			last if waitpid($pid, 1) == $pid;
+			sleep(0.05);
+		}
+		my $rc = $? >> 8;
+		die "bench: @ARGV failed ($?)\n" if $? != 0 && $rc != 1;
+		my @t = times;
+		open(my $fh, ">", $out) or die;
+		printf $fh "%.3f %.2f %d\n", time - $t0, $t[2] + $t[3], $peak;' "$@"
+}

@@ -31,11 +31,12 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # real clients of `kmaint get` (send-email needs libmailtools-perl for
 # Mail::Address, and Debian only recommends it).  python3-git: edk2's
 # BaseTools/Scripts/GetMaintainer.py (GitPython), which bench/edk2-get.sh
-# compares with `kmaint get` on the Maintainers.txt dialect.
+# compares with `kmaint get` on the Maintainers.txt dialect.  python3:
+# bench/gen-history.
 PACKAGES="build-essential clang libclang-rt-14-dev pkg-config git perl make
 	libpcre2-dev libsqlite3-dev sqlite3 libgmime-3.0-dev xz-utils man-db
 	chromium chromium-driver python3-selenium git-email libmailtools-perl
-	b4 public-inbox python3-git
+	b4 public-inbox python3 python3-git
 	linux-source-6.12 linux-source-6.1"
 
 say() { printf 'deps: %s\n' "$*"; }

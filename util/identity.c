@@ -340,6 +340,93 @@ static int cmp_event(const void *x, const void *y)
 }
 
 /*
+ * Finding rule 2's joins reads every version of MAINTAINERS, which costs
+ * seconds at every call on a long history (Linux has tens of thousands
+ * of versions), while they change only when MAINTAINERS or the .mailmap
+ * does.  So they are kept in a file beside the index (PATH.mjoins), under
+ * a key naming the versions indexed and the .mailmap; a query that finds
+ * the key the same replays them in the same order.  A file that cannot
+ * be read or written is only a cost, never an error.
+ */
+#define MJOINS_MAGIC "kmaint-mjoins 1"
+
+static char *mjoins_key(struct idx *ix, const char *mailmap)
+{
+	sqlite3_stmt *st;
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a of the .mailmap */
+	char *key = NULL;
+	const char *p;
+
+	for (p = mailmap ? mailmap : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT count(*), total(commit_id), "
+			       "coalesce(max(commit_id), 0), "
+			       "coalesce(max(blob), '') FROM maintainers",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		key = xstrfmt(MJOINS_MAGIC " %lld %.0f %lld %s %016llx",
+			      (long long)sqlite3_column_int64(st, 0),
+			      sqlite3_column_double(st, 1),
+			      (long long)sqlite3_column_int64(st, 2),
+			      (const char *)sqlite3_column_text(st, 3),
+			      (unsigned long long)h);
+	sqlite3_finalize(st);
+	return key;
+}
+
+/* Replay the kept joins if the file is whole and its key is @key. */
+static bool mjoins_replay(struct builder *b, const char *path, const char *key)
+{
+	struct strbuf t = STRBUF_INIT;
+	size_t klen = strlen(key);
+	char buf[65536], *p, *end;
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	if (!fp)
+		return false;
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		strbuf_add(&t, buf, n);
+	fclose(fp);
+	if (t.len < klen + 3 || memcmp(t.buf, key, klen) ||
+	    t.buf[klen] != '\n' || memcmp(t.buf + t.len - 3, "\n.\n", 3)) {
+		strbuf_release(&t);
+		return false;
+	}
+	end = t.buf + t.len - 2;
+	for (p = t.buf + klen + 1; p < end; ) {
+		char *nl = strchr(p, '\n'), *a = strchr(p, '\t'), *h;
+
+		if (!a || a > nl || !(h = strchr(a + 1, '\t')) || h > nl)
+			break;	/* made by us: cannot happen */
+		*a++ = *h++ = *nl = '\0';
+		join(b, add_addr(b, p), add_addr(b, a), IW_MAINTAINERS, 0, h);
+		p = nl + 1;
+	}
+	strbuf_release(&t);
+	return true;
+}
+
+/* Keep @joins under @key, written whole or not at all. */
+static void mjoins_save(const char *path, const char *key,
+			const struct strbuf *joins)
+{
+	char *tmp = xstrfmt("%s.%ld", path, (long)getpid());
+	FILE *fp = fopen(tmp, "w");
+
+	if (!fp) {
+		free(tmp);
+		return;
+	}
+	fprintf(fp, "%s\n%s.\n", key, joins->len ? joins->buf : "");
+	if (fclose(fp) || rename(tmp, path))
+		unlink(tmp);
+	free(tmp);
+}
+
+/*
  * Rule 2, MAINTAINERS: in one commit and one section, a listed person
  * removed and one added under the same folded name.
  */
@@ -350,7 +437,9 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	struct strbuf f1 = STRBUF_INIT, f2 = STRBUF_INIT;
 	size_t *order, i, j, k, start;
 	struct ident_mailmap *mm = ident_mailmap_new();
-	char *text;
+	char *text, *key, *cache = xstrfmt("%s.mjoins", ix->path);
+	struct strbuf joins = STRBUF_INIT;
+	bool keep = true;
 	int rc;
 
 	/*
@@ -358,13 +447,24 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	 * the index was made with, whose text it keeps (no git to ask).
 	 */
 	text = idx_meta_get(ix, "mailmap");
+	key = mjoins_key(ix, text);
+	if (key && mjoins_replay(b, cache, key)) {
+		ident_mailmap_free(mm);
+		free(text);
+		free(key);
+		free(cache);
+		return 0;
+	}
 	if (text)
 		ident_mailmap_add(mm, text, strlen(text));
 	free(text);
 	rc = mh_history_load(ix, 0, mm, NULL, NULL, &h);
 	ident_mailmap_free(mm);
-	if (rc)
+	if (rc) {
+		free(key);
+		free(cache);
 		return -1;
+	}
 	order = xcalloc(h.nr_events + 1, sizeof(size_t));
 	for (i = 0; i < h.nr_events; i++)
 		order[i] = i;
@@ -400,11 +500,23 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 					continue;
 				join(b, add_addr(b, r->key), add_addr(b, a->key),
 				     IW_MAINTAINERS, 0, r->hash);
+				if (strpbrk(r->key, "\t\n") || !r->hash ||
+				    strpbrk(a->key, "\t\n") ||
+				    strpbrk(r->hash, "\t\n"))
+					keep = false;
+				else
+					strbuf_addf(&joins, "%s\t%s\t%s\n",
+						    r->key, a->key, r->hash);
 			}
 		}
 	}
 	free(order);
 	mh_history_release(&h);
+	if (key && keep)
+		mjoins_save(cache, key, &joins);
+	free(key);
+	free(cache);
+	strbuf_release(&joins);
 	strbuf_release(&n1);
 	strbuf_release(&n2);
 	strbuf_release(&f1);

@@ -1,0 +1,144 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Every command on kernel-shaped histories of growing size (issue 21).
+#
+#	bench/scale.sh [-n "N..."] [-r MSGS_PER_1000_COMMITS] [-k] [-d DIR]
+#
+# For each N (default 100000 350000 1400000) bench/gen-history writes a
+# history of N commits over 6.12's files and MAINTAINERS, and an archive
+# of N*R/1000 messages (R default 714: a million at 1.4M commits) in
+# epochs of 250,000, under DIR (default ${TMPDIR:-/tmp}); then it
+# measures, printing each figure beside its anchor from the same run:
+#   - git log --no-merges --numstat and git log --no-merges --raw (the
+#     anchors), and kmaint index cold (of the tip less about 1,000
+#     commits), its CPU (git's included), peak memory of the process
+#     tree (kmaint and its git children, summed), bytes per commit;
+#   - a no-op update, and the update by the last ~1,000 commits;
+#   - kmaint index --inbox against git cat-file --batch of the messages
+#     (the floor), with its peak memory;
+#   - audit (every section), audit --section, stats (whole tree and a
+#     section), get --git on one patch, pending --section, review of a
+#     MAINTAINERS patch, report (time and page size), map: the median
+#     of 3 runs, and the peak memory of one;
+#   - the disk the run used.
+# Each history is removed after its run unless -k.  The machine's load
+# is printed: figures from a shared machine are noisy.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+KMAINT=${KMAINT:-$here/../kmaint}
+export LC_ALL=C GIT_PAGER=cat
+ns="100000 350000 1400000"
+rate=714
+keep=
+dir=${TMPDIR:-/tmp}
+while [ $# -gt 0 ]; do
+	case $1 in
+	-n) ns=$2; shift 2 ;;
+	-r) rate=$2; shift 2 ;;
+	-k) keep=1; shift ;;
+	-d) dir=$2; shift 2 ;;
+	*) echo "usage: bench/scale.sh [-n \"N...\"] [-r R] [-k] [-d DIR]" >&2; exit 129 ;;
+	esac
+done
+SECTION='XFS FILESYSTEM'
+export SECTION
+
+# fig NAME VALUE UNIT ANCHOR-TEXT: one line of the results
+fig() { printf '  %-40s %12s %-4s %s\n' "$1" "$2" "$3" "$4"; }
+# secs FILE: the wall seconds of a bench_tree result; cpu, mb likewise
+secs() { awk '{ print $1 }' "$1"; }
+cpu() { awk '{ print $2 }' "$1"; }
+mb() { awk '{ printf "%.0f", $3 / 1024 }' "$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }'; }
+
+for n in $ns; do
+	m=$((n * rate / 1000))
+	out=$dir/kmaint-scale-$n
+	rm -rf "$out"
+	echo "== $n commits, $m messages ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M'))"
+	bench_tree "$out.gen" "$here/gen-history" --commits "$n" \
+		--messages "$m" "$out"
+	fig "gen-history (incl. fast-import, checkout)" "$(secs "$out.gen")" s \
+		"peak $(mb "$out.gen") MB"
+	cd "$out/linux"
+	commits=$(git rev-list --count HEAD)
+	bench_tree "$out.numstat" git log --no-merges --numstat HEAD
+	bench_tree "$out.raw" git log --no-merges --raw HEAD
+	fig "git log --no-merges --numstat (anchor)" "$(secs "$out.numstat")" s \
+		"cpu $(cpu "$out.numstat") s"
+	fig "git log --no-merges --raw" "$(secs "$out.raw")" s "cpu $(cpu "$out.raw") s"
+	# cold: the tip less ~1,000 commits, so that the update is measured
+	base=$(git rev-list --first-parent HEAD | sed -n 10p)
+	while [ "$(git rev-list --count "$base"..HEAD)" -lt 1000 ]; do
+		base=$(git rev-list --first-parent "$base" | sed -n 10p)
+	done
+	new=$(git rev-list --count "$base"..HEAD)
+	bench_tree "$out.cold" "$KMAINT" index "$base"
+	fig "kmaint index, cold ($((commits - new)) commits)" "$(secs "$out.cold")" s \
+		"$(ratio "$(secs "$out.cold")" "$(secs "$out.numstat")") numstat, $(ratio "$(secs "$out.cold")" "$(secs "$out.raw")") raw"
+	fig "  its cpu, git's included" "$(cpu "$out.cold")" s \
+		"$(ratio "$(cpu "$out.cold")" "$(cpu "$out.numstat")") numstat's cpu"
+	fig "  peak memory, git children included" "$(mb "$out.cold")" MB \
+		"kmaint alone: $(sed -n 's/.*peak memory \([0-9]*\) MB.*/\1/p' "$out.cold.stderr" "$out.cold.stdout" | head -1) MB"
+	bench_tree "$out.incr" "$KMAINT" index
+	fig "kmaint index, $new new commits" "$(secs "$out.incr")" s "target < 5 s"
+	bench_tree "$out.noop" "$KMAINT" index
+	fig "kmaint index, no-op" "$(secs "$out.noop")" s "target < 0.3 s"
+	bytes=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
+	fig "index size per commit" "$((bytes / commits))" B \
+		"$((bytes / 1048576)) MB in all; target <= 1024 B"
+
+	# the archive
+	for e in "$out"/inbox/git/*.git; do
+		git --git-dir="$e" log --raw --no-abbrev --format= master |
+			awk '{ print $4 }'
+	done >"$out.blobs"
+	# the floor: what any reader of the epochs does, git log --raw
+	# for the blobs and one git cat-file --batch per epoch
+	bench_tree "$out.floor" sh -c 'for e; do
+		git --git-dir="$e" log --raw --no-abbrev --format= master |
+		awk "{ print \$4 }" | git --git-dir="$e" cat-file --batch
+	done >/dev/null' sh "$out"/inbox/git/*.git
+	bench_tree "$out.inbox" "$KMAINT" index --inbox "$out/inbox"
+	msgs=$(wc -l <"$out.blobs")
+	fig "kmaint index --inbox ($msgs messages)" "$(secs "$out.inbox")" s \
+		"$(ratio "$(secs "$out.inbox")" "$(secs "$out.floor")") the cat-file floor ($(secs "$out.floor") s); target <= 2x"
+	fig "  peak memory, git children included" "$(mb "$out.inbox")" MB "target <= 200 MB"
+	bytes2=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
+	fig "  index growth per message" "$(((bytes2 - bytes) / (msgs + 1)))" B \
+		"$((bytes2 / 1048576)) MB in all"
+
+	# the questions
+	xfs=$(git log --no-merges -1 --format=%H -- fs/xfs)
+	git format-patch -1 --stdout "$xfs" >"$out.patch"
+	# a MAINTAINERS patch that applies: a reviewer added to the section
+	perl -pi -e 'if ($_ eq "$ENV{SECTION}\n") { $x = 1 }
+		if ($x && /^M:/) { print "R:\tNew Reviewer <new.reviewer\@example.com>\n"; $x = 0 }' MAINTAINERS
+	git diff MAINTAINERS >"$out.mpatch"
+	git checkout -q MAINTAINERS
+	q() {
+		name=$1
+		shift
+		bench_tree "$out.q" "$@" || { cat "$out.q.stderr" >&2; exit 1; }
+		ms=$(bench_ms 3 "$@")
+		fig "$name" "$(awk -v t="$ms" 'BEGIN { printf "%.3f", t / 1000 }')" s \
+			"peak $(mb "$out.q") MB, cpu $(cpu "$out.q") s (one run)"
+	}
+	q "audit, every section" "$KMAINT" audit
+	q "audit --section" "$KMAINT" audit --section "$SECTION"
+	q "stats, whole tree" "$KMAINT" stats
+	q "stats --section" "$KMAINT" stats --section "$SECTION"
+	q "stats --list --section" "$KMAINT" stats --list --section "$SECTION"
+	q "get --git, one patch" "$KMAINT" get --git "$out.patch"
+	q "pending --section" "$KMAINT" pending --section "$SECTION"
+	q "review, a MAINTAINERS patch" "$KMAINT" review "$out.mpatch"
+	q "report" "$KMAINT" report -o "$out.html"
+	fig "  report's page" "$(($(wc -c <"$out.html") / 1024))" KB "target < 1024 KB"
+	q "map" "$KMAINT" map
+	cd "$dir"
+	fig "disk used (history, work tree, archive, index)" "$(du -sm "$out" | cut -f1)" MB \
+		"git $(du -sm "$out/linux/.git" | cut -f1) MB, archive $(du -sm "$out/inbox" | cut -f1) MB"
+	[ -n "$keep" ] || rm -rf "$out"
+	rm -f "$out".*
+done
