@@ -78,6 +78,23 @@ mail() {
 	} >"$1"
 }
 
+# at DATE, as NAME ADDR, by NAME ADDR: the date, author and committer
+# of the commits that follow (the tests' histories are written by hand).
+at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
+as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
+by() { GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$2; export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; }
+
+# post_head FILE FROM SUBJECT DATE MSGID: HEAD's change posted as a
+# patch by FROM, its diff as git show prints it, so that its patch-id is
+# the commit's.
+post_head() {
+	{
+		printf 'A change.\n\nSigned-off-by: %s\n---\n' "$2"
+		git show --format= HEAD
+		printf -- '-- \n2.39.0\n'
+	} | mail "$@"
+}
+
 # The messages public-inbox git archives hold, by git log alone: the
 # commits writing an 'm' less those writing a 'd' (each removes one).
 pi_count_epochs() {

@@ -11,8 +11,6 @@ inbox_project || exit 1
 DB=$R/.git/kmaint/index.sqlite
 q() { sqlite3 "$DB" "$1"; }
 t() { date -u -d "$1" +%s; }
-at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
-as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
 lines() { i=1; while [ $i -le 40 ]; do echo "$1 line $i"; i=$((i + 1)); done; }
 
 cat >MAINTAINERS <<'EOF'

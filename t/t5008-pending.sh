@@ -23,8 +23,6 @@ I=$TRASH/inbox
 I2=$TRASH/inbox2
 mkdir -p "$M" "$M2"
 git init -q -b main "$R" && cd "$R" || exit 1
-at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
-as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
 lines() { i=1; while [ $i -le 40 ]; do echo "$1 line $i"; i=$((i + 1)); done; }
 
 cat >MAINTAINERS <<'EOF'

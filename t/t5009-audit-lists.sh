@@ -8,9 +8,6 @@
 . "${0%/*}/lib-inbox.sh"
 
 inbox_project || exit 1
-at() { GIT_AUTHOR_DATE="$1 +0000" GIT_COMMITTER_DATE="$1 +0000"; export GIT_AUTHOR_DATE GIT_COMMITTER_DATE; }
-as() { GIT_AUTHOR_NAME=$1 GIT_AUTHOR_EMAIL=$2; export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL; }
-by() { GIT_COMMITTER_NAME=$1 GIT_COMMITTER_EMAIL=$2; export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL; }
 
 cat >MAINTAINERS <<'EOF'
 BAR LIBRARY
@@ -63,11 +60,7 @@ while [ $i -le 12 ]; do
 	echo "change $i" >>foo/a.c
 	git commit -qam "foo: change $i" -m "Signed-off-by: $A"
 	if [ $i -le 6 ]; then
-		{
-			printf 'A change.\n\nSigned-off-by: %s\n---\n' "$A"
-			git show --format= HEAD
-			printf -- '-- \n2.39.0\n'
-		} | mail "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
+		post_head "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
 		printf '> quoted\n\nReviewed-by: List Person <listy@example.com>\n' |
 			mail "$M/l$i" "List Person <listy@example.com>" "Re: [PATCH] foo: change $i" \
 			"$(date -u -R -d "$d - 1 day")" "l$i@x" "p$i@x"
