@@ -25,15 +25,21 @@ L:	test@example.com
 S:	Maintained
 F:	foo/
 
+QUIET TOOL
+M:	Quiet Keeper <quiet@example.com>
+S:	Maintained
+F:	quiet/
+
 $HOSTILE
 M:	Widget Keeper <widget@example.com>
 S:	Orphan
 F:	widget/
 EOF
-mkdir foo bar widget
+mkdir foo bar widget quiet
 echo a >foo/a.c
 echo b >bar/b.c
 echo w >widget/w.c
+echo q >quiet/q.c
 as "Init Ial" init@example.com; by "Init Ial" init@example.com
 at "2015-01-01 00:00:00"
 git add . && git commit -qm "initial" || exit 1
@@ -92,7 +98,7 @@ expect_success "report --site" $REPORT --site "$S"
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
-is "$(ls "$S/s" | wc -l)" 3 "a page per section"
+is "$(ls "$S/s" | wc -l)" 4 "a page per section"
 ok $([ -f "$S/p/git-example.com.html" ] && [ -f "$S/p/dev-example.com.html" ]; echo $?) \
 	"a page for a listed person and for the leading unlisted author"
 ok $(grep -q '&lt;script&gt;alert(1)&lt;/script&gt; WIDGET' "$S/index.html"; echo $?) \
@@ -143,12 +149,22 @@ for s in a["sections"]:
         if f["kind"] == "inactive" and s["section"] not in inactive:
             inactive.append(s["section"])
 status = [(s["status"] or "").lower() for s in a["sections"]]
+# no active maintainer: no M:, or an M: none of whom was seen in the
+# window in a section whose files changed (QUIET TOOL's did not: it is
+# not counted)
+def idle(s):
+    ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
+    seen = [l for l in ms if (l.get("last_activity") or "") >= a["since"][:10]]
+    return not ms or (s["changes"] > 0 and not seen)
+no_active = sum(idle(s) for s in a["sections"]
+                if not (s["status"] or "").lower().startswith("obsolete"))
 print(json.dumps({
     "cards": {"sections": len(a["sections"]), "findings": a["findings"],
               "orphan": sum(x.startswith("orphan") for x in status),
               "odd-fixes": sum(x.startswith("odd fix") for x in status),
               "changesets": st["changesets"], "developers": st["developers"],
-              "employers": st["employers"], "pending": 1},
+              "employers": st["employers"], "pending": 1,
+              "no-active": no_active},
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
     "name_filter": "foo", "name_match": "FOO DRIVER",
     "section_page": "s/foo-driver.html", "section_name": "FOO DRIVER",

@@ -1717,8 +1717,14 @@ int site_write(struct scope *sc, const struct audit *a,
 			any_m = true;
 			active |= l->p && active_window(&l->p->st);
 		}
+		/*
+		 * No M: at all is LWN's "no maintainer"; an M: who did
+		 * nothing counts only where there was something to do:
+		 * a section of an outside tree (QEMU UPSTREAM in Xen) whose
+		 * files never change here has no idle maintainer.
+		 */
 		w.si[i].no_active_m = !s->catch_all && !status_is(s, "obsolete") &&
-				      (!any_m || !active);
+				      (!any_m || (s->changes > 0 && !active));
 	}
 	/* an area only when it has sections: the filter's options */
 	for (i = 0; i < a->nr; i++) {
