@@ -17,6 +17,13 @@
  * it.  The others, getting the flock after that, find PATH.lock gone or
  * another file, and go back to creating theirs, where link() lets one
  * win.  The inode cannot be reused while they hold it open.
+ *
+ * Releasing takes the same flock before the unlink.  Without it a
+ * waiter could check the inode, see the holder release and a third
+ * process take a new lock, then find the old holder gone and unlink by
+ * name the new, live lock (seen: two holders at once, t/lockfile-test).
+ * With it the name cannot change between a waiter's check and its
+ * unlink: every unlink of the lock happens under the flock.
  */
 #include "lockfile.h"
 
@@ -38,11 +45,29 @@ static char held_path[4096];
 static pid_t held_pid;
 static bool handlers_set;
 
+/*
+ * Unlink @path under the flock of the file it names, if it still names
+ * that file; only open, flock, stat, unlink and close, so that a signal
+ * handler may call it.
+ */
+static void unlink_locked(const char *path)
+{
+	struct stat a, b;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (!flock(fd, LOCK_EX) && !fstat(fd, &a) && !stat(path, &b) &&
+	    a.st_ino == b.st_ino && a.st_dev == b.st_dev)
+		unlink(path);
+	close(fd);
+}
+
 static void remove_held(void)
 {
 	/* a child between fork and exec must not remove its parent's */
 	if (held_path[0] && getpid() == held_pid)
-		unlink(held_path);
+		unlink_locked(held_path);
 }
 
 static void remove_on_signal(int sig)
@@ -239,7 +264,7 @@ int lock_take(struct lockfile *lk, const char *path, double timeout,
 void lock_release(struct lockfile *lk)
 {
 	if (lk->held) {
-		unlink(lk->path);
+		unlink_locked(lk->path);
 		held_path[0] = '\0';
 		lk->held = false;
 	}
