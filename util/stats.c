@@ -182,7 +182,10 @@ static size_t employer_index(struct stats *st, const char *name)
 
 static struct stats_employer *employer(struct stats *st, const char *name)
 {
-	return &st->employers[employer_index(st, name)];
+	/* first: employer_index() may move st->employers */
+	size_t i = employer_index(st, name);
+
+	return &st->employers[i];
 }
 
 /* The employer of person @pid's commit at @when, and its index. */
