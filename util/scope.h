@@ -81,7 +81,10 @@ int scope_load_maintainers(struct scope *s, const char *rev);
  */
 int scope_load_maintainers_file(struct scope *s, const char *path);
 
-/* Is there a MAINTAINERS to load: in the work tree, or at @rev (HEAD)? */
+/*
+ * Is there a file scope_load_maintainers() would read (any of
+ * mnt_known_names[]), in the work tree or at @rev (HEAD)?
+ */
 bool scope_maintainers_exist(const char *rev);
 
 /*
