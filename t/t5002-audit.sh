@@ -112,4 +112,45 @@ like "$TRASH/q2" "finding: maintained-in-name-only: Supported but none of its 1 
 "$KMAINT" audit --as-of 2024-12-31 --section QUIET --min-changes 1 >"$TRASH/qi2" 2>&1
 like "$TRASH/qi2" "finding: inactive: reviewer Quiet One <quiet@example.com>: no authorship, commit or tag in 5 years, in 3 changes, 1 of them its own " \
 	"one change of its own reaches --min-changes 1: the inactive finding, with the count"
+# a few sections are audited one by one, each over the paths under its
+# F: prefixes (map_paths()): the figures must be those of the whole
+# audit, with nested F: values (a path once, not once a value) and N:
+cat >>MAINTAINERS <<'EOT'
+
+NESTED
+M:	Busy Bee <busy@example.com>
+S:	Maintained
+F:	busy/
+F:	busy/1
+F:	busy/[12]
+F:	quiet/q
+
+BY NAME
+M:	Busy Bee <busy@example.com>
+S:	Maintained
+N:	[0-9]$
+EOT
+# more sections than map_paths() asks one by one: the whole audit
+# matches every path against the whole file
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+	printf '\nSPARE %s\nM:\tBusy Bee <busy@example.com>\nS:\tMaintained\nF:\tspare%s/\n' $i $i
+done >>MAINTAINERS
+# busy/1 with two files of no section: not NESTED's own change, unless
+# busy/1 were counted once for each of the three values that cover it
+mkdir other && echo a >other/a && echo a >other/b && echo c >>busy/1 &&
+	git add other && sweep_commit "2024-04-01 00:00:00" "mixed" || exit 1
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 --json >"$TRASH/all.json" 2>&1
+for sec in QUIET BUSY 'BY NAME' NESTED; do
+	"$KMAINT" audit --as-of 2024-12-31 --section "$sec" --json >"$TRASH/one.json" 2>&1
+	expect_success "$sec alone: the figures of the whole audit" python3 -c '
+import json, sys
+one = json.load(open(sys.argv[1]))["sections"]
+all = [s for s in json.load(open(sys.argv[2]))["sections"] if s["section"] == sys.argv[3]]
+assert len(one) == 1 and one == all, (one, all)
+assert one[0]["changes"] > 0
+' "$TRASH/one.json" "$TRASH/all.json" "$sec"
+done
+like "$TRASH/one.json" '"changes":4,"changes_ever":4,"changes_own":3,' \
+	"NESTED: 4 changes, 3 its own (not the mixed one)"
 done_testing

@@ -217,6 +217,26 @@ static int collect_path(int64_t path_id, const char *path,
 	return 0;
 }
 
+struct slot_paths {
+	struct path_map *pm;
+	uint32_t slot;
+};
+
+static int collect_slot_path(int64_t path_id, const char *path, void *data)
+{
+	struct slot_paths *sp = data;
+	struct path_map *pm = sp->pm;
+
+	(void)path;
+	ALLOC_GROW(pm->pid, pm->nr + 1, pm->alloc);
+	ALLOC_GROW(pm->pslot, pm->nr + 1, pm->alloc2);
+	pm->pid[pm->nr] = path_id;
+	pm->pslot[pm->nr++] = sp->slot;
+	if (path_id > pm->max_id)
+		pm->max_id = path_id;
+	return 0;
+}
+
 static void build_csr(struct path_map *pm)
 {
 	size_t i;
@@ -1392,6 +1412,32 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	judge(a, s);
 }
 
+/*
+ * Which selected sections each indexed path belongs to.  Every path
+ * through the whole file's matcher costs one lookup per path, hundreds
+ * of thousands on a kernel history; a few sections are cheaper asked
+ * one at a time, each over the paths under its F: prefixes only.
+ */
+#define FEW_SECTIONS 16
+
+static int map_paths(struct run *r, struct matcher *mt)
+{
+	size_t i;
+
+	r->pm.slot_of = r->slot_of;
+	if (r->nslots > FEW_SECTIONS)
+		return scope_foreach_path_sections(r->ix, mt, collect_path,
+						   &r->pm);
+	for (i = 0; i < r->nslots; i++) {
+		struct slot_paths sp = { .pm = &r->pm, .slot = (uint32_t)i };
+
+		if (scope_foreach_section_path(r->ix, r->m, r->a->v[i].index,
+					       collect_slot_path, &sp))
+			return -1;
+	}
+	return 0;
+}
+
 int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	      const bool *selected, const struct audit_opts *o, struct audit *a)
 {
@@ -1418,9 +1464,7 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 			a->v[i].quarters = xcalloc((size_t)a->nr_quarters * AQ_NR,
 						   sizeof(long));
 	}
-	/* which selected sections each indexed path belongs to */
-	r.pm.slot_of = r.slot_of;
-	if (scope_foreach_path_sections(ix, mt, collect_path, &r.pm))
+	if (map_paths(&r, mt))
 		goto out;
 	build_csr(&r.pm);
 	if (read_lists(&r) || read_commits(&r))

@@ -229,22 +229,17 @@ int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
 }
 
 struct section_want {
-	struct scope *s;
-	const char *want;	/* want[section] */
+	int (*fn)(int64_t path_id, const char *path, void *data);
+	void *data;
 };
 
 static int add_if_covered(int64_t id, const char *path,
 			  const struct match_result *res, void *data)
 {
 	struct section_want *w = data;
-	size_t i;
 
-	for (i = 0; i < res->nr; i++)
-		if (w->want[res->hits[i].section]) {
-			scope_add_path_id(w->s, id);
-			break;
-		}
-	return 0;
+	/* the matcher knows one section: any hit is that section's */
+	return res->nr ? w->fn(id, path, w->data) : 0;
 }
 
 /*
@@ -294,44 +289,60 @@ static char *literal_prefix(const char *value)
 	return n ? xstrndup(value, n) : NULL;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /*
  * The indexed paths that start with one of the F: values' literal
  * prefixes, by the unique index on paths: the only ones a section
  * without N: can cover.  Returns 1 when some value has no prefix (the
- * caller then looks at every path).
+ * caller then looks at every path).  Two values with one prefix (a
+ * directory and a file in it) would give a path twice: each range is
+ * walked once, and ranges inside another are skipped.
  */
-static int foreach_prefixed_path(struct scope *s, const struct maintainers *one,
+static int foreach_prefixed_path(struct idx *ix, const struct maintainers *one,
 				 struct matcher *mt, struct section_want *w)
 {
 	struct match_result res = { 0 };
+	char **pre = NULL;
+	const char *last = NULL;
+	size_t e, nr = 0, alloc = 0;
 	sqlite3_stmt *st;
-	size_t e;
 	int rc = 0;
 
 	for (e = 0; e < one->nr_entries; e++) {
-		char *pre;
+		char *p;
 
 		if (one->entries[e].type == 'N')
-			return 1;
+			goto scan_all;
 		if (one->entries[e].type != 'F')
 			continue;
-		pre = literal_prefix(one->entries[e].value);
-		if (!pre || (unsigned char)pre[strlen(pre) - 1] == 0xff) {
-			free(pre);
-			return 1;
+		p = literal_prefix(one->entries[e].value);
+		if (!p || (unsigned char)p[strlen(p) - 1] == 0xff) {
+			free(p);
+			goto scan_all;
 		}
-		free(pre);
+		ALLOC_GROW(pre, nr + 1, alloc);
+		pre[nr++] = p;
 	}
-	if (sqlite3_prepare_v2(s->ix->db, "SELECT id, path FROM paths "
+	if (nr)
+		qsort(pre, nr, sizeof(*pre), cmp_str);
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths "
 			       "WHERE path >= ?1 AND path < ?2", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
-	for (e = 0; !rc && e < one->nr_entries; e++) {
-		char *lo, *hi;
+			       NULL) != SQLITE_OK) {
+		rc = error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		goto out;
+	}
+	for (e = 0; !rc && e < nr; e++) {
+		const char *lo = pre[e];
+		char *hi;
 
-		if (one->entries[e].type != 'F')
+		/* sorted: a prefix of this one came just before it */
+		if (last && !strncmp(lo, last, strlen(last)))
 			continue;
-		lo = literal_prefix(one->entries[e].value);
+		last = lo;
 		hi = xstrdup(lo);
 		hi[strlen(hi) - 1]++;
 		sqlite3_bind_text(st, 1, lo, -1, SQLITE_STATIC);
@@ -344,44 +355,67 @@ static int foreach_prefixed_path(struct scope *s, const struct maintainers *one,
 					    &res, w);
 		}
 		sqlite3_reset(st);
-		free(lo);
 		free(hi);
 	}
 	sqlite3_finalize(st);
 	match_result_release(&res);
+	goto out;
+scan_all:
+	rc = 1;
+out:
+	while (nr)
+		free(pre[--nr]);
+	free(pre);
 	return rc;
 }
 
-int scope_add_section_index(struct scope *s, int section)
+int scope_foreach_section_path(struct idx *ix, const struct maintainers *m,
+			       int section,
+			       int (*fn)(int64_t path_id, const char *path,
+					 void *data),
+			       void *data)
 {
-	struct section_want w;
+	struct section_want w = { .fn = fn, .data = data };
 	struct maintainers one;
 	struct matcher *mt;
-	char want = 1;
 	int rc;
 
-	if (scope_load_maintainers(s, s->maint_rev))
-		return -1;
-	if (section < 0 || (size_t)section >= s->m.nr_sections)
+	if (section < 0 || (size_t)section >= m->nr_sections)
 		return error("no section %d", section);
-	mt = section_matcher(&s->m, section, &one);
+	mt = section_matcher(m, section, &one);
 	if (!mt || one.nr_sections != 1) {
 		if (mt)
 			matcher_free(mt);
 		maintainers_release(&one);
 		return error("section %d cannot be read again", section);
 	}
-	w.s = s;
-	w.want = &want;
-	s->whole = false;
-	rc = foreach_prefixed_path(s, &one, mt, &w);
+	rc = foreach_prefixed_path(ix, &one, mt, &w);
 	if (rc == 1)
-		rc = scope_foreach_path_sections(s->ix, mt, add_if_covered, &w);
+		rc = scope_foreach_path_sections(ix, mt, add_if_covered, &w);
 	matcher_free(mt);
 	maintainers_release(&one);
-	what_add(&s->what, "section",
-		 s->m.sections[section].name ? s->m.sections[section].name
-					     : "(unnamed)");
+	return rc;
+}
+
+static int add_path_id(int64_t id, const char *path, void *data)
+{
+	(void)path;
+	scope_add_path_id(data, id);
+	return 0;
+}
+
+int scope_add_section_index(struct scope *s, int section)
+{
+	int rc;
+
+	if (scope_load_maintainers(s, s->maint_rev))
+		return -1;
+	s->whole = false;
+	rc = scope_foreach_section_path(s->ix, &s->m, section, add_path_id, s);
+	if (section >= 0 && (size_t)section < s->m.nr_sections)
+		what_add(&s->what, "section",
+			 s->m.sections[section].name ?
+			 s->m.sections[section].name : "(unnamed)");
 	return rc;
 }
 
@@ -454,8 +488,7 @@ int scope_add_pattern(struct scope *s, const char *pattern)
 	 */
 	struct maintainers m;
 	struct matcher *mt;
-	struct section_want w;
-	char one = 1;
+	struct section_want w = { .fn = add_path_id, .data = s };
 	int rc;
 
 	if (!*pattern || strchr(pattern, '\n'))
@@ -472,8 +505,6 @@ int scope_add_pattern(struct scope *s, const char *pattern)
 		maintainers_release(&m);
 		return error("bad path pattern '%s'", pattern);
 	}
-	w.s = s;
-	w.want = &one;
 	s->whole = false;
 	rc = scope_foreach_path_sections(s->ix, mt, add_if_covered, &w);
 	matcher_free(mt);

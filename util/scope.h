@@ -98,6 +98,18 @@ int scope_find_section(struct scope *s, const char *name);
 int scope_add_section(struct scope *s, const char *name);
 int scope_add_section_index(struct scope *s, int section);
 
+/*
+ * Call @fn for every indexed path section @section of @m covers, each
+ * once: only the paths under the literal prefixes of its F: values are
+ * looked at, unless an N: or a value without one needs them all.
+ * Stops when @fn returns non-zero.
+ */
+int scope_foreach_section_path(struct idx *ix, const struct maintainers *m,
+			       int section,
+			       int (*fn)(int64_t path_id, const char *path,
+					 void *data),
+			       void *data);
+
 /* Add the paths an F: value would cover (get_maintainer.pl's rules). */
 int scope_add_pattern(struct scope *s, const char *pattern);
 
