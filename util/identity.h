@@ -195,6 +195,13 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 void identity_fold_name(const char *name, struct strbuf *out);
 
 /*
+ * The Unicode steps of identity_fold_name() on @n bytes of @name, after
+ * its trimming: what it uses for names that are not ASCII, and what the
+ * tests hold its ASCII shortcut to.
+ */
+void identity_fold_unicode(const char *name, size_t n, struct strbuf *out);
+
+/*
  * Roles are not people.  An M: or R: entry is a role when
  *  - its address is a mailing list (an L: somewhere in MAINTAINERS:
  *    @is_list_address, which the caller knows);
