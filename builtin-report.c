@@ -361,13 +361,16 @@ static void hours_cell(struct strbuf *out, double seconds)
  * never answered (util/liststats.h's definitions).
  */
 static int list_sections(struct strbuf *out, struct idx *ix,
-			 const struct audit *a, int64_t since, int64_t until)
+			 const struct audit *a, const char *maint_rev,
+			 int64_t since, int64_t until)
 {
 	enum { MAX_SECTIONS = 12 };
 	const char *labels[MAX_SECTIONS];
 	double reply[MAX_SECTIONS], listed[MAX_SECTIONS];
 	double patches[MAX_SECTIONS], unanswered[MAX_SECTIONS];
 	size_t *order = xcalloc(a->nr + 1, sizeof(size_t)), n = 0, i, k;
+	struct list_base *b;
+	struct scope sc;
 	struct range r;
 
 	/* the sections with the most threads on the lists */
@@ -384,6 +387,12 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 	range_init(&r);
 	r.since = since;
 	r.until = until;
+	/* the section's scopes: the messages and the people read once */
+	b = list_base_load(ix, NULL, 0);
+	scope_init(&sc, ix);
+	sc.identity_flags = a->o->identity_flags;
+	if (!b || scope_load_maintainers(&sc, maint_rev))
+		goto fail;
 	strbuf_addstr(out, "<h2>Mailing lists</h2>\n<table><tr><th>section</th>"
 		      "<th>patches</th><th>never answered</th>"
 		      "<th>median hours to a first reply</th>"
@@ -392,7 +401,6 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 		const struct audit_section *s = &a->v[order[i]];
 		const char **who;
 		struct list_stats st;
-		struct scope sc;
 		size_t nw = 0, j;
 
 		if (!s->list_threads)
@@ -401,17 +409,13 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 		for (j = 0; j < s->nr_listed; j++)
 			if (!s->listed[j].is_role)
 				who[nw++] = s->listed[j].email;
-		scope_init(&sc, ix);
 		list_stats_init(&st);
-		if (scope_load_maintainers(&sc, NULL) ||
-		    scope_add_section_index(&sc, s->index) ||
-		    list_stats_collect(&st, &sc, &r, NULL, 0, who, nw)) {
+		scope_clear_paths(&sc);
+		if (scope_add_section_index(&sc, s->index) ||
+		    list_stats_collect_in(&st, b, &sc, &r, who, nw)) {
 			free(who);
-			scope_release(&sc);
 			list_stats_release(&st);
-			free(order);
-			range_release(&r);
-			return -1;
+			goto fail;
 		}
 		labels[n] = s->name;
 		patches[n] = (double)st.patches;
@@ -427,9 +431,10 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 		strbuf_addstr(out, "</tr>\n");
 		n++;
 		free(who);
-		scope_release(&sc);
 		list_stats_release(&st);
 	}
+	scope_release(&sc);
+	list_base_free(b);
 	strbuf_addstr(out, "</table>\n");
 	if (n) {
 		struct html_pair_chart times = {
@@ -450,6 +455,12 @@ static int list_sections(struct strbuf *out, struct idx *ix,
 	free(order);
 	range_release(&r);
 	return 0;
+fail:
+	scope_release(&sc);
+	list_base_free(b);
+	free(order);
+	range_release(&r);
+	return -1;
 }
 
 static const char style[] =
@@ -850,7 +861,7 @@ int cmd_report(int argc, const char **argv)
 		struct series by_reviewer;
 
 		series_init(&by_reviewer, first_year, last_year - first_year + 1);
-		if (list_sections(&out, &ix, &a, a.since, a.now) ||
+		if (list_sections(&out, &ix, &a, sc.maint_rev, a.since, a.now) ||
 		    collect_list_reviews(&col, &sc, &a.people, &by_reviewer,
 					 a.since, a.now))
 			exit(128);	/* the message is out; like die() */

@@ -61,6 +61,21 @@ is "$(tot FOO patches) $(tot FOO replies) $(tot FOO reviews) $(tot FOO reviewers
 is "$(tot BAR patches) $(tot BAR replies) $(tot BAR reviews) $(tot BAR reviewers)" "1 1 1 1" \
 	"BAR: its patch, and only the reply to the cover letter: 1/2's review and its thanks are not BAR's"
 
+# report --site reads the messages once for every section's figures
+# (util/liststats.h's list_base): a section's marks must not stay for
+# the next one, which would then count the other's patch as its own
+"$KMAINT" report --site "$TRASH/site" >/dev/null 2>"$TRASH/err" ||
+	echo "# report --site failed: $(cat "$TRASH/err")"
+posted() {
+	f=$(grep -l "<h1>[^<]*$1" "$TRASH"/site/s/*.html | head -1)
+	sed -n 's/.*patches posted<\/td><td class="n">\([0-9]*\)<.*never answered<\/td><td class="n">\([0-9]*\)<.*/\1 \2/p' "$f"
+}
+is "$(posted FOO), $(posted BAR)" "1 0, 1 0" \
+	"report --site: FOO and BAR one patch posted each, as stats --list counts them"
+# the commit is of today: a site as of a day before it has no year yet
+expect_success "report --site --as-of a day before the first commit" \
+	"$KMAINT" report --site "$TRASH/site0" --as-of 2024-12-31
+
 # audit: the same rule for the listed people's list records (Rev Foo
 # is an R: of both sections, Rev All of BAR)
 "$KMAINT" audit --no-evidence --as-of 2024-12-31 --json >"$TRASH/a.json" 2>"$TRASH/err"

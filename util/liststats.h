@@ -76,9 +76,25 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		       size_t nr_lists, const char *const *listed,
 		       size_t nr_listed);
 
+/*
+ * What the stats of every scope share (the messages, their links and
+ * their reviews), read once for a run that asks about many scopes: a
+ * scope then costs the threads its own patches are in, not the lists.
+ * NULL after a message.
+ */
+struct list_base;
+struct list_base *list_base_load(struct idx *ix, const char *const *lists,
+				 size_t nr_lists);
+void list_base_free(struct list_base *b);
+
+/* list_stats_collect() over a base already loaded (its lists). */
+int list_stats_collect_in(struct list_stats *st, struct list_base *b,
+			  struct scope *s, const struct range *r,
+			  const char *const *listed, size_t nr_listed);
+
 enum ls_column { LS_PATCHES, LS_REPLIES, LS_REVIEWS };
 
-/* Indexes of st->people with a non-zero @col, sorted by it (then name). */
+/* Indexes of st->people with a non-zero @col, sorted by it (then name, address). */
 size_t list_stats_rank(const struct list_stats *st, enum ls_column col,
 		       size_t **order);
 

@@ -204,6 +204,14 @@ void scope_add_path_id(struct scope *s, int64_t id)
 	s->table_ready = false;
 }
 
+void scope_clear_paths(struct scope *s)
+{
+	s->nr_paths = 0;
+	s->whole = true;
+	s->table_ready = false;
+	strbuf_reset(&s->what);
+}
+
 int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
 				int (*fn)(int64_t path_id, const char *path,
 					  const struct match_result *res,
@@ -417,6 +425,77 @@ int scope_add_section_index(struct scope *s, int section)
 			 s->m.sections[section].name ?
 			 s->m.sections[section].name : "(unnamed)");
 	return rc;
+}
+
+struct pair_list {
+	int64_t *pid;
+	uint32_t *sec;
+	size_t nr, alloc, alloc2;
+};
+
+static int collect_pairs(int64_t path_id, const char *path,
+			 const struct match_result *res, void *data)
+{
+	struct pair_list *pl = data;
+	size_t i;
+
+	(void)path;
+	for (i = 0; i < res->nr; i++) {
+		ALLOC_GROW(pl->pid, pl->nr + 1, pl->alloc);
+		ALLOC_GROW(pl->sec, pl->nr + 1, pl->alloc2);
+		pl->pid[pl->nr] = path_id;
+		pl->sec[pl->nr++] = (uint32_t)res->hits[i].section;
+	}
+	return 0;
+}
+
+int scope_all_section_paths(struct scope *s, int64_t **ids, size_t **start)
+{
+	struct pair_list pl = { 0 };
+	size_t nsec, i, *fill;
+
+	*ids = NULL;
+	*start = NULL;
+	if (scope_load_maintainers(s, s->maint_rev))
+		return -1;
+	nsec = s->m.nr_sections;
+	if (scope_foreach_path_sections(s->ix, s->mt, collect_pairs, &pl)) {
+		free(pl.pid);
+		free(pl.sec);
+		return -1;
+	}
+	/* a counting sort by section: paths stay in the walk's (id) order */
+	*start = xcalloc(nsec + 2, sizeof(**start));
+	for (i = 0; i < pl.nr; i++)
+		if (pl.sec[i] < nsec)
+			(*start)[pl.sec[i] + 1]++;
+	for (i = 1; i <= nsec; i++)
+		(*start)[i] += (*start)[i - 1];
+	fill = xmalloc((nsec + 1) * sizeof(*fill));
+	memcpy(fill, *start, (nsec + 1) * sizeof(*fill));
+	*ids = xmalloc((pl.nr + 1) * sizeof(**ids));
+	for (i = 0; i < pl.nr; i++)
+		if (pl.sec[i] < nsec)
+			(*ids)[fill[pl.sec[i]]++] = pl.pid[i];
+	free(fill);
+	free(pl.pid);
+	free(pl.sec);
+	return 0;
+}
+
+void scope_add_section_paths(struct scope *s, int section, const int64_t *ids,
+			     size_t nr)
+{
+	size_t i;
+
+	s->whole = false;
+	s->table_ready = false;
+	for (i = 0; i < nr; i++)
+		scope_add_path_id(s, ids[i]);
+	if (section >= 0 && (size_t)section < s->m.nr_sections)
+		what_add(&s->what, "section",
+			 s->m.sections[section].name ?
+			 s->m.sections[section].name : "(unnamed)");
 }
 
 int scope_add_section(struct scope *s, const char *name)

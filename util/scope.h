@@ -110,6 +110,19 @@ int scope_foreach_section_path(struct idx *ix, const struct maintainers *m,
 					 void *data),
 			       void *data);
 
+/*
+ * The paths of every section of the scope's MAINTAINERS at once: one
+ * walk of the index's paths with the whole file's matcher, where one
+ * section at a time walks them all again for each N: or F: without a
+ * literal prefix.  Section i's path ids, ascending, are
+ * (*ids)[(*start)[i]] up to (*ids)[(*start)[i + 1]].  0, or -1.
+ */
+int scope_all_section_paths(struct scope *s, int64_t **ids, size_t **start);
+
+/* Add section @section's paths, @ids as scope_all_section_paths() gave. */
+void scope_add_section_paths(struct scope *s, int section, const int64_t *ids,
+			     size_t nr);
+
 /* Add the paths an F: value would cover (get_maintainer.pl's rules). */
 int scope_add_pattern(struct scope *s, const char *pattern);
 
@@ -118,6 +131,13 @@ int scope_add_regex(struct scope *s, const char *re);
 
 /* Add one indexed path id. */
 void scope_add_path_id(struct scope *s, int64_t id);
+
+/*
+ * Forget the paths (the scope is the whole repository again), keeping
+ * what was loaded: MAINTAINERS, the people, the identity model and the
+ * summary, for a run that asks the same question of every section.
+ */
+void scope_clear_paths(struct scope *s);
 
 /*
  * Call @fn for every indexed path with the sections that cover it

@@ -581,6 +581,9 @@ static int years_pass(struct site *w)
 	sqlite3_finalize(st);
 	y = year_of(a->now);
 	w->first_year = year_of(first_time);
+	/* --as-of a day before the first commit: one year, with nothing */
+	if (w->first_year > y)
+		w->first_year = y;
 	if (y - w->first_year + 1 > MAX_YEARS)
 		w->first_year = y - MAX_YEARS + 1;
 	w->nr_years = y - w->first_year + 1;
@@ -666,25 +669,40 @@ static size_t listed_addresses(const struct audit_section *s, const char ***out)
 	return n;
 }
 
-/* Response times per section with threads on the lists (stats --list). */
+/*
+ * Response times per section with threads on the lists (stats --list):
+ * the messages read once, and one scope whose paths change from
+ * section to section (MAINTAINERS, the people and the identity model
+ * loaded once), so that 2,900 sections cost their own threads.
+ */
 static int lists_pass(struct site *w)
 {
 	const struct audit *a = w->a;
 	const char **every = NULL;
 	size_t i, nr_every = 0, alloc_every = 0;
+	struct list_base *b;
 	struct range r;
-	struct scope whole;
+	struct scope one, whole;
+	int64_t *ids = NULL;
+	size_t *start = NULL;
 	int rc = -1;
 
+	b = list_base_load(a->ix, NULL, 0);
+	if (!b)
+		return -1;
 	range_init(&r);
 	r.until = a->now;
+	scope_init(&one, a->ix);
+	one.identity_flags = a->o->identity_flags;
+	if (scope_load_maintainers(&one, w->sc->maint_rev) ||
+	    scope_all_section_paths(&one, &ids, &start))
+		goto out;
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
 		struct sec_info *si = &w->si[i];
 		const char **who;
 		size_t nw = listed_addresses(s, &who), j;
 		struct list_stats ls;
-		struct scope one;
 
 		for (j = 0; j < nw; j++) {
 			ALLOC_GROW(every, nr_every + 1, alloc_every);
@@ -695,14 +713,13 @@ static int lists_pass(struct site *w)
 			free(who);
 			continue;
 		}
-		scope_init(&one, a->ix);
 		list_stats_init(&ls);
 		ls.max_unposted = 1;
-		if (scope_load_maintainers(&one, w->sc->maint_rev) ||
-		    scope_add_section_index(&one, s->index) ||
-		    list_stats_collect(&ls, &one, &r, NULL, 0, who, nw)) {
+		scope_clear_paths(&one);
+		scope_add_section_paths(&one, s->index, ids + start[s->index],
+					start[s->index + 1] - start[s->index]);
+		if (list_stats_collect_in(&ls, b, &one, &r, who, nw)) {
 			free(who);
-			scope_release(&one);
 			list_stats_release(&ls);
 			goto out;
 		}
@@ -714,21 +731,21 @@ static int lists_pass(struct site *w)
 		si->answered = ls.answered;
 		si->unanswered = ls.unanswered;
 		free(who);
-		scope_release(&one);
 		list_stats_release(&ls);
 	}
 	/* the whole repository, a reply from anyone MAINTAINERS lists */
 	scope_init(&whole, a->ix);
+	whole.identity_flags = a->o->identity_flags;
 	list_stats_init(&w->all);
 	w->all.max_unposted = 1;
 	w->have_all = true;
-	if (list_stats_collect(&w->all, &whole, &r, NULL, 0, every, nr_every)) {
-		scope_release(&whole);
-		goto out;
-	}
+	rc = list_stats_collect_in(&w->all, b, &whole, &r, every, nr_every);
 	scope_release(&whole);
-	rc = 0;
 out:
+	free(ids);
+	free(start);
+	scope_release(&one);
+	list_base_free(b);
 	free(every);
 	range_release(&r);
 	return rc;
