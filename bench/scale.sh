@@ -18,13 +18,15 @@
 #     (the floor), with its peak memory;
 #   - audit (every section), audit --section, stats (whole tree and a
 #     section), get --git on one patch, pending --section, review of a
-#     MAINTAINERS patch, report (time and page size), map: the median
+#     MAINTAINERS patch, report (one page: time and size), report --site
+#     (time, front page, the site), map: the median
 #     of 3 runs, and the peak memory of one;
 #   - the disk the run used.
 # Each history is removed after its run unless -k.  -g reuses a history
 # a previous run kept (-k) or bench/gen-history wrote to DIR/kmaint-
 # scale-N, after removing the index it holds.  report is timed once
-# where N >= 350,000 (minutes each), not the median of 3.  The
+# where N >= 350,000 (minutes each), not the median of 3; report --site
+# always once (a second run rewrites only the pages that changed).  The
 # machine's load is printed: figures from a shared machine are noisy.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -142,7 +144,8 @@ for n in $ns; do
 		name=$1
 		shift
 		bench_tree "$out.q" "$@" || { cat "$out.q.stderr" >&2; exit 1; }
-		if [ "$name" = report ] && [ "$n" -ge 350000 ]; then
+		if [ "$name" = "report --site" ] ||
+		   { [ "$name" = report ] && [ "$n" -ge 350000 ]; }; then
 			ms=$(awk '{ print $1 * 1000 }' "$out.q")
 		else
 			ms=$(bench_ms 3 "$@")
@@ -159,7 +162,12 @@ for n in $ns; do
 	q "pending --section" "$KMAINT" pending --section "$SECTION"
 	q "review, a MAINTAINERS patch" "$KMAINT" review "$out.mpatch"
 	q "report" "$KMAINT" report -o "$out.html"
-	fig "  report's page" "$(($(wc -c <"$out.html") / 1024))" KB "target < 1024 KB"
+	fig "  report's page" "$(($(wc -c <"$out.html") / 1024))" KB "one page of every section"
+	rm -rf "$out.site"
+	q "report --site" "$KMAINT" report --site "$out.site"
+	fig "  its front page" "$(($(wc -c <"$out.site/index.html") / 1024))" KB "target < 1024 KB"
+	fig "  the site" "$(du -sm "$out.site" | cut -f1)" MB "$(find "$out.site" -name '*.html' | wc -l) pages"
+	rm -rf "$out.site"
 	q "map" "$KMAINT" map
 	cd "$dir"
 	fig "disk used (history, work tree, archive, index)" "$(du -sm "$out" | cut -f1)" MB \
