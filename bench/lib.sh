@@ -24,7 +24,9 @@ bench_ms() {
 # writes "wall cpu peak_kb" to OUT: the seconds it took, the CPU seconds
 # of it and every process it waited for (git's children included), and
 # the peak of the summed resident sizes of its process tree, polled
-# from /proc every 50 ms (GNU time's maximum RSS is one process's, and
+# from /proc every 50 ms, and the peak of their anonymous parts (less
+# what is file-backed: a git's mapped pack is page cache, shared and
+# reclaimable, and a 3 GB pack counts once per git process in RSS) (GNU time's maximum RSS is one process's, and
 # kmaint's git children run beside it).  Exit status 1 counts as success.
 bench_tree() {
 	perl -MTime::HiRes=time,sleep -e '
@@ -36,7 +38,7 @@ bench_tree() {
 			open(STDERR, ">", "$out.stderr") or die;
 			exec(@ARGV) or die "exec $ARGV[0]: $!\n";
 		}
-		my $peak = 0;
+		my ($peak, $apeak) = (0, 0);
 		while (1) {
 			my (%kids, %rss);
 			for my $d (glob("/proc/[0-9]*")) {
@@ -46,12 +48,19 @@ bench_tree() {
 				push @{$kids{$2}}, $1;
 				$rss{$1} = $3 * 4;
 			}
-			my ($sum, @q) = (0, $pid);
+			my ($sum, $anon, @q) = (0, 0, $pid);
 			while (defined(my $p = shift @q)) {
 				$sum += $rss{$p} // 0;
+				# resident less shared: the mapped packs
+				# is page cache, counted once per process
+				if (open(my $fh, "<", "/proc/$p/statm")) {
+					my @f = split(" ", <$fh> // "");
+					$anon += ($f[1] - $f[2]) * 4 if @f > 2;
+				}
 				push @q, @{$kids{$p} // []};
 			}
 			$peak = $sum if $sum > $peak;
+			$apeak = $anon if $anon > $apeak;
 			last if waitpid($pid, 1) == $pid;
 			sleep(0.05);
 		}
@@ -59,5 +68,5 @@ bench_tree() {
 		die "bench: @ARGV failed ($?)\n" if $? != 0 && $rc != 1;
 		my @t = times;
 		open(my $fh, ">", $out) or die;
-		printf $fh "%.3f %.2f %d\n", time - $t0, $t[2] + $t[3], $peak;' "$@"
+		printf $fh "%.3f %.2f %d %d\n", time - $t0, $t[2] + $t[3], $peak, $apeak;' "$@"
 }

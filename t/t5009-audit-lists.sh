@@ -176,4 +176,32 @@ like "$TRASH/ml" "<tr><td>FOO DRIVER</td><td class=\"num\">6</td><td class=\"num
 	"FOO: 6 patches, none unanswered, first reply (List Person, an M:) a day after each"
 ok $(grep -c "<svg" "$TRASH/r.html" | awk '{ exit !($1 >= 7) }'; echo $?) "the list charts are inline SVG"
 like "$TRASH/r.html" "Reviews on the lists per year" "the reviews over time chart"
+
+# A few sections read only their own threads (util/audit.c, FEW_SECTIONS);
+# more than 16 read every message.  With 16 spare sections the whole
+# audit takes the second way: each section's list figures must be the
+# same either way.
+cp MAINTAINERS "$TRASH/m.keep"
+for i in $(seq 1 16); do
+	printf '\nSPARE %s\nM:\tSpare <spare%s@example.com>\nS:\tMaintained\nF:\tspare%s/\n' $i $i $i
+done >>MAINTAINERS
+$AUDIT --json --no-evidence >"$TRASH/all.json" 2>&1
+for s in FOO BAR BAZ; do
+	$AUDIT --json --no-evidence --section $s >"$TRASH/one-$s.json" 2>&1
+done
+cp "$TRASH/m.keep" MAINTAINERS
+if command -v python3 >/dev/null; then
+	expect_success "list figures of a section alone equal the whole audit's" python3 -c '
+import json, sys
+t = sys.argv[1]
+def lists(s):
+    keep = lambda d: {k: v for k, v in d.items() if k.startswith(("list_", "changes_posted"))}
+    return (keep(s), sorted((p["email"], sorted(keep(p).items())) for p in s["listed"]))
+whole = {s["section"]: s for s in json.load(open(t + "/all.json"))["sections"]}
+assert len(whole) == 19, len(whole)
+for n in ("FOO", "BAR", "BAZ"):
+    one = json.load(open(t + "/one-" + n + ".json"))["sections"][0]
+    assert one["list_threads"] or n != "FOO", one
+    assert lists(one) == lists(whole[one["section"]]), (n, lists(one), lists(whole[one["section"]]))' "$TRASH"
+fi
 done_testing

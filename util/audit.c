@@ -596,6 +596,19 @@ static void judge(struct audit *a, struct audit_section *s)
 }
 
 /* The state of one audit_run() between its steps. */
+/*
+ * Which selected sections each indexed path belongs to.  Every path
+ * through the whole file's matcher costs one lookup per path, hundreds
+ * of thousands on a kernel history; a few sections are cheaper asked
+ * one at a time, each over the paths under its F: prefixes only.
+ */
+#define FEW_SECTIONS 16
+/*
+ * A few sections' list records need only the threads their patches are
+ * in: those messages are found through msg_files(path) and
+ * messages(thread), not by reading every message of the archives.
+ */
+
 struct run {
 	struct audit *a;
 	struct idx *ix;
@@ -609,6 +622,9 @@ struct run {
 	struct stat_map sm;
 	unsigned char *linked;	/* commit id -> linked to a posting */
 	int64_t max_linked;
+	/* the threads of the sections' patches, where they are few */
+	int64_t *threads;
+	size_t nr_threads, alloc_threads;
 };
 
 /* The people of the index as persons of the identity model. */
@@ -1042,34 +1058,57 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 			    struct slot_sets *threads)
 {
 	struct path_map *pm = &r->pm;
+	bool few = r->nslots <= FEW_SECTIONS;
+	struct imap foreign, seen;
 	sqlite3_stmt *st;
-
-	struct imap foreign;
+	int64_t path;
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
 	if (lists_foreign(r->ix, &foreign))
 		return -1;
-	if (sqlite3_prepare_v2(r->ix->db, "SELECT f.message, m.thread, f.path "
+	if (sqlite3_prepare_v2(r->ix->db, few ?
+			       "SELECT f.message, m.thread, f.path FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
+			       "SELECT f.message, m.thread, f.path "
 			       "FROM msg_files f JOIN messages m ON m.id = f.message",
 			       -1, &st, NULL) != SQLITE_OK) {
 		imap_free(&foreign);
 		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
 	}
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t p = sqlite3_column_int64(st, 2);
-		uint32_t x;
-
-		/* other projects' patches are about none of our sections */
-		if (p < 0 || p > pm->max_id ||
-		    imap_get(&foreign, sqlite3_column_int64(st, 0)))
-			continue;
-		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
-			set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
-			set_add(threads, sqlite3_column_int64(st, 1), pm->slots[x]);
+	imap_init(&seen, 64);
+	/* a few sections: their own paths' rows, by msg_files_path */
+	for (path = 0; path <= (few ? pm->max_id : 0); path++) {
+		if (few) {
+			if (pm->first[path] == pm->first[path + 1])
+				continue;
+			sqlite3_bind_int64(st, 1, path);
 		}
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t p = sqlite3_column_int64(st, 2);
+			int64_t th = sqlite3_column_int64(st, 1);
+			uint32_t x;
+
+			/* other projects' patches are about none of our sections */
+			if (p < 0 || p > pm->max_id ||
+			    pm->first[p] == pm->first[p + 1] ||
+			    imap_get(&foreign, sqlite3_column_int64(st, 0)))
+				continue;
+			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+				set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
+				set_add(threads, th, pm->slots[x]);
+			}
+			if (few && !*imap_put(&seen, th ? th : 1)) {
+				*imap_put(&seen, th ? th : 1) = 1;
+				ALLOC_GROW(r->threads, r->nr_threads + 1,
+					   r->alloc_threads);
+				r->threads[r->nr_threads++] = th;
+			}
+		}
+		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
+	imap_free(&seen);
 	imap_free(&foreign);
 	return 0;
 }
@@ -1090,10 +1129,17 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 
 /* One message of the archives, as read_messages() needs it. */
 struct amsg {
-	int64_t id, parent, thread, date;
+	int64_t id, mid, parent, thread, date;
 	int64_t sender;		/* person (pid), -1 */
 	uint32_t flags;
 };
+
+static int cmp_amsg(const void *a, const void *b)
+{
+	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
 
 /*
  * The sections a message is about: a patch's own; for a reply, those of
@@ -1168,45 +1214,68 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	sqlite3_stmt *ms = NULL, *ts = NULL;
 	struct imap seen, pos;
 	struct amsg *v = NULL;
-	size_t nr = 0, alloc = 0, i;
+	size_t nr = 0, alloc = 0, i, t;
 	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
 		k_test = key_id(ix, "Tested-by");
 	bool dedupe = query_one(ix, "SELECT count(*) FROM sources") > 1;
+	bool few = r->nslots <= FEW_SECTIONS;
 	int trc, rc = -1;
 
 	imap_init(&seen, 1024);
 	imap_init(&pos, 1024);
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, mid, parent, thread, sender, "
+	/*
+	 * A reply is in its patch's thread (lists.c threads a message
+	 * with its parent), so a few sections' messages are their threads'.
+	 */
+	if (sqlite3_prepare_v2(ix->db, few ?
+			       "SELECT id, mid, parent, thread, sender, date, flags "
+			       "FROM messages WHERE thread = ?1" :
+			       "SELECT id, mid, parent, thread, sender, "
 			       "date, flags FROM messages ORDER BY id", -1, &ms,
 			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT message, key, person FROM msg_trailers "
+	    sqlite3_prepare_v2(ix->db, few ?
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
+			       "SELECT message, key, person FROM msg_trailers "
 			       "WHERE person IS NOT NULL ORDER BY message, seq",
 			       -1, &ts, NULL) != SQLITE_OK) {
 		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 		goto out;
 	}
-	while (sqlite3_step(ms) == SQLITE_ROW) {
-		int64_t mid = sqlite3_column_int64(ms, 1);
-		struct amsg *m;
+	for (t = 0; t < (few ? r->nr_threads : 1); t++) {
+		if (few)
+			sqlite3_bind_int64(ms, 1, r->threads[t]);
+		while (sqlite3_step(ms) == SQLITE_ROW) {
+			struct amsg *m;
 
+			ALLOC_GROW(v, nr + 1, alloc);
+			m = &v[nr++];
+			m->id = sqlite3_column_int64(ms, 0);
+			m->mid = sqlite3_column_int64(ms, 1);
+			m->parent = sqlite3_column_int64(ms, 2);
+			m->thread = sqlite3_column_int64(ms, 3);
+			m->sender = pid_of(r, sqlite3_column_int64(ms, 4));
+			m->date = sqlite3_column_int64(ms, 5);
+			m->flags = (uint32_t)sqlite3_column_int64(ms, 6);
+		}
+		sqlite3_reset(ms);
+	}
+	if (few && nr)
+		qsort(v, nr, sizeof(*v), cmp_amsg);
+	/* the first copy of a message, by id, is the one kept */
+	for (i = t = 0; i < nr; i++) {
 		if (dedupe) {
-			int64_t *seen_mid = imap_put(&seen, mid ? mid : 1);
+			int64_t *seen_mid = imap_put(&seen, v[i].mid ? v[i].mid : 1);
 
 			if (*seen_mid)
 				continue;
 			*seen_mid = 1;
 		}
-		ALLOC_GROW(v, nr + 1, alloc);
-		m = &v[nr++];
-		m->id = sqlite3_column_int64(ms, 0);
-		m->parent = sqlite3_column_int64(ms, 2);
-		m->thread = sqlite3_column_int64(ms, 3);
-		m->sender = pid_of(r, sqlite3_column_int64(ms, 4));
-		m->date = sqlite3_column_int64(ms, 5);
-		m->flags = (uint32_t)sqlite3_column_int64(ms, 6);
-		*imap_put(&pos, m->id) = (int64_t)nr;
+		v[t++] = v[i];
+		*imap_put(&pos, v[t - 1].id) = (int64_t)t;
 	}
-	trc = sqlite3_step(ts);
+	nr = t;
+	trc = few ? SQLITE_DONE : sqlite3_step(ts);
 	for (i = 0; i < nr; i++) {
 		const struct amsg *m = &v[i];
 		/* a cover letter is no review, its answers may be */
@@ -1218,6 +1287,11 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 		const struct slot_sets *sets = which ? threads : patches;
 		size_t k;
 
+		if (few) {
+			sqlite3_reset(ts);
+			sqlite3_bind_int64(ts, 1, m->id);
+			trc = sqlite3_step(ts);
+		}
 		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= m->id;
 		     trc = sqlite3_step(ts)) {
 			int64_t key = sqlite3_column_int64(ts, 1);
@@ -1412,14 +1486,6 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	judge(a, s);
 }
 
-/*
- * Which selected sections each indexed path belongs to.  Every path
- * through the whole file's matcher costs one lookup per path, hundreds
- * of thousands on a kernel history; a few sections are cheaper asked
- * one at a time, each over the paths under its F: prefixes only.
- */
-#define FEW_SECTIONS 16
-
 static int map_paths(struct run *r, struct matcher *mt)
 {
 	size_t i;
@@ -1488,6 +1554,7 @@ out:
 	free(r.slot_of);
 	free(r.person_pid);
 	free(r.linked);
+	free(r.threads);
 	return rc;
 }
 
