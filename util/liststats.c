@@ -4,7 +4,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "imap.h"
 #include "lmsg.h"
@@ -83,6 +82,9 @@ struct ctx {
 	const struct identity *id;	/* who is who, as audit and stats see */
 	struct lmsg_table *t;		/* the messages, with their replies */
 	int *canon;			/* people id -> person index + 1 */
+	struct strmap listed_addr;	/* the M:/R: addresses, lower case */
+	struct imap listed_who;		/* their persons + 1 */
+	unsigned char *listed_memo;	/* people id -> 0, 1 not listed, 2 listed */
 };
 
 /*
@@ -149,21 +151,63 @@ static double median(int64_t *v, size_t n)
 	return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
 }
 
-/* Is people id @id one of the @listed addresses' persons? */
-static bool listed_person(struct ctx *c, int64_t id, const char *const *listed,
-			  size_t nr)
+/*
+ * Is people id @id one of the @listed addresses' persons?  Asked for
+ * every reply; the whole repository's call lists every M:/R: address of
+ * the file, so the answer is kept per people id and the addresses are
+ * looked up once (c->listed_who, c->listed_addr), not per reply.
+ */
+static bool listed_person(struct ctx *c, int64_t id)
 {
+	struct strbuf low = STRBUF_INIT;
+	const char *p;
 	int who;
-	size_t i;
+	bool yes;
 
 	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
 		return false;
+	if (c->listed_memo[id])
+		return c->listed_memo[id] == 2;
 	who = identity_of(c->id, id);
-	for (i = 0; i < nr; i++)
-		if (!strcasecmp(c->people->email[id], listed[i]) ||
-		    (who >= 0 && identity_of_email(c->id, listed[i]) == who))
-			return true;
-	return false;
+	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
+	if (!yes) {
+		for (p = c->people->email[id]; *p; p++)
+			strbuf_addch(&low, (char)tolower((unsigned char)*p));
+		yes = strmap_find(&c->listed_addr, low.buf, low.len) != NULL;
+		strbuf_release(&low);
+	}
+	c->listed_memo[id] = yes ? 2 : 1;
+	return yes;
+}
+
+/* The @listed addresses, lower case, and their persons, for listed_person(). */
+static void listed_load(struct ctx *c, const char *const *listed, size_t nr)
+{
+	struct strbuf low = STRBUF_INIT;
+	size_t i;
+
+	strmap_init(&c->listed_addr);
+	imap_init(&c->listed_who, nr + 16);
+	c->listed_memo = xcalloc((size_t)c->people->nr + 1, 1);
+	for (i = 0; i < nr; i++) {
+		int who = identity_of_email(c->id, listed[i]);
+		const char *p;
+
+		if (who >= 0)
+			*imap_put(&c->listed_who, who + 1) = 1;
+		strbuf_reset(&low);
+		for (p = listed[i]; *p; p++)
+			strbuf_addch(&low, (char)tolower((unsigned char)*p));
+		strmap_insert(&c->listed_addr, low.buf, low.len);
+	}
+	strbuf_release(&low);
+}
+
+static void listed_release(struct ctx *c)
+{
+	strmap_clear(&c->listed_addr, false);
+	imap_free(&c->listed_who);
+	free(c->listed_memo);
 }
 
 struct first {
@@ -171,8 +215,7 @@ struct first {
 };
 
 static void first_reply(struct ctx *c, const struct lmsg *p,
-			int64_t parent, const char *const *listed, size_t nr_listed,
-			struct first *f)
+			int64_t parent, struct first *f)
 {
 	int who = person_of(c, p->sender);
 	const int32_t *v;
@@ -186,7 +229,7 @@ static void first_reply(struct ctx *c, const struct lmsg *p,
 			continue;
 		if (r->date < f->any)
 			f->any = r->date;
-		if (r->date < f->listed && listed_person(c, r->sender, listed, nr_listed))
+		if (r->date < f->listed && listed_person(c, r->sender))
 			f->listed = r->date;
 	}
 }
@@ -594,6 +637,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	if (!c.people || !c.id)
 		return -1;
 	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
+	listed_load(&c, listed, nr_listed);
 
 	imap_init(&threads, 1024);
 	if (s->whole) {
@@ -633,10 +677,10 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			st->patches++;
 			if (p >= 0)
 				st->people[p].patches++;
-			first_reply(&c, m, m->id, listed, nr_listed, &f);
+			first_reply(&c, m, m->id, &f);
 			if (cover && (cover->flags & MSG_COVER) &&
 			    person_of(&c, cover->sender) == p)
-				first_reply(&c, m, cover->id, listed, nr_listed, &f);
+				first_reply(&c, m, cover->id, &f);
 			if (f.any != INT64_MAX) {
 				st->answered++;
 				d_any[n_any++] = f.any > m->date ? f.any - m->date : 0;
@@ -678,6 +722,7 @@ out:
 	free(marked);
 	free(walk);
 	imap_free(&threads);
+	listed_release(&c);
 	free(c.canon);
 	return rc;
 }
