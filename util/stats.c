@@ -395,8 +395,9 @@ static int collect_trailers(struct stats *st, struct scope *s,
 		return -1;
 	for (ci = 0; ci < cl->nr; ci++) {
 		const struct commit_rec *c = &cl->v[ci];
-		const struct summary_trailer *t = sm->trailers + c->sc->trailer;
 		size_t n = c->sc->nr_trailers, k;
+		/* no trailer in the history: no array to point into */
+		const struct summary_trailer *t = n ? sm->trailers + c->sc->trailer : NULL;
 
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {
