@@ -6,9 +6,13 @@
  */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "patchid.h"
+#include "run-command.h"
+#include "strbuf.h"
 #include "tap.h"
 
 static const char diff_a[] =
@@ -31,6 +35,92 @@ static int got(int64_t key, const char *id, void *data)
 		snprintf(ids[key], sizeof(ids[key]), "%s", id);
 	(*n)++;
 	return 0;
+}
+
+static int git_ok(const char **argv)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int rc = capture_git(argv, &out, &err);
+
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return rc;
+}
+
+struct by_hash {
+	char hash[8][48], id[8][48];
+	int n;
+};
+
+static int got_commit(const char *hash, const char *id, void *data)
+{
+	struct by_hash *b = data;
+
+	if (b->n < 8) {
+		snprintf(b->hash[b->n], sizeof(b->hash[0]), "%s", hash);
+		snprintf(b->id[b->n], sizeof(b->id[0]), "%s", id);
+	}
+	b->n++;
+	return 0;
+}
+
+/*
+ * Commit patch-ids through several git diff-trees, one after the other
+ * into one patch-id, as through one: five commits, two per diff-tree.
+ */
+static void commits_in_rounds(void)
+{
+	static const char *init[] = { "init", "-q", NULL };
+	static const char *add[] = { "add", "x.c", NULL };
+	static const char *commit[] = { "-c", "user.name=A", "-c",
+		"user.email=a@example.com", "commit", "-qm", "change", NULL };
+	static const char *revs[] = { "rev-list", "--reverse", "HEAD", NULL };
+	char dir[] = "/tmp/kmaint-patchid-test.XXXXXX", *list[8];
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	struct by_hash one = { 0 }, rounds = { 0 };
+	char *old = getcwd(NULL, 0), *p;
+	size_t nr = 0;
+	int i, same = 1;
+
+	if (!mkdtemp(dir) || chdir(dir) || git_ok(init)) {
+		ok(0, "a repository for the commits");
+		return;
+	}
+	for (i = 0; i < 5; i++) {
+		FILE *f = fopen("x.c", "w");
+
+		fprintf(f, "line %d\n", i);
+		fclose(f);
+		git_ok(add);
+		git_ok(commit);
+	}
+	capture_git(revs, &out, &err);
+	for (p = strtok(out.buf, "\n"); p && nr < 8; p = strtok(NULL, "\n"))
+		list[nr++] = p;
+	ok(nr == 5, "five commits made");
+	patchid_commits(list, nr, got_commit, &one);
+	patchid_difftree_commits = 2;
+	ok(!patchid_commits(list, nr, got_commit, &rounds),
+	   "three diff-trees of two commits at most");
+	patchid_difftree_commits = 20000;
+	/* the root commit has none: diff-tree without --root */
+	ok(one.n == 4 && rounds.n == 4, "a patch-id for each commit but the root, either way");
+	for (i = 0; i < 4 && i < one.n && i < rounds.n; i++)
+		if (strcmp(one.hash[i], rounds.hash[i]) ||
+		    strcmp(one.id[i], rounds.id[i]))
+			same = 0;
+	ok(same, "the same commits and ids, in the same order");
+	ok(strcmp(one.id[0], one.id[1]) != 0, "two changes, two ids");
+	strbuf_release(&out);
+	strbuf_release(&err);
+	if (old && !chdir(old)) {
+		const char *rm[] = { "rm", "-rf", dir, NULL };
+		struct child_process cp = CHILD_PROCESS_INIT;
+
+		cp.argv = rm;
+		run_command(&cp);
+	}
+	free(old);
 }
 
 int main(void)
@@ -63,5 +153,6 @@ int main(void)
 	ok(strcmp(ids[4], ids[1]) != 0, "another diff, another id");
 	is_str(ids[5], ids[1], "--stable ignores white space");
 	is_str(ids[6], ids[1], "a missing final newline is added");
+	commits_in_rounds();
 	return done_testing();
 }

@@ -50,4 +50,10 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 			int (*fn)(const char *hash, const char *id, void *data),
 			void *data);
 
+/*
+ * Commits per git diff-tree process of patchid_commits_fed() (20,000): a
+ * new one every so many keeps git's memory flat.  Tests set it low.
+ */
+extern size_t patchid_difftree_commits;
+
 #endif
