@@ -102,7 +102,7 @@ static void commits_in_rounds(void)
 	patchid_difftree_commits = 2;
 	ok(!patchid_commits(list, nr, got_commit, &rounds),
 	   "three diff-trees of two commits at most");
-	patchid_difftree_commits = 20000;
+	patchid_difftree_commits = 5000;
 	/* the root commit has none: diff-tree without --root */
 	ok(one.n == 4 && rounds.n == 4, "a patch-id for each commit but the root, either way");
 	for (i = 0; i < 4 && i < one.n && i < rounds.n; i++)

@@ -51,7 +51,7 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 			void *data);
 
 /*
- * Commits per git diff-tree process of patchid_commits_fed() (20,000): a
+ * Commits per git diff-tree process of patchid_commits_fed() (5,000): a
  * new one every so many keeps git's memory flat.  Tests set it low.
  */
 extern size_t patchid_difftree_commits;
