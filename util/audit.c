@@ -1086,7 +1086,7 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 		}
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			int64_t p = sqlite3_column_int64(st, 2);
-			int64_t th = sqlite3_column_int64(st, 1);
+			int64_t th = sqlite3_column_int64(st, 1), *v;
 			uint32_t x;
 
 			/* other projects' patches are about none of our sections */
@@ -1098,8 +1098,8 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 				set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
 				set_add(threads, th, pm->slots[x]);
 			}
-			if (few && !*imap_put(&seen, th ? th : 1)) {
-				*imap_put(&seen, th ? th : 1) = 1;
+			if (few && !*(v = imap_put(&seen, th ? th : 1))) {
+				*v = 1;
 				ALLOC_GROW(r->threads, r->nr_threads + 1,
 					   r->alloc_threads);
 				r->threads[r->nr_threads++] = th;

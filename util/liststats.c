@@ -74,6 +74,14 @@ struct list_base {
 	int32_t *rv_of;			/* indexes in rv, by message */
 };
 
+/* @s in lower case into @out (addresses are compared so). */
+static void lower_into(struct strbuf *out, const char *s)
+{
+	strbuf_reset(out);
+	for (; *s; s++)
+		strbuf_addch(out, (char)tolower((unsigned char)*s));
+}
+
 struct ctx {
 	struct list_stats *st;
 	struct idx *ix;
@@ -94,7 +102,7 @@ struct ctx {
 static int person_of(struct ctx *c, int64_t id)
 {
 	struct list_stats *st = c->st;
-	const char *email, *name, *p;
+	const char *email, *name;
 	struct strbuf low = STRBUF_INIT;
 	struct strmap_entry *e;
 	int k, who;
@@ -110,8 +118,7 @@ static int person_of(struct ctx *c, int64_t id)
 		email = c->id->persons[who].email;
 		name = c->id->persons[who].name;
 	}
-	for (p = email; *p; p++)
-		strbuf_addch(&low, (char)tolower((unsigned char)*p));
+	lower_into(&low, email);
 	e = strmap_insert(&st->by_email, low.buf, low.len);
 	if (!e->value) {
 		struct ls_person *pp;
@@ -160,7 +167,6 @@ static double median(int64_t *v, size_t n)
 static bool listed_person(struct ctx *c, int64_t id)
 {
 	struct strbuf low = STRBUF_INIT;
-	const char *p;
 	int who;
 	bool yes;
 
@@ -171,8 +177,7 @@ static bool listed_person(struct ctx *c, int64_t id)
 	who = identity_of(c->id, id);
 	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
 	if (!yes) {
-		for (p = c->people->email[id]; *p; p++)
-			strbuf_addch(&low, (char)tolower((unsigned char)*p));
+		lower_into(&low, c->people->email[id]);
 		yes = strmap_find(&c->listed_addr, low.buf, low.len) != NULL;
 		strbuf_release(&low);
 	}
@@ -191,13 +196,10 @@ static void listed_load(struct ctx *c, const char *const *listed, size_t nr)
 	c->listed_memo = xcalloc((size_t)c->people->nr + 1, 1);
 	for (i = 0; i < nr; i++) {
 		int who = identity_of_email(c->id, listed[i]);
-		const char *p;
 
 		if (who >= 0)
 			*imap_put(&c->listed_who, who + 1) = 1;
-		strbuf_reset(&low);
-		for (p = listed[i]; *p; p++)
-			strbuf_addch(&low, (char)tolower((unsigned char)*p));
+		lower_into(&low, listed[i]);
 		strmap_insert(&c->listed_addr, low.buf, low.len);
 	}
 	strbuf_release(&low);
