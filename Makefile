@@ -23,7 +23,7 @@ O ?= build-san
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=undefined
 # LeakSanitizer crashes on the thread-local storage of dlopen()ed
-# libraries: link GMime here (see util/mail.c)
+# libraries: link GMime here (see lists/mail.c)
 GMIME_LINKED = 1
 else
 O ?= build
@@ -36,8 +36,8 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ifeq ($(WERROR),1)
 WARNINGS += -Werror
 endif
-# GMime's headers only: util/mail.c loads the library when a mail is
-# first read (dlopen), and util/identity.c GLib when a name is first
+# GMime's headers only: lists/mail.c loads the library when a mail is
+# first read (dlopen), and people/identity.c GLib when a name is first
 # folded, so that no other command pays for loading them (kmaint get
 # runs once per patch); GMIME_LINKED=1 links them instead.
 DEPS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libpcre2-8 sqlite3 gmime-3.0 2>/dev/null)
@@ -54,13 +54,17 @@ DEPS_LIBS += $(shell $(PKG_CONFIG) --libs gmime-3.0 2>/dev/null || \
 	     echo -lgmime-3.0 -lgobject-2.0 -lglib-2.0)
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARNINGS) $(CFLAGS) $(SAN_FLAGS) \
-	     $(DEPS_CFLAGS) -Iutil -MMD -MP
+	     $(DEPS_CFLAGS) $(addprefix -I,$(LIB_DIRS)) -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) $(STATIC_FLAGS)
 LIBS = $(DEPS_LIBS) -lpthread
 
-LIB_SRC := $(filter-out %-test.c,$(wildcard util/*.c))
+# The library, folder by concern: lib/ (buffers, maps, processes,
+# options), people/, maintainers/, store/ (the index), lists/, get/,
+# judge/ and report/.  Unit tests live in t/unit/.
+LIB_DIRS := lib people maintainers store lists get judge report t/unit
+LIB_SRC := $(wildcard $(addsuffix /*.c,$(filter-out t/unit,$(LIB_DIRS))))
 BUILTIN_SRC := $(wildcard builtin-*.c)
-TEST_SRC := $(wildcard util/*-test.c)
+TEST_SRC := $(wildcard t/unit/*-test.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
 BUILTIN_OBJ := $(BUILTIN_SRC:%.c=$(O)/%.o) $(O)/kmaint.o
 TEST_BIN := $(TEST_SRC:%.c=$(O)/%)
@@ -81,7 +85,7 @@ $(O)/libkmaint.a: $(LIB_OBJ)
 $(PROGRAM): $(BUILTIN_OBJ) $(O)/libkmaint.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(O)/util/%-test: $(O)/util/%-test.o $(O)/libkmaint.a
+$(O)/t/unit/%-test: $(O)/t/unit/%-test.o $(O)/libkmaint.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(O)/%.o: %.c
@@ -90,8 +94,7 @@ $(O)/%.o: %.c
 
 -include $(LIB_OBJ:.o=.d) $(BUILTIN_OBJ:.o=.d) $(TEST_BIN:=.d)
 
-# The suite: C unit tests beside their modules, shell end-to-end tests in
-# t/.  KMAINT names the binary under test, so the same scripts run
+# The suite: C unit tests in t/unit/, shell end-to-end tests in t/.  KMAINT names the binary under test, so the same scripts run
 # against the sanitizer build.
 PROVE ?= prove
 PROVE_FLAGS ?= -j2

@@ -11,9 +11,9 @@
 
 #include "audit.h"
 #include "builtin.h"
-#include "ident.h"
+#include "git-mailmap.h"
 #include "json.h"
-#include "mhistory.h"
+#include "maintainers-history.h"
 #include "parse-options.h"
 #include "scope.h"
 #include "util.h"

@@ -12,7 +12,7 @@
 
 #include "builtin.h"
 #include "check.h"
-#include "ident.h"
+#include "git-mailmap.h"
 #include "identity.h"
 #include "index.h"
 #include "maintainers-sort.h"

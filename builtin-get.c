@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "gitroles.h"
+#include "git-roles.h"
 #include "lookup.h"
 #include "parse-options.h"
 #include "patch.h"

@@ -16,10 +16,10 @@
 #include <strings.h>
 
 #include "builtin.h"
-#include "ident.h"
+#include "git-mailmap.h"
 #include "index.h"
 #include "json.h"
-#include "mhistory.h"
+#include "maintainers-history.h"
 #include "parse-options.h"
 #include "run-command.h"
 #include "scope.h"

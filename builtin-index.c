@@ -20,11 +20,11 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "history.h"
-#include "ident.h"
-#include "inbox.h"
+#include "git-log.h"
+#include "git-mailmap.h"
+#include "archive.h"
 #include "index.h"
-#include "lists.h"
+#include "list-store.h"
 #include "lockfile.h"
 #include "maintainers.h"
 #include "parse-options.h"

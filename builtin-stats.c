@@ -13,7 +13,7 @@
 #include "email.h"
 #include "employer.h"
 #include "json.h"
-#include "liststats.h"
+#include "list-stats.h"
 #include "parse-options.h"
 #include "scope.h"
 #include "stats.h"

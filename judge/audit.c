@@ -1,0 +1,2132 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "audit.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "email.h"
+#include "git-mailmap.h"
+#include "imap.h"
+#include "list-store.h"
+#include "json.h"
+#include "maintainers-history.h"
+#include "scope.h"
+#include "strmap.h"
+
+const char *const audit_kind_names[AF_NR] = {
+	[AF_INACTIVE] = "inactive",
+	[AF_NAME_ONLY] = "maintained-in-name-only",
+	[AF_SINGLE] = "single-maintainer",
+	[AF_EMPLOYER] = "employer-concentration",
+	[AF_BUS_FACTOR] = "bus-factor",
+	[AF_AMBIGUOUS] = "ambiguous-identity",
+	[AF_BYPASS] = "bypassed-list",
+};
+
+int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
+		const char *gitdm_config, struct employer_map **emap,
+		struct ident_mailmap **mm)
+{
+	if (as_of && mh_parse_when(as_of, &o->now))
+		return error("--as-of: '%s' is neither a date (YYYY-MM-DD) nor "
+			     "a revision", as_of);
+	*emap = employer_map_new();
+	if (gitdm_config) {
+		if (employer_map_read_config(*emap, gitdm_config))
+			return -1;
+	} else {
+		employer_map_add_builtin(*emap);
+	}
+	if (email_map && employer_map_read_emailmap(*emap, email_map))
+		return -1;
+	o->emap = *emap;
+	*mm = ident_mailmap_new();
+	ident_mailmap_load_repo(*mm, NULL);
+	o->mailmap = *mm;
+	if (o->window_years <= 0)
+		return error("--window must be at least 1 (years)");
+	return 0;
+}
+
+int audit_quarter(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	return (tm.tm_year + 1900) * 4 + tm.tm_mon / 3;
+}
+
+void audit_opts_init(struct audit_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->window_years = 5;
+	o->min_changes = 50;
+	o->min_maintainers = 2;
+	o->employer_share = 100;
+	o->bus_factor = 1;
+	o->strong_share = 10;
+	o->bypass_share = 50;
+	o->top = 5;
+}
+
+const char *audit_ordinal(int n, char *buf, size_t len)
+{
+	const char *suf = "th";
+
+	if (n % 100 < 11 || n % 100 > 13) {
+		if (n % 10 == 1)
+			suf = "st";
+		else if (n % 10 == 2)
+			suf = "nd";
+		else if (n % 10 == 3)
+			suf = "rd";
+	}
+	snprintf(buf, len, "%d%s", n, suf);
+	return buf;
+}
+
+/*
+ * Addresses at these domains say nothing about an employer; anywhere
+ * else an unmapped domain stands for one, so that a section listed
+ * entirely at one company is seen even without a gitdm map.
+ */
+static const char *const personal_domains[] = {
+	"kernel.org", "gmail.com", "googlemail.com", "yahoo.com", "hotmail.com",
+	"outlook.com", "protonmail.com", "proton.me", "gmx.de", "gmx.net",
+	"web.de", "qq.com", "163.com", "126.com", "icloud.com", "me.com",
+	"mail.ru", "yandex.ru", "users.sourceforge.net", "infradead.org",
+	"fastmail.com", "posteo.de", "linux.dev", "example.com", "example.org",
+};
+
+const char *audit_employer(const struct audit_opts *o, const char *email,
+			   int64_t when)
+{
+	static struct strmap domains;	/* interned "[domain]" strings */
+	const char *e = employer_of(o->emap, email, when), *at;
+	struct strmap_entry *ent;
+	size_t i;
+
+	if (strcmp(e, EMPLOYER_UNKNOWN))
+		return e;
+	at = strrchr(email, '@');
+	if (!at || !at[1])
+		return EMPLOYER_UNKNOWN;
+	at++;
+	for (i = 0; i < ARRAY_SIZE(personal_domains); i++)
+		if (!strcasecmp(at, personal_domains[i]))
+			return EMPLOYER_UNKNOWN;
+	if (!domains.table)
+		strmap_init(&domains);
+	ent = strmap_insert(&domains, at, strlen(at));
+	if (!ent->value) {
+		char *lc = lowercase(at);
+
+		ent->value = xstrfmt("%s (by domain)", lc);
+		free(lc);
+	}
+	return ent->value;
+}
+
+/* (section slot, person) -> stats, open addressing. */
+struct stat_map {
+	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
+	uint32_t *vals;
+	size_t size, nr;
+	struct audit_stats *st;
+	size_t nr_st, alloc_st;
+};
+
+static uint64_t mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdULL;
+	k ^= k >> 33;
+	return k;
+}
+
+static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t pid)
+{
+	uint64_t key = (((uint64_t)slot << 32) | pid) + 1;
+	size_t i;
+
+	if (2 * (m->nr + 1) > m->size) {
+		size_t old = m->size, j;
+		uint64_t *ok = m->keys;
+		uint32_t *ov = m->vals;
+
+		m->size = old ? old * 2 : 4096;
+		m->keys = xcalloc(m->size, sizeof(*m->keys));
+		m->vals = xcalloc(m->size, sizeof(*m->vals));
+		for (j = 0; j < old; j++) {
+			if (!ok[j])
+				continue;
+			i = mix(ok[j]) & (m->size - 1);
+			while (m->keys[i])
+				i = (i + 1) & (m->size - 1);
+			m->keys[i] = ok[j];
+			m->vals[i] = ov[j];
+		}
+		free(ok);
+		free(ov);
+	}
+	i = mix(key) & (m->size - 1);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->size - 1);
+	if (!m->keys[i]) {
+		m->keys[i] = key;
+		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
+		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
+		m->vals[i] = (uint32_t)m->nr_st++;
+		m->nr++;
+	}
+	return &m->st[m->vals[i]];
+}
+
+struct path_map {
+	int64_t max_id;
+	uint32_t *first;	/* CSR over path ids */
+	uint32_t *slots;
+	/* collected pairs */
+	int64_t *pid;
+	uint32_t *pslot;
+	size_t nr, alloc, alloc2;
+	const int *slot_of;	/* section index -> slot, -1 */
+};
+
+static int collect_path(int64_t path_id, const char *path,
+			const struct match_result *res, void *data)
+{
+	struct path_map *pm = data;
+	size_t i;
+
+	for (i = 0; i < res->nr; i++) {
+		int slot = pm->slot_of[res->hits[i].section];
+
+		if (slot < 0)
+			continue;
+		ALLOC_GROW(pm->pid, pm->nr + 1, pm->alloc);
+		ALLOC_GROW(pm->pslot, pm->nr + 1, pm->alloc2);
+		pm->pid[pm->nr] = path_id;
+		pm->pslot[pm->nr++] = (uint32_t)slot;
+		if (path_id > pm->max_id)
+			pm->max_id = path_id;
+	}
+	return 0;
+}
+
+struct slot_paths {
+	struct path_map *pm;
+	uint32_t slot;
+};
+
+static int collect_slot_path(int64_t path_id, const char *path, void *data)
+{
+	struct slot_paths *sp = data;
+	struct path_map *pm = sp->pm;
+
+	(void)path;
+	ALLOC_GROW(pm->pid, pm->nr + 1, pm->alloc);
+	ALLOC_GROW(pm->pslot, pm->nr + 1, pm->alloc2);
+	pm->pid[pm->nr] = path_id;
+	pm->pslot[pm->nr++] = sp->slot;
+	if (path_id > pm->max_id)
+		pm->max_id = path_id;
+	return 0;
+}
+
+static void build_csr(struct path_map *pm)
+{
+	size_t i;
+	uint32_t *fill;
+
+	pm->first = xcalloc((size_t)pm->max_id + 2, sizeof(uint32_t));
+	for (i = 0; i < pm->nr; i++)
+		pm->first[pm->pid[i] + 1]++;
+	for (i = 1; i <= (size_t)pm->max_id + 1; i++)
+		pm->first[i] += pm->first[i - 1];
+	fill = xcalloc((size_t)pm->max_id + 2, sizeof(uint32_t));
+	pm->slots = xcalloc(pm->nr + 1, sizeof(uint32_t));
+	for (i = 0; i < pm->nr; i++) {
+		int64_t p = pm->pid[i];
+
+		pm->slots[pm->first[p] + fill[p]++] = pm->pslot[i];
+	}
+	free(fill);
+	free(pm->pid);
+	free(pm->pslot);
+	pm->pid = NULL;
+	pm->pslot = NULL;
+}
+
+enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
+
+static int64_t key_id(struct idx *ix, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int64_t query_one(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* One event of a kind: its counts, ever and in the window, and its latest commit. */
+static void count_event(long *all, long *win, int64_t *last, int64_t *last_id,
+			int64_t t, int64_t id, bool inwin)
+{
+	(*all)++;
+	*win += inwin;
+	if (last && t >= *last) {
+		*last = t;
+		*last_id = id;
+	}
+}
+
+static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
+		   bool inwin)
+{
+	if (!st->first || t < st->first)
+		st->first = t;
+	if (t > st->last)
+		st->last = t;
+	switch (role) {
+	case 0:		/* author */
+		count_event(&st->authored_all, &st->authored, &st->last_authored,
+			    &st->last_authored_id, t, id, inwin);
+		break;
+	case 1:		/* committer */
+		count_event(&st->applied_all, &st->applied, &st->last_applied,
+			    &st->last_applied_id, t, id, inwin);
+		break;
+	case 2:		/* a tag */
+		count_event(&st->tags_all, &st->tags, &st->last_tag,
+			    &st->last_tag_id, t, id, inwin);
+		break;
+	case 3:		/* a review (also counted as a tag) */
+		count_event(&st->reviews_all, &st->reviews, NULL, NULL, t, id,
+			    inwin);
+		break;
+	}
+}
+
+static const struct audit *sort_audit;
+
+static int cmp_people(const void *x, const void *y, void *data)
+{
+	const struct audit_person *a = x, *b = y;
+	const struct audit *au = data;
+
+	if (a->st.authored != b->st.authored)
+		return a->st.authored > b->st.authored ? -1 : 1;
+	if (a->st.reviews != b->st.reviews)
+		return a->st.reviews > b->st.reviews ? -1 : 1;
+	if (a->st.applied != b->st.applied)
+		return a->st.applied > b->st.applied ? -1 : 1;
+	return strcmp(au->emails[a->pid], au->emails[b->pid]);
+}
+
+static int cmp_people_q(const void *x, const void *y)
+{
+	return cmp_people(x, y, (void *)sort_audit);
+}
+
+/* The rankings kept besides changesets (rank_by()). */
+enum { RANK_REVIEWS = 1, RANK_APPLIED, RANK_LIST_REVIEWS };
+
+static int rank_which;
+
+static long rank_value(const struct audit_person *p)
+{
+	return rank_which == RANK_REVIEWS ? p->st.reviews :
+	       rank_which == RANK_APPLIED ? p->st.applied : p->st.list_reviews;
+}
+
+static int cmp_rank(const void *x, const void *y)
+{
+	const struct audit_person *a = *(const struct audit_person *const *)x;
+	const struct audit_person *b = *(const struct audit_person *const *)y;
+	long va = rank_value(a), vb = rank_value(b);
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
+}
+
+/* Rank by one of RANK_*; ties by address. */
+static void rank_by(struct audit_section *s, const struct audit *a, int which)
+{
+	size_t n = s->nr_people, i;
+	struct audit_person **v = xcalloc(n + 1, sizeof(*v));
+	int r = 0;
+
+	for (i = 0; i < n; i++)
+		v[i] = &s->people[i];
+	sort_audit = a;
+	rank_which = which;
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_rank);
+	for (i = 0; i < n; i++) {
+		if (!rank_value(v[i]))
+			break;
+		r++;
+		if (which == RANK_REVIEWS)
+			v[i]->st.rank_reviews = r;
+		else if (which == RANK_APPLIED)
+			v[i]->st.rank_applied = r;
+		else
+			v[i]->st.rank_list_reviews = r;
+	}
+	free(v);
+}
+
+static void add_finding(struct audit *a, struct audit_section *s,
+			enum audit_kind kind, int listed, char *text)
+{
+	struct audit_finding *f;
+
+	ALLOC_GROW(s->findings, s->nr_findings + 1, s->alloc_findings);
+	f = &s->findings[s->nr_findings++];
+	f->kind = kind;
+	f->listed = listed;
+	f->text = text;
+	a->nr_findings++;
+}
+
+static bool git_active(const struct audit_stats *st)
+{
+	return st->authored || st->applied || st->tags || st->reviews;
+}
+
+/* Active in the window: in git, or on a list covering the section. */
+static bool active(const struct audit_listed *l)
+{
+	return l->p && (git_active(&l->p->st) || l->p->st.list_msgs);
+}
+
+/*
+ * Someone of @l's name, never tied to its address, active in @s: a
+ * listed person who moved on to an address the history cannot tie to
+ * the listed one, or a namesake.  Either way @l is not judged inactive.
+ */
+static const struct audit_person *namesake_active(const struct audit_section *s,
+						  const struct audit_listed *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->match.nr_same_name; i++) {
+		const struct audit_person *p =
+			audit_person_of(s, (int)l->match.same_name[i]);
+
+		if (p && (git_active(&p->st) || p->st.list_msgs))
+			return p;
+	}
+	return NULL;
+}
+
+/* Judge listed entry @i; whether it counts as active (or may be). */
+static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
+{
+	const struct audit_opts *o = a->o;
+	const struct audit_listed *l = &s->listed[i];
+	const char *role = l->type == 'M' ? "maintainer" : "reviewer";
+	const struct audit_person *other;
+	struct strbuf why = STRBUF_INIT;
+	bool maybe;
+
+	if (l->is_role)
+		return false;
+	if (active(l))
+		return true;
+	/* someone of the name was active: it may be the listed person */
+	maybe = namesake_active(s, l) != NULL;
+	/*
+	 * Only the section's own changes (as for maintained-in-name-only)
+	 * make enough of them: a sweep through the tree that passes through
+	 * a quiet section does not wait for its people
+	 */
+	if (s->changes_own < o->min_changes)
+		return maybe;
+	if (l->match.how == IM_AMBIGUOUS) {
+		identity_describe(&a->id, a->ix, l->email, &l->match, &why);
+		add_finding(a, s, AF_AMBIGUOUS, (int)i,
+			    xstrfmt("%s %s: address never in the history, name "
+				    "%s; not judged", role, l->value, why.buf));
+	} else if ((other = namesake_active(s, l))) {
+		add_finding(a, s, AF_AMBIGUOUS, (int)i,
+			    xstrfmt("%s %s: no activity as %s, but %s <%s> of "
+				    "the same name was active here (%ld changes, "
+				    "%ld reviews, %ld tags in %d years) and the "
+				    "history never ties the two addresses; not "
+				    "judged (a .mailmap line settles it)", role,
+				    l->value, l->email, a->names[other->pid],
+				    a->emails[other->pid], other->st.authored,
+				    other->st.reviews, other->st.tags,
+				    o->window_years));
+	} else if (s->covered) {
+		add_finding(a, s, AF_INACTIVE, (int)i,
+			    xstrfmt("%s %s: no authorship, commit or tag in %d "
+				    "years, in %ld changes, %ld of them its own, "
+				    "and no message about its files on the "
+				    "indexed lists", role, l->value,
+				    o->window_years, s->changes, s->changes_own));
+	} else {
+		add_finding(a, s, AF_INACTIVE, (int)i,
+			    xstrfmt("%s %s: no authorship, commit or tag in %d "
+				    "years, in %ld changes, %ld of them its own "
+				    "(the list was not consulted: no indexed list "
+				    "covers the section)", role, l->value,
+				    o->window_years, s->changes, s->changes_own));
+	}
+	strbuf_release(&why);
+	return maybe;
+}
+
+static void judge(struct audit *a, struct audit_section *s)
+{
+	const struct audit_opts *o = a->o;
+	size_t i, j, nm = 0, nm_active = 0;
+	bool any_active = false;
+	char d[16];
+
+	for (i = 0; i < s->nr_listed; i++) {
+		bool act = judge_listed(a, s, i);
+
+		any_active |= act;
+		nm_active += act && s->listed[i].type == 'M';
+	}
+	/*
+	 * Sweeps through the tree (fstests' UDF had 5 changes in 5 years,
+	 * all of them touching every tests/ directory) do not wait for a
+	 * section's people: only its own changes make the finding
+	 */
+	if (s->maintained && s->nr_people_listed && s->changes_own > 0 &&
+	    !any_active)
+		add_finding(a, s, AF_NAME_ONLY, -1,
+			    xstrfmt("%s but none of its %zu listed people was "
+				    "active in %ld changes (%ld of them its own) "
+				    "in %d years", s->status ? s->status :
+				    "maintained", s->nr_people_listed, s->changes,
+				    s->changes_own, o->window_years));
+	/* employer concentration among the M: people */
+	for (i = 0; i < s->nr_listed; i++) {
+		size_t same = 0;
+		const struct audit_listed *l = &s->listed[i];
+
+		if (l->is_role || l->type != 'M')
+			continue;
+		nm++;
+		if (!strcmp(l->employer, EMPLOYER_UNKNOWN))
+			continue;
+		for (j = 0; j < s->nr_listed; j++)
+			if (!s->listed[j].is_role && s->listed[j].type == 'M' &&
+			    !strcmp(s->listed[j].employer, l->employer))
+				same++;
+		if (same > s->top_employer_listed) {
+			s->top_employer_listed = same;
+			s->top_employer = l->employer;
+		}
+	}
+	s->nr_maintainers = nm;
+	/*
+	 * Active maintainers: two listed of whom one is silent is one, and
+	 * removing the silent one (kmaint propose) changes nothing here.
+	 */
+	if (o->min_maintainers && s->maintained &&
+	    nm_active < (size_t)o->min_maintainers && nm > 0 &&
+	    s->changes >= o->min_changes)
+		add_finding(a, s, AF_SINGLE, -1,
+			    xstrfmt("%zu active maintainer%s for %ld changes in "
+				    "%d years (at least %d asked for)", nm_active,
+				    nm_active == 1 ? "" : "s", s->changes,
+				    o->window_years, o->min_maintainers));
+	if (o->employer_share && nm >= 2 && s->top_employer &&
+	    s->top_employer_listed * 100 >= (size_t)o->employer_share * nm)
+		add_finding(a, s, AF_EMPLOYER, -1,
+			    xstrfmt("%zu of %zu listed maintainers at %s%s",
+				    s->top_employer_listed, nm, s->top_employer,
+				    s->applied_employer &&
+				    !strcmp(s->applied_employer, s->top_employer) &&
+				    s->changes ?
+				    "; it also applied most of the changes" : ""));
+	/*
+	 * Only against the section's own list: patches to other lists
+	 * touch its files too, but where they went for review is not
+	 * known unless that list is indexed.
+	 */
+	if (o->bypass_share && s->own_list && s->changes >= o->min_changes &&
+	    (s->changes - s->changes_posted) * 100 >=
+	    (long)o->bypass_share * s->changes)
+		add_finding(a, s, AF_BYPASS, -1,
+			    xstrfmt("%ld of the %ld changes in %d years (%ld%%) "
+				    "were never posted to an indexed list",
+				    s->changes - s->changes_posted, s->changes,
+				    o->window_years,
+				    (s->changes - s->changes_posted) * 100 /
+				    s->changes));
+	if (o->bus_factor && s->changes >= o->min_changes &&
+	    s->bus_factor <= o->bus_factor) {
+		mh_date(d, sizeof(d), a->since);
+		add_finding(a, s, AF_BUS_FACTOR, -1,
+			    xstrfmt("bus factor %d: %d author%s wrote half of the "
+				    "%ld changes since %s", s->bus_factor,
+				    s->bus_factor, s->bus_factor == 1 ? "" : "s",
+				    s->changes, d));
+	}
+}
+
+/* The state of one audit_run() between its steps. */
+/*
+ * Which selected sections each indexed path belongs to.  Every path
+ * through the whole file's matcher costs one lookup per path, hundreds
+ * of thousands on a kernel history; a few sections are cheaper asked
+ * one at a time, each over the paths under its F: prefixes only.
+ */
+#define FEW_SECTIONS 16
+/*
+ * A few sections' list records need only the threads their patches are
+ * in: those messages are found through msg_files(path) and
+ * messages(thread), not by reading every message of the archives.
+ */
+
+struct run {
+	struct audit *a;
+	struct idx *ix;
+	const struct maintainers *m;
+	int *slot_of;		/* section index -> slot, -1 */
+	size_t nslots;
+	int64_t *person_pid;	/* people id -> person, -1 */
+	int64_t max_people;
+	int **listed_pids;	/* per slot, per listed entry */
+	struct path_map pm;
+	struct stat_map sm;
+	unsigned char *linked;	/* commit id -> linked to a posting */
+	int64_t max_linked;
+	/* the threads of the sections' patches, where they are few */
+	int64_t *threads;
+	size_t nr_threads, alloc_threads;
+};
+
+/* The people of the index as persons of the identity model. */
+static int load_people(struct run *r)
+{
+	struct audit *a = r->a;
+	int64_t i;
+	size_t p;
+
+	if (scope_people_load(r->ix, &a->people) ||
+	    identity_load(&a->id, r->ix, &a->people, NULL,
+			  a->o->identity_flags))
+		return -1;
+	r->max_people = a->people.nr - 1;
+	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));
+	for (i = 0; i < a->people.nr; i++)
+		r->person_pid[i] = identity_of(&a->id, i);
+	a->nr_people = a->id.nr;
+	a->names = xcalloc(a->nr_people + 1, sizeof(char *));
+	a->emails = xcalloc(a->nr_people + 1, sizeof(char *));
+	for (p = 0; p < a->id.nr; p++) {
+		a->names[p] = a->id.persons[p].name;
+		a->emails[p] = a->id.persons[p].email;
+	}
+	return 0;
+}
+
+/* Every L: address of the file, lower case. */
+static void list_addresses(const struct maintainers *m, struct strmap *lists)
+{
+	size_t i;
+
+	strmap_init(lists);
+	for (i = 0; i < m->nr_entries; i++) {
+		char *key;
+
+		if (m->entries[i].type != 'L')
+			continue;
+		key = mh_person_key(m->entries[i].value);
+		strmap_insert(lists, key, strlen(key));
+		free(key);
+	}
+}
+
+/* A bare address that says it is a list, where no L: says so. */
+static bool list_like(const char *name, const char *email)
+{
+	return !*name && (strstr(email, "list") || strstr(email, "devel@") ||
+			  starts_with(email, "linux-"));
+}
+
+static void add_listed(struct run *r, struct audit_section *s,
+		       const struct mnt_entry *en, const struct strmap *lists)
+{
+	const struct audit_opts *o = r->a->o;
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct audit_listed *l;
+	const char *mn, *me;
+
+	email_parse(en->value, &name, &addr);
+	strbuf_trim(&addr);
+	strbuf_trim(&name);
+	/* email_parse quotes names that need it: undo that */
+	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
+		memmove(name.buf, name.buf + 1, name.len - 2);
+		strbuf_setlen(&name, name.len - 2);
+	}
+	s->listed = xrealloc(s->listed, (s->nr_listed + 1) * sizeof(*s->listed));
+	l = &s->listed[s->nr_listed++];
+	memset(l, 0, sizeof(*l));
+	l->type = en->type;
+	l->value = xstrdup(en->value);
+	mn = name.buf;
+	me = addr.buf;
+	if (o->mailmap)
+		ident_map(o->mailmap, &mn, &me);
+	l->name = xstrdup(mn);
+	l->email = lowercase(me);
+	l->role = identity_role(&r->a->id, l->name, l->email,
+				strmap_find(lists, l->email, strlen(l->email)) ||
+				list_like(l->name, l->email));
+	l->is_role = l->role != IR_PERSON;
+	l->employer = audit_employer(o, l->email, r->a->now);
+	identity_match_release(&l->match);
+	if (!l->is_role) {
+		identity_match(&r->a->id, l->name, l->email, &l->match);
+		s->nr_people_listed++;
+	}
+	l->pid = l->match.person;
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
+/* The sections asked about, with their listed people. */
+static void load_sections(struct run *r, const bool *selected)
+{
+	const struct maintainers *m = r->m;
+	struct audit *a = r->a;
+	struct strmap lists;
+	size_t i, j;
+
+	list_addresses(m, &lists);
+	r->slot_of = xcalloc(m->nr_sections + 1, sizeof(int));
+	for (i = 0; i < m->nr_sections; i++) {
+		r->slot_of[i] = -1;
+		if (!selected || selected[i])
+			a->nr++;
+	}
+	a->v = xcalloc(a->nr + 1, sizeof(*a->v));
+	r->listed_pids = xcalloc(a->nr + 1, sizeof(int *));
+	for (i = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+		struct audit_section *s;
+		int e;
+
+		if (selected && !selected[i])
+			continue;
+		r->slot_of[i] = (int)r->nslots;
+		s = &a->v[r->nslots];
+		s->index = (int)i;
+		s->name = ms->name;
+		s->status = ms->status;
+		s->maintained = ms->maintained;
+		for (e = ms->first; e < ms->end; e++) {
+			if (m->entries[e].type == 'M' || m->entries[e].type == 'R')
+				add_listed(r, s, &m->entries[e], &lists);
+			if (m->entries[e].type == 'F' &&
+			    (!strcmp(m->entries[e].value, "*") ||
+			     !strcmp(m->entries[e].value, "*/")))
+				s->catch_all = true;
+		}
+		r->listed_pids[r->nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
+		for (j = 0; j < s->nr_listed; j++)
+			r->listed_pids[r->nslots][j] = s->listed[j].pid;
+		r->nslots++;
+	}
+	strmap_clear(&lists, false);
+}
+
+/* The trailers of one commit that credit someone: person and kinds. */
+struct commit_tags {
+	struct { int64_t pid; int kind; } *v;
+	size_t nr, alloc;
+};
+
+static void add_tag(struct commit_tags *t, int64_t pid, int kind)
+{
+	size_t x;
+
+	for (x = 0; x < t->nr; x++)
+		if (t->v[x].pid == pid)
+			break;
+	if (x == t->nr) {
+		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+		t->v[t->nr].pid = pid;
+		t->v[t->nr++].kind = 0;
+	}
+	t->v[x].kind |= kind;
+}
+
+/*
+ * Credit one non-merge commit in one section (slot); @own when at least
+ * half of the files it changes are the section's, not a tree-wide sweep
+ * that passes through.
+ */
+static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
+			  int64_t apid, int64_t cpid, const struct commit_tags *tr,
+			  bool own)
+{
+	struct audit_section *s = &r->a->v[slot];
+	bool inwin = t >= r->a->since, involved = false;
+	size_t j, x;
+
+	s->changes_all++;
+	s->changes += inwin;
+	s->changes_own += inwin && own;
+	if (!s->first_change || t < s->first_change)
+		s->first_change = t;
+	if (t > s->last_change)
+		s->last_change = t;
+	if (apid >= 0)
+		credit(stat_get(&r->sm, slot, (uint32_t)apid), 0, t, id, inwin);
+	if (cpid >= 0)
+		credit(stat_get(&r->sm, slot, (uint32_t)cpid), 1, t, id, inwin);
+	for (x = 0; x < tr->nr; x++) {
+		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
+
+		credit(st, 2, t, id, inwin);
+		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+			credit(st, 3, t, id, inwin);
+	}
+	if (!inwin)
+		return;
+	if (s->quarters) {
+		long *q = s->quarters +
+			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
+
+		q[AQ_AUTHORED]++;
+		for (x = 0; x < tr->nr; x++)
+			if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+				q[AQ_REVIEWS]++;
+		/* every commit is applied: count those a listed person applied */
+		for (j = 0; j < s->nr_listed; j++)
+			if (cpid >= 0 && r->listed_pids[slot][j] == cpid) {
+				q[AQ_APPLIED]++;
+				break;
+			}
+	}
+	if (id >= 0 && id <= r->max_linked && r->linked[id])
+		s->changes_posted++;
+	for (j = 0; j < s->nr_listed && !involved; j++) {
+		int lp = r->listed_pids[slot][j];
+
+		if (lp < 0)
+			continue;
+		if (lp == apid || lp == cpid)
+			involved = true;
+		for (x = 0; x < tr->nr && !involved; x++)
+			if (tr->v[x].pid == lp)
+				involved = true;
+	}
+	s->changes_listed += involved;
+}
+
+static int64_t pid_of(const struct run *r, int64_t person)
+{
+	return person > 0 && person <= r->max_people ? r->person_pid[person] : -1;
+}
+
+/* A commit of the window in its people's quarters (o->quarters). */
+static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
+			   const struct commit_tags *tr)
+{
+	struct audit *a = r->a;
+	size_t q = (size_t)(audit_quarter(t) - a->first_quarter), x;
+
+#define PQ(pid, role) a->person_quarters[((size_t)(pid) * (size_t)a->nr_quarters + q) * \
+					 AQ_NR + (role)]
+	if (apid >= 0)
+		PQ(apid, AQ_AUTHORED)++;
+	if (cpid >= 0)
+		PQ(cpid, AQ_APPLIED)++;
+	for (x = 0; x < tr->nr; x++)
+		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
+			PQ(tr->v[x].pid, AQ_REVIEWS)++;
+#undef PQ
+}
+
+/* Commits, files and trailers side by side, in commit id order. */
+static int read_commits(struct run *r)
+{
+	struct idx *ix = r->ix;
+	struct path_map *pm = &r->pm;
+	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
+	int64_t *stamp = xcalloc(r->nslots + 1, sizeof(int64_t));
+	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
+		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
+	struct commit_tags tr = { 0 };
+	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
+	size_t nr_touched, alloc_touched = 0, i, nr_files;
+	int frc, trc, rc = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
+			       "nparents FROM commits ORDER BY id", -1, &cst,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
+			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &tst, NULL) != SQLITE_OK) {
+		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		goto out;
+	}
+	frc = sqlite3_step(fst);
+	trc = sqlite3_step(tst);
+	while (sqlite3_step(cst) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(cst, 0);
+		int64_t t = sqlite3_column_int64(cst, 3);
+		bool merge = sqlite3_column_int(cst, 4) > 1;
+
+		nr_touched = nr_files = 0;
+		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
+		     frc = sqlite3_step(fst)) {
+			int64_t p = sqlite3_column_int64(fst, 1);
+			uint32_t x;
+
+			if (sqlite3_column_int64(fst, 0) != id)
+				continue;
+			nr_files++;
+			if (p < 0 || p > pm->max_id)
+				continue;
+			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+				uint32_t slot = pm->slots[x];
+
+				if (stamp[slot] == id + 1) {
+					nr_in[slot]++;
+					continue;
+				}
+				stamp[slot] = id + 1;
+				nr_in[slot] = 1;
+				ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
+				touched[nr_touched++] = slot;
+			}
+		}
+		tr.nr = 0;
+		for (; trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id;
+		     trc = sqlite3_step(tst)) {
+			int64_t key = sqlite3_column_int64(tst, 1);
+			int64_t pid = pid_of(r, sqlite3_column_int64(tst, 2));
+			int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
+				   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
+
+			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
+				add_tag(&tr, pid, kind);
+		}
+		if (merge || t > r->a->now)
+			continue;
+		if (r->a->person_quarters && t >= r->a->since)
+			credit_quarter(r, t, pid_of(r, sqlite3_column_int64(cst, 1)),
+				       pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
+		for (i = 0; i < nr_touched; i++)
+			credit_commit(r, touched[i], id, t,
+				      pid_of(r, sqlite3_column_int64(cst, 1)),
+				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr,
+				      2 * (size_t)nr_in[touched[i]] >= nr_files);
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(cst);
+	sqlite3_finalize(fst);
+	sqlite3_finalize(tst);
+	free(stamp);
+	free(nr_in);
+	free(touched);
+	free(tr.v);
+	return rc;
+}
+
+/* ---- the mailing lists ---- */
+
+static bool table_has_rows(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	bool yes = false;
+
+	/* an index from before the list tables has none: no rows either */
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return false;
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+/* Commits linked to a posting, for the bypass finding. */
+static int read_links(struct run *r)
+{
+	sqlite3_stmt *st;
+
+	r->max_linked = query_one(r->ix, "SELECT max(commit_id) FROM links");
+	r->linked = xcalloc((size_t)r->max_linked + 1, 1);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT commit_id FROM links", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t c = sqlite3_column_int64(st, 0);
+
+		if (c >= 0 && c <= r->max_linked)
+			r->linked[c] = 1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/*
+ * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
+ * message id) and a thread's (by thread), the union of its patches'.
+ */
+struct slot_sets {
+	struct imap index;	/* key -> set + 1 */
+	uint32_t **slots;
+	uint32_t *nr, *alloc;
+	size_t nr_sets;
+};
+
+static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
+{
+	int64_t *v = imap_put(&t->index, key ? key : 1);
+	size_t i, e;
+
+	if (!*v) {
+		t->slots = xrealloc(t->slots, (t->nr_sets + 1) * sizeof(*t->slots));
+		t->nr = xrealloc(t->nr, (t->nr_sets + 1) * sizeof(*t->nr));
+		t->alloc = xrealloc(t->alloc, (t->nr_sets + 1) * sizeof(*t->alloc));
+		t->slots[t->nr_sets] = NULL;
+		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
+		*v = (int64_t)++t->nr_sets;
+	}
+	e = (size_t)*v - 1;
+	for (i = 0; i < t->nr[e]; i++)
+		if (t->slots[e][i] == slot)
+			return;
+	if (t->nr[e] == t->alloc[e]) {
+		t->alloc[e] = t->alloc[e] ? 2 * t->alloc[e] : 4;
+		t->slots[e] = xrealloc(t->slots[e], t->alloc[e] * sizeof(uint32_t));
+	}
+	t->slots[e][t->nr[e]++] = slot;
+}
+
+/* The set of @key, or -1. */
+static ssize_t set_of(const struct slot_sets *t, int64_t key)
+{
+	int64_t *v = imap_get(&t->index, key ? key : 1);
+
+	return v ? (ssize_t)*v - 1 : -1;
+}
+
+static void slot_sets_free(struct slot_sets *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_sets; i++)
+		free(t->slots[i]);
+	free(t->slots);
+	free(t->nr);
+	free(t->alloc);
+	imap_free(&t->index);
+}
+
+/* Each patch's sections, and each thread's (msg_files). */
+static int read_patch_slots(struct run *r, struct slot_sets *patches,
+			    struct slot_sets *threads)
+{
+	struct path_map *pm = &r->pm;
+	bool few = r->nslots <= FEW_SECTIONS;
+	struct imap foreign, seen;
+	sqlite3_stmt *st;
+	int64_t path;
+
+	imap_init(&patches->index, 1024);
+	imap_init(&threads->index, 1024);
+	if (lists_foreign(r->ix, &foreign))
+		return -1;
+	if (sqlite3_prepare_v2(r->ix->db, few ?
+			       "SELECT f.message, m.thread, f.path FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
+			       "SELECT f.message, m.thread, f.path "
+			       "FROM msg_files f JOIN messages m ON m.id = f.message",
+			       -1, &st, NULL) != SQLITE_OK) {
+		imap_free(&foreign);
+		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
+	}
+	imap_init(&seen, 64);
+	/* a few sections: their own paths' rows, by msg_files_path */
+	for (path = 0; path <= (few ? pm->max_id : 0); path++) {
+		if (few) {
+			if (pm->first[path] == pm->first[path + 1])
+				continue;
+			sqlite3_bind_int64(st, 1, path);
+		}
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t p = sqlite3_column_int64(st, 2);
+			int64_t th = sqlite3_column_int64(st, 1), *v;
+			uint32_t x;
+
+			/* other projects' patches are about none of our sections */
+			if (p < 0 || p > pm->max_id ||
+			    pm->first[p] == pm->first[p + 1] ||
+			    imap_get(&foreign, sqlite3_column_int64(st, 0)))
+				continue;
+			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+				set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
+				set_add(threads, th, pm->slots[x]);
+			}
+			if (few && !*(v = imap_put(&seen, th ? th : 1))) {
+				*v = 1;
+				ALLOC_GROW(r->threads, r->nr_threads + 1,
+					   r->alloc_threads);
+				r->threads[r->nr_threads++] = th;
+			}
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	imap_free(&seen);
+	imap_free(&foreign);
+	return 0;
+}
+
+static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
+			bool inwin, bool review)
+{
+	if (!st->first || t < st->first)
+		st->first = t;
+	if (t > st->last)
+		st->last = t;
+	count_event(&st->list_msgs_all, &st->list_msgs, &st->last_list,
+		    &st->last_list_id, t, id, inwin);
+	if (review)
+		count_event(&st->list_reviews_all, &st->list_reviews,
+			    &st->last_review, &st->last_review_id, t, id, inwin);
+}
+
+/* One message of the archives, as read_messages() needs it. */
+struct amsg {
+	int64_t id, mid, parent, thread, date;
+	int64_t sender;		/* person (pid), -1 */
+	uint32_t flags;
+};
+
+static int cmp_amsg(const void *a, const void *b)
+{
+	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The sections a message is about: a patch's own; for a reply, those of
+ * the nearest patch it answers (a review of the xfs patch of a series
+ * that also touches btrfs is no review of btrfs); for a cover letter and
+ * what answers it, the whole series' (its thread's).
+ */
+/*
+ * Whose patch or cover letter @m answers: the sender of the nearest one
+ * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
+ * cover letter too), or -1.
+ */
+static int64_t answered_by(const struct amsg *m, const struct imap *pos,
+			   const struct amsg *v)
+{
+	const struct amsg *at = m;
+	int hops;
+
+	for (hops = 0; hops < 64; hops++) {
+		int64_t *pp = at->parent ? imap_get(pos, at->parent) : NULL;
+
+		if (!pp)
+			return -1;
+		at = &v[*pp - 1];
+		if ((at->flags & (MSG_COVER | MSG_PATCH)) &&
+		    !(at->flags & MSG_REPLY))
+			return at->sender;
+	}
+	return -1;
+}
+
+static ssize_t message_slots(const struct slot_sets *patches,
+			     const struct slot_sets *threads,
+			     const struct amsg *m, const struct imap *pos,
+			     const struct amsg *v, int64_t *key_set)
+{
+	const struct amsg *at = m;
+	int hops;
+
+	for (hops = 0; at && hops < 64; hops++) {
+		ssize_t k;
+		int64_t *pp;
+
+		if (at->flags & MSG_COVER)
+			break;
+		k = set_of(patches, at->id);
+		/*
+		 * A patch no section covers is still the patch answered:
+		 * about no section, not about all of its series'
+		 */
+		if (k >= 0 || (at->flags & MSG_PATCH)) {
+			*key_set = 0;
+			return k;
+		}
+		pp = at->parent ? imap_get(pos, at->parent) : NULL;
+		at = pp ? &v[*pp - 1] : NULL;
+	}
+	*key_set = 1;
+	return set_of(threads, m->thread);
+}
+
+/*
+ * Every message, once (a copy on another list is the same message), in
+ * the sections it is about: its sender credited with a message, and with
+ * a review when it answers; the people of the Reviewed-by, Acked-by and
+ * Tested-by it gives with a review.
+ */
+static int read_messages(struct run *r, const struct slot_sets *patches,
+			 const struct slot_sets *threads)
+{
+	struct idx *ix = r->ix;
+	sqlite3_stmt *ms = NULL, *ts = NULL;
+	struct imap seen, pos;
+	struct amsg *v = NULL;
+	size_t nr = 0, alloc = 0, i, t;
+	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
+		k_test = key_id(ix, "Tested-by");
+	bool dedupe = query_one(ix, "SELECT count(*) FROM sources") > 1;
+	bool few = r->nslots <= FEW_SECTIONS;
+	int trc, rc = -1;
+
+	imap_init(&seen, 1024);
+	imap_init(&pos, 1024);
+	/*
+	 * A reply is in its patch's thread (lists.c threads a message
+	 * with its parent), so a few sections' messages are their threads'.
+	 */
+	if (sqlite3_prepare_v2(ix->db, few ?
+			       "SELECT id, mid, parent, thread, sender, date, flags "
+			       "FROM messages WHERE thread = ?1" :
+			       "SELECT id, mid, parent, thread, sender, "
+			       "date, flags FROM messages ORDER BY id", -1, &ms,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, few ?
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE person IS NOT NULL ORDER BY message, seq",
+			       -1, &ts, NULL) != SQLITE_OK) {
+		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		goto out;
+	}
+	for (t = 0; t < (few ? r->nr_threads : 1); t++) {
+		if (few)
+			sqlite3_bind_int64(ms, 1, r->threads[t]);
+		while (sqlite3_step(ms) == SQLITE_ROW) {
+			struct amsg *m;
+
+			ALLOC_GROW(v, nr + 1, alloc);
+			m = &v[nr++];
+			m->id = sqlite3_column_int64(ms, 0);
+			m->mid = sqlite3_column_int64(ms, 1);
+			m->parent = sqlite3_column_int64(ms, 2);
+			m->thread = sqlite3_column_int64(ms, 3);
+			m->sender = pid_of(r, sqlite3_column_int64(ms, 4));
+			m->date = sqlite3_column_int64(ms, 5);
+			m->flags = (uint32_t)sqlite3_column_int64(ms, 6);
+		}
+		sqlite3_reset(ms);
+	}
+	if (few && nr)
+		qsort(v, nr, sizeof(*v), cmp_amsg);
+	/* the first copy of a message, by id, is the one kept */
+	for (i = t = 0; i < nr; i++) {
+		if (dedupe) {
+			int64_t *seen_mid = imap_put(&seen, v[i].mid ? v[i].mid : 1);
+
+			if (*seen_mid)
+				continue;
+			*seen_mid = 1;
+		}
+		v[t++] = v[i];
+		*imap_put(&pos, v[t - 1].id) = (int64_t)t;
+	}
+	nr = t;
+	trc = few ? SQLITE_DONE : sqlite3_step(ts);
+	for (i = 0; i < nr; i++) {
+		const struct amsg *m = &v[i];
+		/* a cover letter is no review, its answers may be */
+		bool reply = (m->flags & MSG_REPLY) ||
+			     !(m->flags & (MSG_PATCH | MSG_COVER));
+		bool inwin = m->date >= r->a->since && m->date <= r->a->now;
+		int64_t which, answered = reply ? answered_by(m, &pos, v) : -1;
+		ssize_t set = message_slots(patches, threads, m, &pos, v, &which);
+		const struct slot_sets *sets = which ? threads : patches;
+		size_t k;
+
+		if (few) {
+			sqlite3_reset(ts);
+			sqlite3_bind_int64(ts, 1, m->id);
+			trc = sqlite3_step(ts);
+		}
+		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= m->id;
+		     trc = sqlite3_step(ts)) {
+			int64_t key = sqlite3_column_int64(ts, 1);
+			int64_t who = pid_of(r, sqlite3_column_int64(ts, 2));
+
+			/*
+			 * a patch's trailers were given before, on an earlier
+			 * version: counted where they were given (as stats
+			 * --list counts them)
+			 */
+			if (sqlite3_column_int64(ts, 0) != m->id || who < 0 ||
+			    who == m->sender || set < 0 || m->date > r->a->now ||
+			    (m->flags & MSG_PATCH) ||
+			    (key != k_rev && key != k_ack && key != k_test))
+				continue;
+			for (k = 0; k < sets->nr[set]; k++)
+				credit_list(stat_get(&r->sm, sets->slots[set][k],
+						     (uint32_t)who), m->date, m->id,
+					    inwin, true);
+		}
+		if (set < 0 || m->sender < 0 || m->date > r->a->now)
+			continue;
+		/* an author answering their reviewers reviews nothing */
+		for (k = 0; k < sets->nr[set]; k++)
+			credit_list(stat_get(&r->sm, sets->slots[set][k],
+					     (uint32_t)m->sender), m->date, m->id,
+				    inwin, reply && answered != m->sender);
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(ms);
+	sqlite3_finalize(ts);
+	imap_free(&seen);
+	imap_free(&pos);
+	free(v);
+	return rc;
+}
+
+/*
+ * The lists' side, when the index has messages: which sections an
+ * indexed list covers (one of its L: is an indexed list, or patches
+ * touching its files are in the archives), the people's list records,
+ * and which commits were posted.
+ */
+static int read_lists(struct run *r)
+{
+	struct slot_sets patches = { 0 }, threads = { 0 };
+	struct strmap names;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = -1;
+
+	r->a->has_lists = table_has_rows(r->ix, "SELECT 1 FROM messages LIMIT 1");
+	if (!r->a->has_lists)
+		return 0;
+	strmap_init(&names);
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT name FROM lists", -1, &st,
+			       NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			char *n = lowercase((const char *)sqlite3_column_text(st, 0));
+
+			strmap_insert(&names, n, strlen(n));
+			free(n);
+		}
+		sqlite3_finalize(st);
+	}
+	for (i = 0; i < r->nslots; i++) {
+		const struct mnt_section *ms = &r->m->sections[r->a->v[i].index];
+		int e;
+
+		for (e = ms->first; e < ms->end; e++) {
+			char *key;
+
+			if (r->m->entries[e].type != 'L')
+				continue;
+			key = mh_person_key(r->m->entries[e].value);
+			if (strmap_find(&names, key, strlen(key)))
+				r->a->v[i].covered = r->a->v[i].own_list = true;
+			free(key);
+		}
+	}
+	strmap_clear(&names, false);
+	if (read_links(r) || read_patch_slots(r, &patches, &threads) ||
+	    read_messages(r, &patches, &threads))
+		goto out;
+	for (i = 0; i < threads.nr_sets; i++) {
+		size_t k;
+
+		for (k = 0; k < threads.nr[i]; k++) {
+			r->a->v[threads.slots[i][k]].list_threads++;
+			r->a->v[threads.slots[i][k]].covered = true;
+		}
+	}
+	rc = 0;
+out:
+	slot_sets_free(&patches);
+	slot_sets_free(&threads);
+	return rc;
+}
+
+/* The (section, person) records into each section's people. */
+static void collect_people(struct run *r)
+{
+	struct stat_map *sm = &r->sm;
+	size_t *count = xcalloc(r->nslots + 1, sizeof(size_t));
+	size_t i;
+
+	for (i = 0; i < sm->size; i++)
+		if (sm->keys[i])
+			count[(sm->keys[i] - 1) >> 32]++;
+	for (i = 0; i < r->nslots; i++)
+		r->a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
+	for (i = 0; i < sm->size; i++) {
+		uint64_t k;
+		struct audit_section *s;
+
+		if (!sm->keys[i])
+			continue;
+		k = sm->keys[i] - 1;
+		s = &r->a->v[k >> 32];
+		s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
+		s->people[s->nr_people++].st = sm->st[sm->vals[i]];
+	}
+	free(count);
+}
+
+/* The employer that applied most of the window's changes. */
+static void applied_by(const struct audit *a, struct audit_section *s)
+{
+	const char **emp = xcalloc(s->nr_people + 1, sizeof(*emp));
+	long *cnt = xcalloc(s->nr_people + 1, sizeof(*cnt));
+	size_t ne = 0, x, j;
+
+	for (j = 0; j < s->nr_people; j++) {
+		const struct audit_person *p = &s->people[j];
+		const char *e;
+
+		if (!p->st.applied)
+			continue;
+		/* employer strings live as long as the map */
+		e = audit_employer(a->o, a->emails[p->pid], a->now);
+		if (!strcmp(e, EMPLOYER_UNKNOWN))
+			continue;
+		for (x = 0; x < ne && strcmp(emp[x], e); x++)
+			;
+		if (x == ne)
+			emp[ne++] = e;
+		cnt[x] += p->st.applied;
+	}
+	for (x = 0; x < ne; x++)
+		if (cnt[x] > s->applied_employer_commits) {
+			s->applied_employer_commits = cnt[x];
+			s->applied_employer = emp[x];
+		}
+	free(emp);
+	free(cnt);
+}
+
+/* Ranks, bus factor, the listed people's records, then the findings. */
+static void finish_section(struct audit *a, struct audit_section *s)
+{
+	long cum = 0;
+	int r = 0;
+	size_t j;
+
+	if (s->nr_people)
+		qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
+	for (j = 0; j < s->nr_people; j++) {
+		if (!s->people[j].st.authored)
+			break;
+		s->people[j].st.rank_changes = ++r;
+	}
+	rank_by(s, a, RANK_REVIEWS);
+	rank_by(s, a, RANK_APPLIED);
+	rank_by(s, a, RANK_LIST_REVIEWS);
+	for (j = 0; j < s->nr_people && s->changes; j++) {
+		cum += s->people[j].st.authored;
+		if (2 * cum >= s->changes) {
+			s->bus_factor = (int)j + 1;
+			break;
+		}
+	}
+	for (j = 0; j < s->nr_listed; j++) {
+		struct audit_listed *l = &s->listed[j];
+
+		if (l->pid >= 0)
+			l->p = audit_person_of(s, l->pid);
+		if (l->p && l->p->st.last > s->last_listed)
+			s->last_listed = l->p->st.last;
+	}
+	applied_by(a, s);
+	judge(a, s);
+}
+
+static int map_paths(struct run *r, struct matcher *mt)
+{
+	size_t i;
+
+	r->pm.slot_of = r->slot_of;
+	if (r->nslots > FEW_SECTIONS)
+		return scope_foreach_path_sections(r->ix, mt, collect_path,
+						   &r->pm);
+	for (i = 0; i < r->nslots; i++) {
+		struct slot_paths sp = { .pm = &r->pm, .slot = (uint32_t)i };
+
+		if (scope_foreach_section_path(r->ix, r->m, r->a->v[i].index,
+					       collect_slot_path, &sp))
+			return -1;
+	}
+	return 0;
+}
+
+int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
+	      const bool *selected, const struct audit_opts *o, struct audit *a)
+{
+	struct run r = { .a = a, .ix = ix, .m = m };
+	size_t i;
+	int rc = -1;
+
+	memset(a, 0, sizeof(*a));
+	a->ix = ix;
+	a->o = o;
+	a->now = o->now ? o->now :
+		 query_one(ix, "SELECT max(commit_time) FROM commits");
+	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
+
+	if (load_people(&r))
+		goto out;
+	load_sections(&r, selected);
+	if (o->quarters) {
+		a->first_quarter = audit_quarter(a->since);
+		a->nr_quarters = audit_quarter(a->now) - a->first_quarter + 1;
+		a->person_quarters = xcalloc(a->nr_people * (size_t)a->nr_quarters *
+					     AQ_NR + 1, sizeof(long));
+		for (i = 0; i < a->nr; i++)
+			a->v[i].quarters = xcalloc((size_t)a->nr_quarters * AQ_NR,
+						   sizeof(long));
+	}
+	if (map_paths(&r, mt))
+		goto out;
+	build_csr(&r.pm);
+	if (read_lists(&r) || read_commits(&r))
+		goto out;
+	collect_people(&r);
+	sort_audit = a;
+	for (i = 0; i < r.nslots; i++)
+		finish_section(a, &a->v[i]);
+	rc = 0;
+out:
+	for (i = 0; r.listed_pids && i < r.nslots; i++)
+		free(r.listed_pids[i]);
+	free(r.listed_pids);
+	free(r.pm.first);
+	free(r.pm.slots);
+	free(r.pm.pid);
+	free(r.pm.pslot);
+	free(r.sm.keys);
+	free(r.sm.vals);
+	free(r.sm.st);
+	free(r.slot_of);
+	free(r.person_pid);
+	free(r.linked);
+	free(r.threads);
+	return rc;
+}
+
+void audit_release(struct audit *a)
+{
+	size_t i, j;
+
+	for (i = 0; i < a->nr; i++) {
+		struct audit_section *s = &a->v[i];
+
+		for (j = 0; j < s->nr_listed; j++) {
+			free(s->listed[j].value);
+			free(s->listed[j].name);
+			free(s->listed[j].email);
+			identity_match_release(&s->listed[j].match);
+		}
+		free(s->listed);
+		free(s->people);
+		for (j = 0; j < s->nr_findings; j++)
+			free(s->findings[j].text);
+		free(s->findings);
+		free(s->quarters);
+	}
+	free(a->v);
+	free(a->person_quarters);
+	free(a->names);
+	free(a->emails);
+	identity_release(&a->id);
+	scope_people_free(&a->people);
+	memset(a, 0, sizeof(*a));
+}
+
+const struct audit_person *audit_person_of(const struct audit_section *s,
+					   int pid)
+{
+	size_t i;
+
+	for (i = 0; pid >= 0 && i < s->nr_people; i++)
+		if (s->people[i].pid == pid)
+			return &s->people[i];
+	return NULL;
+}
+
+const struct audit_person *audit_find_person(const struct audit *a,
+					     const struct audit_section *s,
+					     const char *email)
+{
+	return audit_person_of(s, identity_of_email(&a->id, email));
+}
+
+int audit_match(const struct audit *a, const char *value,
+		struct identity_match *m)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct identity_match own;
+	const char *mn, *me;
+	int pid;
+
+	if (!m)
+		m = &own;
+	email_parse(value, &name, &addr);
+	strbuf_trim(&name);
+	strbuf_trim(&addr);
+	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
+		memmove(name.buf, name.buf + 1, name.len - 2);
+		strbuf_setlen(&name, name.len - 2);
+	}
+	mn = name.buf;
+	me = addr.buf;
+	if (a->o->mailmap)
+		ident_map(a->o->mailmap, &mn, &me);
+	identity_match(&a->id, mn, me, m);
+	pid = m->person;
+	if (m == &own)
+		identity_match_release(&own);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return pid;
+}
+
+const char *audit_hash(const struct audit *a, int64_t id)
+{
+	static char ring[4][HASH_HEXSZ_MAX + 1];
+	static int next;
+	char *buf = ring[next++ & 3];
+	sqlite3_stmt *st;
+
+	strcpy(buf, "-");
+	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT hash FROM commits "
+				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return buf;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(buf, 13, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return buf;
+}
+
+const char *audit_msgid(const struct audit *a, int64_t id)
+{
+	static char *ring[4];
+	static int next;
+	sqlite3_stmt *st;
+	int k = next++ & 3;
+
+	free(ring[k]);
+	ring[k] = xstrdup("-");
+	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT msgid FROM messages "
+				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return ring[k];
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		free(ring[k]);
+		ring[k] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	return ring[k];
+}
+
+static const char *date_or_never(char *buf, size_t len, int64_t t)
+{
+	if (!t)
+		snprintf(buf, len, "never");
+	else
+		mh_date(buf, len, t);
+	return buf;
+}
+
+/* "2013-11-03 16:00:00", as the clean-up patches print commit times. */
+static const char *stamp(char *buf, size_t len, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, len, "%Y-%m-%d %H:%M:%S", &tm);
+	return buf;
+}
+
+/*
+ * How a listed person was found, when it is not simply by their own
+ * address: one line of the evidence ("matched by name: ..."), or empty.
+ */
+static void identity_line(struct strbuf *out, const struct audit *a,
+			  const struct audit_listed *l)
+{
+	if (l->is_role || l->match.how == IM_NONE)
+		return;
+	if (l->match.how == IM_ADDRESS &&
+	    !strcmp(a->id.persons[l->match.person].email, l->email) &&
+	    !identity_name_only_tags(&a->id, l->match.person))
+		return;
+	identity_describe(&a->id, a->ix, l->email, &l->match, out);
+}
+
+/*
+ * The block of the networking clean-up patches, with one change: a colon
+ * after each commit id.  checkpatch.pl takes a bare 12-digit hex word in
+ * a commit message for a commit reference not in its 'commit <id>
+ * ("subject")' style, and errs wherever git knows the commit; the colon
+ * keeps the block readable and the patches kmaint propose writes clean.
+ */
+void audit_evidence(struct strbuf *out, const struct audit *a,
+		    const struct audit_section *s)
+{
+	char d[16], ts[32];
+	size_t i, shown = 0;
+
+	strbuf_addf(out, "Subsystem %s\n", s->name);
+	strbuf_addf(out, "  Changes %ld / %ld (%ld%%)\n", s->changes_listed,
+		    s->changes, s->changes ? s->changes_listed * 100 / s->changes : 0);
+	/* the listed people's last activity, as the clean-up patches give it */
+	if (s->last_listed >= a->since && s->last_listed)
+		strbuf_addf(out, "  Last activity: %s\n",
+			    date_or_never(d, sizeof(d), s->last_listed));
+	else
+		strbuf_addstr(out, "  (No activity)\n");
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+		const struct audit_stats *st = l->p ? &l->p->st : NULL;
+		struct strbuf id = STRBUF_INIT;
+
+		if (l->is_role)
+			continue;
+		strbuf_addf(out, "  %s:\n", l->value);
+		if (st && st->authored_all)
+			strbuf_addf(out, "    Author %s: %s %ld\n",
+				    audit_hash(a, st->last_authored_id),
+				    stamp(ts, sizeof(ts), st->last_authored),
+				    st->authored);
+		if (st && st->applied_all)
+			strbuf_addf(out, "    Committer %s: %s %ld\n",
+				    audit_hash(a, st->last_applied_id),
+				    stamp(ts, sizeof(ts), st->last_applied),
+				    st->applied);
+		if (st && st->tags_all)
+			strbuf_addf(out, "    Tags %s: %s %ld\n",
+				    audit_hash(a, st->last_tag_id),
+				    stamp(ts, sizeof(ts), st->last_tag),
+				    st->tags);
+		if (a->has_lists && s->covered) {
+			if (st && st->list_msgs)
+				strbuf_addf(out, "    List <%s> %s %ld\n",
+					    audit_msgid(a, st->last_list_id),
+					    date_or_never(d, sizeof(d), st->last_list),
+					    st->list_msgs);
+			else
+				strbuf_addstr(out, "    (No list activity)\n");
+		}
+		identity_line(&id, a, l);
+		if (id.len)
+			strbuf_addf(out, "    %s\n", id.buf);
+		strbuf_release(&id);
+	}
+	strbuf_addstr(out, "  Top reviewers:\n");
+	for (i = 1; shown < (size_t)a->o->top && i <= s->nr_people; i++) {
+		size_t j;
+
+		for (j = 0; j < s->nr_people; j++)
+			if (s->people[j].st.rank_reviews == (int)i)
+				break;
+		if (j == s->nr_people)
+			break;
+		/* a name without an address (util/identity.h) by its name */
+		if (*a->emails[s->people[j].pid])
+			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+				    a->emails[s->people[j].pid]);
+		else
+			strbuf_addf(out, "    [%ld]: %s (no address)\n",
+				    s->people[j].st.reviews,
+				    a->names[s->people[j].pid]);
+		shown++;
+	}
+	for (i = 0; i < s->nr_findings; i++)
+		if (s->findings[i].kind == AF_INACTIVE) {
+			const struct audit_listed *l = &s->listed[s->findings[i].listed];
+
+			strbuf_addf(out, "  INACTIVE %s %s\n",
+				    l->type == 'M' ? "MAINTAINER" : "REVIEWER",
+				    l->value);
+		}
+}
+
+static void print_stats(FILE *fp, const struct audit_stats *st)
+{
+	char r1[16], r2[16], d1[16], d2[16], d3[16];
+
+	fprintf(fp, "changesets %ld%s%s%s, reviews %ld%s%s%s, applied %ld, tags %ld; "
+		"last authored %s, applied %s, tag %s\n",
+		st->authored, st->rank_changes ? " (" : "",
+		st->rank_changes ? audit_ordinal(st->rank_changes, r1, sizeof(r1)) : "",
+		st->rank_changes ? ")" : "",
+		st->reviews, st->rank_reviews ? " (" : "",
+		st->rank_reviews ? audit_ordinal(st->rank_reviews, r2, sizeof(r2)) : "",
+		st->rank_reviews ? ")" : "",
+		st->applied, st->tags,
+		date_or_never(d1, sizeof(d1), st->last_authored),
+		date_or_never(d2, sizeof(d2), st->last_applied),
+		date_or_never(d3, sizeof(d3), st->last_tag));
+}
+
+/* A listed person's list record, when lists are indexed. */
+static void print_list(FILE *fp, const struct audit *a,
+		       const struct audit_section *s, const struct audit_stats *st)
+{
+	char d1[16], d2[16];
+
+	if (!a->has_lists || !s->covered)
+		return;
+	fprintf(fp, "      list: %ld messages, %ld reviews; last message %s, "
+		"last review %s\n", st->list_msgs, st->list_reviews,
+		date_or_never(d1, sizeof(d1), st->last_list),
+		date_or_never(d2, sizeof(d2), st->last_review));
+	if (st->list_msgs && !git_active(st))
+		fprintf(fp, "      list only: %s on the list, no tags in git\n",
+			st->list_reviews ? "reviews" : "messages");
+}
+
+static int rank_in(const struct audit_person *p, int which)
+{
+	return which == RANK_APPLIED ? p->st.rank_applied : p->st.rank_list_reviews;
+}
+
+static long ranked_value(const struct audit_person *p, int which)
+{
+	return which == RANK_APPLIED ? p->st.applied : p->st.list_reviews;
+}
+
+/* The person ranked @rank by @which, or NULL past the last. */
+static const struct audit_person *by_rank(const struct audit_section *s,
+					  int which, int rank)
+{
+	size_t j;
+
+	for (j = 0; j < s->nr_people; j++)
+		if (rank_in(&s->people[j], which) == rank)
+			return &s->people[j];
+	return NULL;
+}
+
+const struct audit_person *audit_by_list_rank(const struct audit_section *s,
+					     int rank)
+{
+	return by_rank(s, RANK_LIST_REVIEWS, rank);
+}
+
+static bool is_listed(const struct audit *a, const struct audit_section *s,
+		      int pid)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_listed; i++)
+		if (s->listed[i].pid == pid && pid >= 0)
+			return true;
+	return false;
+}
+
+/* "  top committers not listed: NAME <ADDR> N, ..." */
+static void print_unlisted(FILE *fp, const struct audit *a,
+			   const struct audit_section *s, const char *title,
+			   int which)
+{
+	size_t n = 0;
+	int i;
+
+	fprintf(fp, "  %s not listed:", title);
+	for (i = 1; n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = by_rank(s, which, i);
+
+		if (!p)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
+			a->emails[p->pid], ranked_value(p, which));
+		n++;
+	}
+	fprintf(fp, "%s\n", n ? "" : " none");
+}
+
+/* How a role entry is shown, by enum identity_role. */
+static const char *const role_text[] = {
+	[IR_PERSON] = "a person",
+	[IR_LIST] = "a list",
+	[IR_TITLE] = "a role, not a person: a title or a group",
+	[IR_ALIAS] = "an alias, not a person: no name, never in the history",
+};
+
+void audit_print_section(FILE *fp, const struct audit *a,
+			 const struct audit_section *s, bool evidence)
+{
+	char d[16], r[16];
+	size_t i, n;
+
+	fprintf(fp, "%s\n", s->name);
+	fprintf(fp, "  status %s; %ld changes in %d years (%ld ever), last %s; "
+		"bus factor %d\n", s->status ? s->status : "(none)", s->changes,
+		a->o->window_years, s->changes_all,
+		date_or_never(d, sizeof(d), s->last_change), s->bus_factor);
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+
+		struct strbuf id = STRBUF_INIT;
+
+		fprintf(fp, "  %c: %s", l->type, l->value);
+		if (l->is_role) {
+			fprintf(fp, " (%s)\n", role_text[l->role]);
+			continue;
+		}
+		fprintf(fp, " [%s]\n      ", l->employer);
+		if (l->p) {
+			print_stats(fp, &l->p->st);
+			print_list(fp, a, s, &l->p->st);
+		} else {
+			fprintf(fp, "no activity in this section%s\n",
+				l->pid < 0 && l->match.how == IM_NONE ?
+				" (address and name never seen in the history)" : "");
+		}
+		identity_line(&id, a, l);
+		if (id.len)
+			fprintf(fp, "      identity: %s\n", id.buf);
+		strbuf_release(&id);
+	}
+	fprintf(fp, "  top contributors not listed:");
+	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = &s->people[i];
+
+		if (!p->st.authored)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		fprintf(fp, "%s %s <%s> %ld (%s)", n ? "," : "", a->names[p->pid],
+			a->emails[p->pid], p->st.authored,
+			audit_ordinal(p->st.rank_changes, r, sizeof(r)));
+		n++;
+	}
+	fprintf(fp, "%s\n", n ? "" : " none");
+	print_unlisted(fp, a, s, "top committers", RANK_APPLIED);
+	if (a->has_lists && s->covered) {
+		print_unlisted(fp, a, s, "top list reviewers", RANK_LIST_REVIEWS);
+		fprintf(fp, "  posted to an indexed list: %ld of %ld changes\n",
+			s->changes_posted, s->changes);
+	}
+	if (s->applied_employer)
+		fprintf(fp, "  applied by employer: %s %ld of %ld\n",
+			s->applied_employer, s->applied_employer_commits, s->changes);
+	for (i = 0; i < s->nr_findings; i++)
+		fprintf(fp, "  finding: %s: %s\n",
+			audit_kind_names[s->findings[i].kind], s->findings[i].text);
+	if (evidence && s->nr_findings) {
+		struct strbuf ev = STRBUF_INIT;
+
+		audit_evidence(&ev, a, s);
+		fprintf(fp, "\n%s", ev.buf);
+		strbuf_release(&ev);
+	}
+	fputc('\n', fp);
+}
+
+static void json_date(struct strbuf *out, const char *key, int64_t t)
+{
+	char d[16];
+
+	strbuf_addf(out, ",\"%s\":", key);
+	if (!t) {
+		strbuf_addstr(out, "null");
+		return;
+	}
+	mh_date(d, sizeof(d), t);
+	strbuf_addf(out, "\"%s\"", d);
+}
+
+static void json_stats(struct strbuf *out, const struct audit *a,
+		       const struct audit_stats *st)
+{
+	strbuf_addf(out, "\"changesets\":%ld,\"reviews\":%ld,\"applied\":%ld,"
+		    "\"tags\":%ld,\"changesets_ever\":%ld,\"reviews_ever\":%ld,"
+		    "\"applied_ever\":%ld,\"rank_changesets\":%d,"
+		    "\"rank_reviews\":%d,\"rank_applied\":%d",
+		    st->authored, st->reviews, st->applied, st->tags,
+		    st->authored_all, st->reviews_all, st->applied_all,
+		    st->rank_changes, st->rank_reviews, st->rank_applied);
+	if (a->has_lists)
+		strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
+			    "\"list_messages_ever\":%ld,\"list_reviews_ever\":%ld,"
+			    "\"rank_list_reviews\":%d", st->list_msgs,
+			    st->list_reviews, st->list_msgs_all,
+			    st->list_reviews_all, st->rank_list_reviews);
+	json_date(out, "first_activity", st->first);
+	json_date(out, "last_activity", st->last);
+	json_date(out, "last_authored", st->last_authored);
+	json_date(out, "last_applied", st->last_applied);
+	json_date(out, "last_tag", st->last_tag);
+	if (a->has_lists) {
+		json_date(out, "last_list_message", st->last_list);
+		json_date(out, "last_list_review", st->last_review);
+	}
+}
+
+void audit_json_section(struct strbuf *out, const struct audit *a,
+			const struct audit_section *s)
+{
+	size_t i, n;
+
+	strbuf_addstr(out, "{\"section\":");
+	json_quote(out, s->name);
+	strbuf_addstr(out, ",\"status\":");
+	if (s->status)
+		json_quote(out, s->status);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
+		    "\"changes_own\":%ld,\"changes_with_listed\":%ld,"
+		    "\"bus_factor\":%d", s->changes, s->changes_all,
+		    s->changes_own, s->changes_listed, s->bus_factor);
+	if (a->has_lists)
+		strbuf_addf(out, ",\"list_covered\":%s,\"list_threads\":%ld,"
+			    "\"changes_posted\":%ld", s->covered ? "true" : "false",
+			    s->list_threads, s->changes_posted);
+	json_date(out, "last_change", s->last_change);
+	strbuf_addstr(out, ",\"listed\":[");
+	for (i = 0; i < s->nr_listed; i++) {
+		const struct audit_listed *l = &s->listed[i];
+
+		strbuf_addf(out, "%s{\"type\":\"%c\",\"person\":", i ? "," : "",
+			    l->type);
+		json_quote(out, l->value);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, l->email);
+		strbuf_addf(out, ",\"list\":%s,\"role\":\"%s\",\"employer\":",
+			    l->role == IR_LIST ? "true" : "false",
+			    identity_role_names[l->role]);
+		json_quote(out, l->employer);
+		if (!l->is_role) {
+			struct strbuf id = STRBUF_INIT;
+			static const char *const how[] = {
+				[IM_NONE] = "none", [IM_ADDRESS] = "address",
+				[IM_NAME] = "name", [IM_AMBIGUOUS] = "ambiguous",
+			};
+
+			strbuf_addf(out, ",\"identity\":{\"how\":\"%s\",\"person\":",
+				    how[l->match.how]);
+			if (l->pid >= 0)
+				json_quote(out, a->emails[l->pid]);
+			else
+				strbuf_addstr(out, "null");
+			identity_describe(&a->id, a->ix, l->email, &l->match, &id);
+			strbuf_addstr(out, ",\"text\":");
+			json_quote(out, id.buf);
+			strbuf_addch(out, '}');
+			strbuf_release(&id);
+		}
+		if (l->p) {
+			strbuf_addch(out, ',');
+			json_stats(out, a, &l->p->st);
+		}
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, "],\"top_unlisted\":[");
+	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = &s->people[i];
+
+		if (!p->st.authored)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		json_quote(out, a->names[p->pid]);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, a->emails[p->pid]);
+		strbuf_addch(out, ',');
+		json_stats(out, a, &p->st);
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, "],\"top_committers_unlisted\":[");
+	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
+		const struct audit_person *p = by_rank(s, RANK_APPLIED, (int)i);
+
+		if (!p)
+			break;
+		if (is_listed(a, s, p->pid))
+			continue;
+		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		json_quote(out, a->names[p->pid]);
+		strbuf_addstr(out, ",\"email\":");
+		json_quote(out, a->emails[p->pid]);
+		strbuf_addf(out, ",\"applied\":%ld}", p->st.applied);
+	}
+	strbuf_addstr(out, "],\"employer\":{\"top\":");
+	if (s->top_employer)
+		json_quote(out, s->top_employer);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"maintainers_at_top\":%zu,\"maintainers\":%zu,"
+		    "\"applied_by\":", s->top_employer_listed, s->nr_maintainers);
+	if (s->applied_employer)
+		json_quote(out, s->applied_employer);
+	else
+		strbuf_addstr(out, "null");
+	strbuf_addf(out, ",\"applied_commits\":%ld},\"findings\":[",
+		    s->applied_employer_commits);
+	for (i = 0; i < s->nr_findings; i++) {
+		struct strbuf ev = STRBUF_INIT;
+
+		strbuf_addf(out, "%s{\"kind\":\"%s\",\"text\":", i ? "," : "",
+			    audit_kind_names[s->findings[i].kind]);
+		json_quote(out, s->findings[i].text);
+		audit_evidence(&ev, a, s);
+		strbuf_addstr(out, ",\"evidence\":");
+		json_quote(out, ev.buf);
+		strbuf_addch(out, '}');
+		strbuf_release(&ev);
+	}
+	strbuf_addstr(out, "]}");
+}

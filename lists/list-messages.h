@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_LMSG_H
+#define KMAINT_LMSG_H
+
+#include "imap.h"
+#include "index.h"
+#include "list-store.h"
+
+/*
+ * The messages of the index's lists in memory, for the questions asked
+ * of them (kmaint stats --list, kmaint pending): what they share is read
+ * in one scan of the covering index messages_stats, 48 bytes a message,
+ * and joined in C; the text (subjects, Message-IDs, names) is fetched
+ * afterwards for the few messages an answer shows.
+ *
+ * A message posted to several registered lists is one message: one copy
+ * is kept (the first archive's, or the first stored), and the other
+ * copies' ids lead to it, so that a reply made on one list to a patch
+ * posted to two is found under the copy that was kept.
+ */
+struct lmsg {
+	int64_t thread, date, subj;	/* subj: subject_hash, 1 for none */
+	int32_t id, parent;
+	uint32_t sender, author;	/* people ids, 0 for none */
+	uint32_t flags;			/* MSG_*; bit 31 is the caller's */
+	int16_t version;
+	bool mark;			/* the caller's */
+};
+
+struct lmsg_table {
+	struct lmsg *m;		/* by id */
+	size_t nr;
+	int64_t max_id;
+	int32_t *pos;		/* message id -> index in m + 1 */
+	int32_t *kids;		/* indexes into m, by parent */
+	int32_t *kid_start;	/* parent id -> its slice [start[p], start[p + 1]) */
+};
+
+/*
+ * Read the messages of the lists named in @lists (every list when
+ * @nr_lists is 0) dated @since or later (INT64_MIN: all), with the
+ * replies of each.  0, or -1 with a message.
+ */
+int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
+	      size_t nr_lists, int64_t since);
+void lmsg_release(struct lmsg_table *t);
+
+/* The message of id @id (or the copy kept of it), or NULL. */
+struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
+
+/* The replies to message @parent (indexes into t->m); their number in *n. */
+const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n);
+
+/*
+ * What reply @m answers: going up its thread, the nearest posted patch
+ * (carrying a patch and no reply itself, this project's or not) or cover
+ * letter (flagged MSG_COVER, as "Re: [PATCH 0/N]" is too, or a message
+ * that is neither a patch nor a reply: a cover letter with a subject of
+ * its own); NULL when the thread above it is not in the table.  A reply
+ * counts for the sections of the patch it answers, and for those of
+ * the whole series only when it answers the cover letter.
+ */
+const struct lmsg *lmsg_answered(const struct lmsg_table *t,
+				 const struct lmsg *m);
+
+/*
+ * A posted patch: a message carrying a patch that is not a reply, and
+ * is this project's (see lists_foreign()).
+ */
+static inline bool lmsg_is_patch(const struct lmsg *m)
+{
+	return (m->flags & MSG_PATCH) && !(m->flags & (MSG_REPLY | MSG_FOREIGN));
+}
+
+/*
+ * Later versions.  A patch is superseded when its author (the patch's
+ * author, people id) posted a patch with the same subject (without its
+ * prefixes: subject_hash) and a higher version.
+ */
+struct lmsg_versions {
+	struct imap latest;	/* author and subject -> highest version */
+};
+
+/* The versions of the patches of @t posted at or before @until. */
+void lmsg_versions_build(struct lmsg_versions *v, const struct lmsg_table *t,
+			 int64_t until);
+void lmsg_versions_release(struct lmsg_versions *v);
+bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m);
+
+#endif

@@ -1,0 +1,782 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "list-stats.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imap.h"
+#include "list-messages.h"
+
+/* Set in lmsg.flags (above every MSG_* bit) for a linked patch. */
+#define LANDED (1u << 31)
+
+void list_stats_init(struct list_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	strmap_init(&st->by_email);
+	st->median_reply = st->median_reply_listed = st->median_to_commit = -1;
+}
+
+void list_stats_release(struct list_stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_people; i++) {
+		free(st->people[i].name);
+		free(st->people[i].email);
+	}
+	free(st->people);
+	for (i = 0; i < st->nr_unposted; i++) {
+		free(st->unposted[i].hash);
+		free(st->unposted[i].subject);
+	}
+	free(st->unposted);
+	for (i = 0; i < st->nr_lists; i++)
+		free(st->lists[i]);
+	free(st->lists);
+	strmap_clear(&st->by_email, false);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Commits: posted (linked), how, the version that landed, first posting. */
+struct posting {
+	int64_t first;
+	int version;
+	bool by_pid;
+};
+
+/* A Reviewed-by, Acked-by or Tested-by: the message kept, the person. */
+struct review {
+	int32_t pos;		/* index in t.m */
+	int64_t person;
+};
+
+/*
+ * What the stats of every scope share, read once.  A report asks for
+ * the stats of each of 2,900 sections; reading a million messages, their
+ * links and their trailers for each would be hours.  With this, a scope
+ * costs the threads its own patches are in.
+ */
+struct list_base {
+	char **lists;
+	size_t nr_lists;
+	struct lmsg_table t;		/* LANDED set on the linked messages */
+	struct lmsg_versions versions;	/* every version, whatever the range */
+	struct imap commits;		/* commit id -> index in pv + 1 */
+	struct posting *pv;
+	size_t npv;
+	int32_t *by_thread;		/* indexes in t.m, by thread, then index */
+	struct imap thread_slice;	/* thread key -> start << 32 | count */
+	struct review *rv;		/* in the index's order */
+	size_t nr_rv;
+	int32_t *rv_start;		/* index in t.m -> its slice of rv_of */
+	int32_t *rv_of;			/* indexes in rv, by message */
+};
+
+/* @s in lower case into @out (addresses are compared so). */
+static void lower_into(struct strbuf *out, const char *s)
+{
+	strbuf_reset(out);
+	for (; *s; s++)
+		strbuf_addch(out, (char)tolower((unsigned char)*s));
+}
+
+struct ctx {
+	struct list_stats *st;
+	struct idx *ix;
+	struct list_base *b;
+	const struct scope_people *people;
+	const struct identity *id;	/* who is who, as audit and stats see */
+	struct lmsg_table *t;		/* the messages, with their replies */
+	int *canon;			/* people id -> person index + 1 */
+	struct strmap listed_addr;	/* the M:/R: addresses, lower case */
+	struct imap listed_who;		/* their persons + 1 */
+	unsigned char *listed_memo;	/* people id -> 0, 1 not listed, 2 listed */
+};
+
+/*
+ * The person of people id @id, as the identity model has it (so that
+ * list stats count the people audit and stats count): index or -1.
+ */
+static int person_of(struct ctx *c, int64_t id)
+{
+	struct list_stats *st = c->st;
+	const char *email, *name;
+	struct strbuf low = STRBUF_INIT;
+	struct strmap_entry *e;
+	int k, who;
+
+	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+		return -1;
+	if (c->canon[id])
+		return c->canon[id] - 1;
+	email = c->people->email[id];
+	name = c->people->name[id];
+	who = identity_of(c->id, id);
+	if (who >= 0) {
+		email = c->id->persons[who].email;
+		name = c->id->persons[who].name;
+	}
+	lower_into(&low, email);
+	e = strmap_insert(&st->by_email, low.buf, low.len);
+	if (!e->value) {
+		struct ls_person *pp;
+
+		ALLOC_GROW(st->people, st->nr_people + 1, st->alloc_people);
+		pp = &st->people[st->nr_people++];
+		memset(pp, 0, sizeof(*pp));
+		pp->name = xstrdup(name ? name : "");
+		pp->email = xstrdup(email);
+		e->value = (void *)(intptr_t)st->nr_people;
+	}
+	k = (int)(intptr_t)e->value - 1;
+	c->canon[id] = k + 1;
+	strbuf_release(&low);
+	return k;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(int64_t *v, size_t n)
+{
+	if (!n)
+		return -1;
+	qsort(v, n, sizeof(*v), cmp_i64);
+	return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
+}
+
+/*
+ * Is people id @id one of the @listed addresses' persons?  Asked for
+ * every reply; the whole repository's call lists every M:/R: address of
+ * the file, so the answer is kept per people id and the addresses are
+ * looked up once (c->listed_who, c->listed_addr), not per reply.
+ */
+static bool listed_person(struct ctx *c, int64_t id)
+{
+	struct strbuf low = STRBUF_INIT;
+	int who;
+	bool yes;
+
+	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+		return false;
+	if (c->listed_memo[id])
+		return c->listed_memo[id] == 2;
+	who = identity_of(c->id, id);
+	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
+	if (!yes) {
+		lower_into(&low, c->people->email[id]);
+		yes = strmap_find(&c->listed_addr, low.buf, low.len) != NULL;
+		strbuf_release(&low);
+	}
+	c->listed_memo[id] = yes ? 2 : 1;
+	return yes;
+}
+
+/* The @listed addresses, lower case, and their persons, for listed_person(). */
+static void listed_load(struct ctx *c, const char *const *listed, size_t nr)
+{
+	struct strbuf low = STRBUF_INIT;
+	size_t i;
+
+	strmap_init(&c->listed_addr);
+	imap_init(&c->listed_who, nr + 16);
+	c->listed_memo = xcalloc((size_t)c->people->nr + 1, 1);
+	for (i = 0; i < nr; i++) {
+		int who = identity_of_email(c->id, listed[i]);
+
+		if (who >= 0)
+			*imap_put(&c->listed_who, who + 1) = 1;
+		lower_into(&low, listed[i]);
+		strmap_insert(&c->listed_addr, low.buf, low.len);
+	}
+	strbuf_release(&low);
+}
+
+static void listed_release(struct ctx *c)
+{
+	strmap_clear(&c->listed_addr, false);
+	imap_free(&c->listed_who);
+	free(c->listed_memo);
+}
+
+struct first {
+	int64_t any, listed;	/* earliest dates; INT64_MAX none */
+};
+
+static void first_reply(struct ctx *c, const struct lmsg *p,
+			int64_t parent, struct first *f)
+{
+	int who = person_of(c, p->sender);
+	const int32_t *v;
+	size_t n, i;
+
+	v = lmsg_kids(c->t, parent, &n);
+	for (i = 0; i < n; i++) {
+		const struct lmsg *r = &c->t->m[v[i]];
+
+		if (r->id == p->id || lmsg_is_patch(r) || person_of(c, r->sender) == who)
+			continue;
+		if (r->date < f->any)
+			f->any = r->date;
+		if (r->date < f->listed && listed_person(c, r->sender))
+			f->listed = r->date;
+	}
+}
+
+static int64_t thread_key(const struct lmsg *m)
+{
+	return m->thread ? m->thread : 1;
+}
+
+/* The links, once: commit -> its postings; LANDED on the linked messages. */
+static int base_links(struct list_base *b, struct idx *ix)
+{
+	sqlite3_stmt *st;
+	size_t alloc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT l.commit_id, l.how, l.landed, "
+			       "m.version, m.date, l.message FROM links l JOIN "
+			       "messages m ON m.id = l.message", -1, &st,
+			       NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t cid = sqlite3_column_int64(st, 0);
+		int64_t *slot = imap_put(&b->commits, cid);
+		struct lmsg *m = lmsg_find(&b->t, sqlite3_column_int64(st, 5));
+		struct posting *p;
+
+		/* only a patch of the scope is asked whether it landed */
+		if (m)
+			m->flags |= LANDED;
+		if (!*slot) {
+			ALLOC_GROW(b->pv, b->npv + 1, alloc);
+			p = &b->pv[b->npv++];
+			p->first = INT64_MAX;
+			p->version = 0;
+			p->by_pid = false;
+			*slot = (int64_t)b->npv;
+		}
+		p = &b->pv[*slot - 1];
+		if (!strcmp((const char *)sqlite3_column_text(st, 1), "patch-id"))
+			p->by_pid = true;
+		if (sqlite3_column_int(st, 2))
+			p->version = sqlite3_column_int(st, 3);
+		if (sqlite3_column_int64(st, 4) < p->first)
+			p->first = sqlite3_column_int64(st, 4);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+struct keyed {
+	int64_t key;
+	int32_t pos;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The messages by thread (a thread's in table order), for a scope's walk. */
+static void base_threads(struct list_base *b)
+{
+	const struct lmsg_table *t = &b->t;
+	struct keyed *k = xmalloc((t->nr + 1) * sizeof(*k));
+	size_t i, start;
+
+	for (i = 0; i < t->nr; i++) {
+		k[i].key = thread_key(&t->m[i]);
+		k[i].pos = (int32_t)i;
+	}
+	qsort(k, t->nr, sizeof(*k), cmp_keyed);
+	b->by_thread = xmalloc((t->nr + 1) * sizeof(*b->by_thread));
+	imap_init(&b->thread_slice, t->nr / 4 + 16);
+	for (i = 0; i < t->nr; i++)
+		b->by_thread[i] = k[i].pos;
+	/* the slice: start << 32 | count (fewer than 2^31 messages) */
+	for (start = 0; start < t->nr; ) {
+		size_t end = start + 1;
+
+		while (end < t->nr && k[end].key == k[start].key)
+			end++;
+		*imap_put(&b->thread_slice, k[start].key) =
+			(int64_t)((uint64_t)start << 32 | (end - start));
+		start = end;
+	}
+	free(k);
+}
+
+/* The review trailers, once, and each message's of them. */
+static int base_reviews(struct list_base *b, struct idx *ix)
+{
+	const struct lmsg_table *t = &b->t;
+	sqlite3_stmt *q;
+	size_t alloc = 0, i;
+	int32_t *fill;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT t.message, t.person FROM "
+			       "msg_trailers t WHERE "
+			       "t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
+			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		const struct lmsg *m = lmsg_find(t, sqlite3_column_int64(q, 0));
+
+		if (!m || (m->flags & MSG_PATCH))
+			continue;
+		ALLOC_GROW(b->rv, b->nr_rv + 1, alloc);
+		b->rv[b->nr_rv].pos = (int32_t)(m - t->m);
+		b->rv[b->nr_rv++].person = sqlite3_column_int64(q, 1);
+	}
+	sqlite3_finalize(q);
+	/* a counting sort by message: each one's slice in index order */
+	b->rv_start = xcalloc(t->nr + 2, sizeof(*b->rv_start));
+	b->rv_of = xmalloc((b->nr_rv + 1) * sizeof(*b->rv_of));
+	for (i = 0; i < b->nr_rv; i++)
+		b->rv_start[b->rv[i].pos + 1]++;
+	for (i = 1; i <= t->nr; i++)
+		b->rv_start[i] += b->rv_start[i - 1];
+	fill = xmalloc((t->nr + 1) * sizeof(*fill));
+	memcpy(fill, b->rv_start, t->nr * sizeof(*fill));
+	for (i = 0; i < b->nr_rv; i++)
+		b->rv_of[fill[b->rv[i].pos]++] = (int32_t)i;
+	free(fill);
+	return 0;
+}
+
+struct list_base *list_base_load(struct idx *ix, const char *const *lists,
+				 size_t nr_lists)
+{
+	struct list_base *b = xcalloc(1, sizeof(*b));
+	size_t i;
+
+	b->lists = xcalloc(nr_lists + 1, sizeof(*b->lists));
+	for (i = 0; i < nr_lists; i++)
+		b->lists[b->nr_lists++] = xstrdup(lists[i]);
+	imap_init(&b->commits, 1024);
+	if (lmsg_load(&b->t, ix, lists, nr_lists, INT64_MIN)) {
+		imap_free(&b->commits);
+		for (i = 0; i < b->nr_lists; i++)
+			free(b->lists[i]);
+		free(b->lists);
+		free(b);
+		return NULL;
+	}
+	lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
+	base_threads(b);
+	if (base_links(b, ix) || base_reviews(b, ix)) {
+		list_base_free(b);
+		return NULL;
+	}
+	return b;
+}
+
+void list_base_free(struct list_base *b)
+{
+	size_t i;
+
+	if (!b)
+		return;
+	for (i = 0; i < b->nr_lists; i++)
+		free(b->lists[i]);
+	free(b->lists);
+	lmsg_release(&b->t);
+	lmsg_versions_release(&b->versions);
+	imap_free(&b->commits);
+	free(b->pv);
+	free(b->by_thread);
+	imap_free(&b->thread_slice);
+	free(b->rv);
+	free(b->rv_start);
+	free(b->rv_of);
+	free(b);
+}
+
+struct commit_walk {
+	struct list_stats *st;
+	const struct list_base *b;
+	int64_t *delays;
+	size_t nr_delays, alloc_delays;
+	int64_t *unposted;
+	size_t nr_unposted, alloc_unposted;
+};
+
+static int count_commit(const struct scope_commit *sc, void *data)
+{
+	struct commit_walk *cw = data;
+	struct list_stats *st = cw->st;
+	int64_t *slot = imap_get(&cw->b->commits, sc->id);
+
+	st->commits++;
+	if (slot) {
+		const struct posting *p = &cw->b->pv[*slot - 1];
+
+		st->commits_posted++;
+		if (p->by_pid)
+			st->by_patch_id++;
+		else
+			st->by_subject++;
+		if (p->version > 0)
+			st->versions[p->version < 10 ? p->version : 0]++;
+		if (p->first != INT64_MAX) {
+			ALLOC_GROW(cw->delays, cw->nr_delays + 1, cw->alloc_delays);
+			cw->delays[cw->nr_delays++] = sc->commit_time > p->first ?
+						      sc->commit_time - p->first : 0;
+		}
+	} else {
+		ALLOC_GROW(cw->unposted, cw->nr_unposted + 1, cw->alloc_unposted);
+		cw->unposted[cw->nr_unposted++] = sc->id;
+	}
+	return 0;
+}
+
+/* The commits' side: posted or not, how, when. */
+static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
+{
+	struct commit_walk cw = { .st = c->st, .b = c->b };
+	sqlite3_stmt *st;
+	size_t i;
+	int rc;
+
+	rc = scope_foreach_commit(s, r, count_commit, &cw);
+	c->st->median_to_commit = median(cw.delays, cw.nr_delays);
+	c->st->unposted_total = (long)cw.nr_unposted;
+	if (!rc && sqlite3_prepare_v2(c->ix->db, "SELECT hash, subject FROM "
+				      "commits WHERE id = ?1", -1, &st,
+				      NULL) == SQLITE_OK) {
+		size_t want = c->st->max_unposted ? c->st->max_unposted : cw.nr_unposted;
+
+		for (i = cw.nr_unposted; i-- > 0 && c->st->nr_unposted < want; ) {
+			struct ls_commit *lc;
+
+			sqlite3_bind_int64(st, 1, cw.unposted[i]);
+			if (sqlite3_step(st) == SQLITE_ROW) {
+				ALLOC_GROW(c->st->unposted, c->st->nr_unposted + 1,
+					   c->st->alloc_unposted);
+				lc = &c->st->unposted[c->st->nr_unposted++];
+				lc->id = cw.unposted[i];
+				lc->hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+				lc->subject = xstrdup((const char *)sqlite3_column_text(st, 1));
+			}
+			sqlite3_reset(st);
+		}
+		sqlite3_finalize(st);
+	}
+	free(cw.delays);
+	free(cw.unposted);
+	return rc;
+}
+
+/*
+ * Is message @m, no patch of the scope, in it?  Its thread must hold a
+ * patch of the scope posted in the range (@threads); then a reply counts
+ * for the patch it answers, and for the whole series only when it
+ * answers the cover letter: a review of a series' foo/ patch is none of
+ * the bar/ patch beside it.  Another section's patch is not in it.
+ */
+static bool in_scope(const struct ctx *c, const struct lmsg *m,
+		     const struct imap *threads)
+{
+	const struct lmsg *a;
+
+	if (!imap_get(threads, thread_key(m)))
+		return false;
+	if (m->mark || (m->flags & MSG_COVER))
+		return true;
+	if ((m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY))
+		return false;	/* a patch, not of the scope */
+	if (!(m->flags & MSG_REPLY))
+		return true;	/* a cover letter of its own subject */
+	a = lmsg_answered(c->t, m);
+	if (!a || (a->flags & MSG_COVER) || !(a->flags & MSG_PATCH))
+		return true;	/* the cover letter's: the series' */
+	return a->mark;
+}
+
+/*
+ * Reviews: the trailers people give in messages without a patch, of
+ * the messages @walk lists (every message when @whole), in the index's
+ * order.
+ */
+static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
+			  const struct range *r, const int32_t *walk, size_t nr_walk)
+{
+	const struct list_base *b = c->b;
+	struct list_stats *st = c->st;
+	struct imap once, who;
+	int32_t *v = NULL;
+	size_t nr = 0, alloc = 0, i, k;
+
+	if (!whole) {
+		for (i = 0; i < nr_walk; i++)
+			for (k = (size_t)b->rv_start[walk[i]];
+			     k < (size_t)b->rv_start[walk[i] + 1]; k++) {
+				ALLOC_GROW(v, nr + 1, alloc);
+				v[nr++] = b->rv_of[k];
+			}
+		if (nr)
+			qsort(v, nr, sizeof(*v), cmp_i32);
+	}
+	imap_init(&once, 1024);
+	imap_init(&who, 64);
+	for (i = 0; i < (whole ? b->nr_rv : nr); i++) {
+		const struct review *rv = &b->rv[whole ? i : (size_t)v[i]];
+		const struct lmsg *m = &c->t->m[rv->pos];
+		int p;
+		int64_t *seen;
+
+		if (m->date < r->since || m->date > r->until ||
+		    (!whole && !in_scope(c, m, threads)))
+			continue;
+		p = person_of(c, rv->person);
+		if (p < 0)
+			continue;
+		/* once per message and person */
+		seen = imap_put(&once, ((int64_t)m->id << 32) | (int64_t)(p + 1));
+		if (*seen)
+			continue;
+		*seen = 1;
+		st->reviews++;
+		st->people[p].reviews++;
+		*imap_put(&who, p + 1) = 1;
+	}
+	st->reviewers = (long)who.nr;
+	imap_free(&once);
+	imap_free(&who);
+	free(v);
+}
+
+/*
+ * The scope's patches (those touching its paths), marked; the threads
+ * they were posted in within the range into @threads, and every
+ * message of those threads into *walk, in table order.
+ */
+static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
+		      struct imap *threads, int32_t **marked, size_t *nr_marked,
+		      int32_t **walk, size_t *nr_walk)
+{
+	const struct list_base *b = c->b;
+	size_t alloc_m = 0, alloc_w = 0, i;
+	sqlite3_stmt *q;
+
+	if (sqlite3_prepare_v2(s->ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1", -1, &q, NULL) != SQLITE_OK)
+		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	for (i = 0; i < s->nr_paths; i++) {
+		sqlite3_bind_int64(q, 1, s->paths[i]);
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(q, 0);
+			struct lmsg *m = lmsg_find(c->t, id);
+
+			/* the copy kept, as it was scoped itself */
+			if (!m || m->id != id || m->mark || !lmsg_is_patch(m))
+				continue;
+			m->mark = true;
+			ALLOC_GROW(*marked, *nr_marked + 1, alloc_m);
+			(*marked)[(*nr_marked)++] = (int32_t)(m - c->t->m);
+			if (m->date >= r->since && m->date <= r->until) {
+				int64_t *v = imap_put(threads, thread_key(m));
+				int64_t slice;
+				size_t k, n;
+
+				if (*v)
+					continue;
+				*v = 1;
+				slice = *imap_get(&b->thread_slice, thread_key(m));
+				n = (size_t)(slice & 0xffffffff);
+				k = (size_t)((uint64_t)slice >> 32);
+				ALLOC_GROW(*walk, *nr_walk + n, alloc_w);
+				memcpy(*walk + *nr_walk, b->by_thread + k,
+				       n * sizeof(**walk));
+				*nr_walk += n;
+			}
+		}
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	if (*nr_walk)
+		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
+	return 0;
+}
+
+int list_stats_collect_in(struct list_stats *st, struct list_base *b,
+			  struct scope *s, const struct range *r,
+			  const char *const *listed, size_t nr_listed)
+{
+	struct ctx c = { .st = st, .ix = s->ix, .b = b, .t = &b->t };
+	struct imap threads;
+	int32_t *marked = NULL, *walk = NULL;
+	size_t nr_marked = 0, nr_walk = 0, n, i;
+	int64_t *d_any = NULL, *d_listed = NULL;
+	size_t n_any = 0, n_listed = 0;
+	int rc = -1;
+
+	st->lists = xcalloc(b->nr_lists + 1, sizeof(*st->lists));
+	for (i = 0; i < b->nr_lists; i++)
+		st->lists[st->nr_lists++] = xstrdup(b->lists[i]);
+	st->have_listed = nr_listed > 0;
+	c.people = scope_people(s);
+	c.id = c.people ? scope_identity(s) : NULL;
+	if (!c.people || !c.id)
+		return -1;
+	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
+	listed_load(&c, listed, nr_listed);
+
+	imap_init(&threads, 1024);
+	if (s->whole) {
+		for (i = 0; i < c.t->nr; i++) {
+			struct lmsg *m = &c.t->m[i];
+
+			if (!lmsg_is_patch(m))
+				continue;
+			m->mark = true;
+			if (m->date >= r->since && m->date <= r->until)
+				*imap_put(&threads, thread_key(m)) = 1;
+		}
+	} else if (mark_scope(&c, s, r, &threads, &marked, &nr_marked,
+			      &walk, &nr_walk)) {
+		goto out;
+	}
+
+	if (count_commits(&c, s, r))
+		goto out;
+
+	n = s->whole ? c.t->nr : nr_walk;
+	d_any = xmalloc((n + 1) * sizeof(*d_any));
+	d_listed = xmalloc((n + 1) * sizeof(*d_listed));
+	for (i = 0; i < n; i++) {
+		struct lmsg *m = &c.t->m[s->whole ? i : (size_t)walk[i]];
+		bool in_range = m->date >= r->since && m->date <= r->until;
+		int p;
+
+		if (!in_range || (!s->whole && !in_scope(&c, m, &threads)))
+			continue;
+		p = person_of(&c, m->sender);
+		st->messages++;
+		if (m->mark) {
+			struct first f = { INT64_MAX, INT64_MAX };
+			const struct lmsg *cover = m->parent ? lmsg_find(c.t, m->parent) : NULL;
+
+			st->patches++;
+			if (p >= 0)
+				st->people[p].patches++;
+			first_reply(&c, m, m->id, &f);
+			if (cover && (cover->flags & MSG_COVER) &&
+			    person_of(&c, cover->sender) == p)
+				first_reply(&c, m, cover->id, &f);
+			if (f.any != INT64_MAX) {
+				st->answered++;
+				d_any[n_any++] = f.any > m->date ? f.any - m->date : 0;
+			} else {
+				st->unanswered++;
+			}
+			if (f.listed != INT64_MAX) {
+				st->answered_listed++;
+				d_listed[n_listed++] = f.listed > m->date ?
+						       f.listed - m->date : 0;
+			}
+			if (m->flags & LANDED)
+				st->landed++;
+			else if (lmsg_superseded(&b->versions, m))
+				st->superseded++;
+			else
+				st->pending++;
+		} else if (m->flags & MSG_REPLY) {
+			st->replies++;
+			if (p >= 0)
+				st->people[p].replies++;
+		}
+	}
+	st->median_reply = median(d_any, n_any);
+	st->median_reply_listed = median(d_listed, n_listed);
+	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
+	rc = 0;
+out:
+	/* the table is the next scope's too */
+	if (s->whole) {
+		for (i = 0; i < c.t->nr; i++)
+			c.t->m[i].mark = false;
+	} else {
+		for (i = 0; i < nr_marked; i++)
+			c.t->m[marked[i]].mark = false;
+	}
+	free(d_any);
+	free(d_listed);
+	free(marked);
+	free(walk);
+	imap_free(&threads);
+	listed_release(&c);
+	free(c.canon);
+	return rc;
+}
+
+int list_stats_collect(struct list_stats *st, struct scope *s,
+		       const struct range *r, const char *const *lists,
+		       size_t nr_lists, const char *const *listed,
+		       size_t nr_listed)
+{
+	struct list_base *b = list_base_load(s->ix, lists, nr_lists);
+	int rc;
+
+	if (!b)
+		return -1;
+	rc = list_stats_collect_in(st, b, s, r, listed, nr_listed);
+	list_base_free(b);
+	return rc;
+}
+
+static const struct list_stats *rank_st;
+static enum ls_column rank_col;
+
+static long col_of(const struct ls_person *p, enum ls_column col)
+{
+	return col == LS_PATCHES ? p->patches : col == LS_REPLIES ? p->replies :
+	       p->reviews;
+}
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct ls_person *x = &rank_st->people[*(const size_t *)a];
+	const struct ls_person *y = &rank_st->people[*(const size_t *)b];
+	long cx = col_of(x, rank_col), cy = col_of(y, rank_col);
+	int c;
+
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	return c ? c : strcmp(x->email, y->email);
+}
+
+size_t list_stats_rank(const struct list_stats *st, enum ls_column col,
+		       size_t **order)
+{
+	size_t i, n = 0;
+
+	*order = xmalloc((st->nr_people + 1) * sizeof(**order));
+	for (i = 0; i < st->nr_people; i++)
+		if (col_of(&st->people[i], col))
+			(*order)[n++] = i;
+	rank_st = st;
+	rank_col = col;
+	qsort(*order, n, sizeof(**order), cmp_rank);
+	return n;
+}

@@ -1,0 +1,1813 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The static site of "kmaint report --site" (see site.h).  The figures
+ * come from the library's questions, asked once each over the whole
+ * repository; this file only lays them out.
+ */
+#include "site.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "html.h"
+#include "imap.h"
+#include "list-stats.h"
+#include "pending.h"
+#include "propose.h"
+#include "sha256.h"
+#include "stats.h"
+#include "strmap.h"
+#include "util.h"
+
+#define MAX_YEARS 20
+#define MAX_AREAS 12
+
+/*
+ * The one script: sorting and filtering of the sections table.  The
+ * table and its links are all there without it; it only un-hides the
+ * filter controls and turns the column heads into buttons.
+ */
+static const char script[] =
+	"(function(){"
+	"var t=document.getElementById('t');if(!t)return;"
+	"var b=t.tBodies[0],rows=[].slice.call(b.rows),c=document.getElementById('ctl'),"
+	"q=document.getElementById('q'),n=document.getElementById('n'),"
+	"fs=[].slice.call(c.querySelectorAll('select'));c.hidden=false;"
+	"function f(){var s=q.value.toLowerCase(),k=0;rows.forEach(function(r){"
+	"var v=r.cells[0].textContent.toLowerCase().indexOf(s)>=0;"
+	"fs.forEach(function(e){var x=e.value,y=r.cells[+e.dataset.c].textContent;"
+	"if(x&&(e.dataset.w?y.split(' ').indexOf(x)<0:y!==x))v=false});"
+	"r.hidden=!v;k+=v?1:0});n.textContent=k+' of '+rows.length+' sections shown'}"
+	"q.oninput=f;fs.forEach(function(e){e.onchange=f});"
+	"var hs=[].slice.call(t.tHead.rows[0].cells);hs.forEach(function(h,i){"
+	"var d=1,bt=document.createElement('button');bt.type='button';"
+	"bt.textContent=h.textContent;h.textContent='';h.appendChild(bt);"
+	"bt.onclick=function(){var num=h.dataset.n;rows.sort(function(x,y){"
+	"var u=x.cells[i].textContent,v=y.cells[i].textContent;if(num){"
+	"u=parseFloat(u);v=parseFloat(v);u=isNaN(u)?-1:u;v=isNaN(v)?-1:v;"
+	"return (u-v)*d}return u.localeCompare(v)*d});"
+	"rows.forEach(function(r){b.appendChild(r)});"
+	"hs.forEach(function(o){o.removeAttribute('aria-sort')});"
+	"h.setAttribute('aria-sort',d>0?'ascending':'descending');d=-d}});"
+	"var m=/^#kind=([a-z-]+)$/.exec(location.hash);"
+	"if(m){var k=document.getElementById('fk');k.value=m[1];}f()})();";
+
+static const char style[] =
+	"body{font-family:sans-serif;margin:1.5em auto;color:#222;max-width:72em;"
+	"padding:0 1em;line-height:1.4}"
+	"a{color:#0645ad}h1{margin-bottom:.2em}h2{margin-top:1.6em;"
+	"border-bottom:1px solid #ddd}"
+	"table{border-collapse:collapse;margin:.6em 0}"
+	"td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top;text-align:left}"
+	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(7)){text-align:right}"
+	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
+	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
+	"th[aria-sort=descending] button::after{content:' \\25BC'}"
+	".cards{display:flex;flex-wrap:wrap;gap:.6em;margin:1em 0}"
+	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;min-width:9em;"
+	"background:#fafafa}.card b{display:block;font-size:1.7em}"
+	".card.bad b{color:#a00}.card small{color:#666}"
+	".finding{color:#a00}.muted{color:#777}"
+	"svg{max-width:100%;height:auto}figure{margin:1em 0}figcaption{font-size:small;color:#555}"
+	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
+	"pre{background:#f6f6f6;padding:.5em;overflow:auto;font-size:small}"
+	"#ctl{margin:.5em 0}#ctl label{margin-right:1em}nav{font-size:small}"
+	".grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(30em,1fr));"
+	"gap:0 2em}";
+
+/* ---- files ---- */
+
+int site_put_file(const char *path, const char *buf, size_t len)
+{
+	char *old = NULL, *tmp;
+	size_t old_len = 0;
+	FILE *fp;
+
+	if (!read_file(path, &old, &old_len) && old_len == len &&
+	    (!len || !memcmp(old, buf, len))) {
+		free(old);
+		return 0;
+	}
+	free(old);
+	/* a reader never sees half a page: write aside, then rename */
+	tmp = xstrfmt("%s.tmp", path);
+	fp = fopen(tmp, "w");
+	if (!fp) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	if ((fwrite(buf, 1, len, fp) != len) | fclose(fp)) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (rename(tmp, path)) {
+		error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 1;
+}
+
+static int make_dir(const char *path)
+{
+	if (mkdir(path, 0777) && errno != EEXIST)
+		return error("cannot create '%s': %s", path, strerror(errno));
+	if (!is_dir(path))
+		return error("'%s' is not a directory", path);
+	return 0;
+}
+
+/* ---- what the pages are made of ---- */
+
+struct sec_info {
+	char *file;		/* "s/name.html" */
+	const char *area;
+	long pending;
+	double reply, reply_listed, to_commit;	/* seconds; -1 none */
+	long patches, unanswered, answered;
+	bool have_lists;
+	int64_t last_listed_window;	/* last activity of a listed M:/R: */
+	bool no_active_m;
+};
+
+struct site {
+	struct scope *sc;
+	const struct audit *a;
+	const struct mh_history *h;
+	const struct site_opts *o;
+	struct site_result *res;
+	struct sec_info *si;
+	char **pfile;		/* per pid: "p/x.html", or NULL: no page */
+	/*
+	 * Per pid with a page, where they are listed and where they worked:
+	 * (section, index into listed[] or people[]) pairs from [first[pid],
+	 * first[pid + 1]); found once, not by a search per person.
+	 */
+	size_t *listed_first, *work_first;
+	uint32_t (*listed_at)[2], (*work_at)[2];
+	struct strmap files;	/* taken file names */
+	struct pending pend;
+	bool have_pend;
+	struct proposals props;
+	struct list_stats all;	/* the whole repository's lists */
+	bool have_all;
+	struct stats st;	/* gitdm's figures, as kmaint stats */
+	/* per year, the last MAX_YEARS of the history */
+	int first_year, nr_years, partial_year;
+	long *y_commits, *y_posted, *y_active, *y_new, *y_left;
+	long *y_madd, *y_mrem;
+	int *y_elephant;
+	/* per address: first and last commit, for person pages */
+	struct strmap addr_idx;
+	int64_t (*addr_when)[2];
+	size_t nr_addr, alloc_addr;
+	char csp[300];
+	char partial_date[16];
+};
+
+static int year_of(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	return tm.tm_year + 1900;
+}
+
+/* A file name from a string: [a-z0-9._-], unique in the site. */
+static char *unique_file(struct site *w, const char *dir, const char *s)
+{
+	struct strbuf b = STRBUF_INIT;
+	struct strmap_entry *e;
+	size_t base, n = 2;
+
+	strbuf_addf(&b, "%s/", dir);
+	for (; *s && b.len < 60; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+		    c == '_')
+			strbuf_addch(&b, c);
+		else if (b.len && b.buf[b.len - 1] != '-' && b.buf[b.len - 1] != '/')
+			strbuf_addch(&b, '-');
+	}
+	while (b.len && b.buf[b.len - 1] == '-')
+		strbuf_setlen(&b, b.len - 1);
+	if (b.buf[b.len - 1] == '/' || b.buf[b.len - 1] == '.')
+		strbuf_addch(&b, 'x');
+	base = b.len;
+	for (;;) {
+		strbuf_addstr(&b, ".html");
+		e = strmap_insert(&w->files, b.buf, b.len);
+		if (!e->value)
+			break;
+		strbuf_setlen(&b, base);
+		strbuf_addf(&b, "-%zu", n++);
+	}
+	e->value = (void *)1;
+	return strbuf_detach(&b, NULL);
+}
+
+/* The length of the top-level directory @v names, 0 for none. */
+static size_t top_dir(const char *v)
+{
+	const char *slash = strchr(v, '/');
+
+	if (!slash || slash == v || strcspn(v, "*?[") < (size_t)(slash - v))
+		return 0;
+	return slash - v > 40 ? 40 : (size_t)(slash - v);
+}
+
+/*
+ * A section's area: the top-level directory most of its F: patterns
+ * are in, the first on a tie; Documentation/ only when nothing else is
+ * (a kernel section lists its documentation first).  "(top level)" for
+ * files at the top, "(no files)" without F:.
+ */
+static const char *section_area(struct site *w, const struct audit_section *s,
+				struct strmap *areas)
+{
+	const struct maintainers *m = &w->sc->m;
+	const struct mnt_section *ms = &m->sections[s->index];
+	const char *best = NULL;
+	size_t best_len = 0;
+	int i, k, best_n = 0, nr_f = 0;
+
+	for (i = ms->first; i < ms->end; i++) {
+		const char *v = m->entries[i].value;
+		size_t len;
+		int n = 0;
+		bool doc;
+
+		if (m->entries[i].type != 'F')
+			continue;
+		nr_f++;
+		len = top_dir(v);
+		if (!len)
+			continue;
+		for (k = ms->first; k < ms->end; k++)
+			if (m->entries[k].type == 'F' &&
+			    top_dir(m->entries[k].value) == len &&
+			    !memcmp(m->entries[k].value, v, len))
+				n++;
+		doc = len == 13 && !memcmp(v, "Documentation", 13);
+		if (doc)
+			n = -1;	/* below anything else, above nothing */
+		if (!best || n > best_n) {
+			best = v;
+			best_len = len;
+			best_n = n;
+		}
+	}
+	if (!nr_f)
+		return "(no files)";
+	if (!best)
+		return "(top level)";
+	return strmap_insert(areas, best, best_len)->key;
+}
+
+static bool status_is(const struct audit_section *s, const char *what)
+{
+	return s->status && !strncasecmp(s->status, what, strlen(what));
+}
+
+static bool active_window(const struct audit_stats *st)
+{
+	return st->authored || st->applied || st->tags || st->list_msgs;
+}
+
+static void date_cell(struct strbuf *out, int64_t t)
+{
+	char d[16];
+
+	if (t > 0) {
+		mh_date(d, sizeof(d), t);
+		strbuf_addf(out, "<td>%s</td>", d);
+	} else {
+		strbuf_addstr(out, "<td>-</td>");
+	}
+}
+
+static void hours(struct strbuf *out, double seconds)
+{
+	if (seconds < 0)
+		strbuf_addstr(out, "-");
+	else
+		strbuf_addf(out, "%.1f", seconds / 3600);
+}
+
+/* Relative link from a page at depth @up (0: the site's root) to @file. */
+static void link_to(struct strbuf *out, int up, const char *file,
+		    const char *text)
+{
+	strbuf_addf(out, "<a href=\"%s", up ? "../" : "");
+	html_escape(out, file);
+	strbuf_addstr(out, "\">");
+	html_escape(out, text);
+	strbuf_addstr(out, "</a>");
+}
+
+static void person_link(struct site *w, struct strbuf *out, int up, int pid,
+			const char *fallback)
+{
+	const struct audit *a = w->a;
+
+	if (pid >= 0 && w->pfile[pid])
+		link_to(out, up, w->pfile[pid], a->names[pid][0] ? a->names[pid] :
+			a->emails[pid]);
+	else if (pid >= 0)
+		html_escape(out, a->names[pid][0] ? a->names[pid] : a->emails[pid]);
+	else
+		html_escape(out, fallback);
+}
+
+static void page_head(struct site *w, struct strbuf *out, const char *title,
+		      int up)
+{
+	strbuf_addstr(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		      "<meta charset=\"utf-8\">\n"
+		      "<meta name=\"viewport\" content=\"width=device-width\">\n"
+		      "<meta http-equiv=\"Content-Security-Policy\" content=\"");
+	strbuf_addstr(out, w->csp);
+	strbuf_addstr(out, "\">\n<title>");
+	html_escape(out, title);
+	strbuf_addf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n", style);
+	if (up)
+		strbuf_addstr(out, "<nav><a href=\"../index.html\">All sections</a>"
+			      "</nav>\n");
+	strbuf_addstr(out, "<h1>");
+	html_escape(out, title);
+	strbuf_addstr(out, "</h1>\n");
+}
+
+static void page_foot(struct site *w, struct strbuf *out, int up,
+		      bool with_script)
+{
+	char d[16];
+
+	/*
+	 * Only the front page names the day: a page whose figures did not
+	 * change is then not rewritten when the history grows.
+	 */
+	mh_date(d, sizeof(d), w->a->now);
+	strbuf_addstr(out, "<p class=\"muted\"><small>Generated by kmaint report "
+		      "--site from ");
+	if (!up)
+		strbuf_addf(out, "the history up to %s and ", d);
+	html_escape(out, w->sc->maint_from);
+	strbuf_addstr(out, "; figures are defined in kmaint-report(1).</small></p>\n");
+	if (with_script)
+		strbuf_addf(out, "<script>%s</script>\n", script);
+	strbuf_addstr(out, "</body>\n</html>\n");
+}
+
+static int put_page(struct site *w, const char *file, struct strbuf *page)
+{
+	char *path = xstrfmt("%s/%s", w->o->dir, file);
+	int rc = site_put_file(path, page->buf, page->len);
+
+	free(path);
+	if (rc < 0)
+		return -1;
+	w->res->pages++;
+	w->res->written += (size_t)rc;
+	w->res->total_bytes += page->len;
+	if (!strcmp(file, "index.html"))
+		w->res->index_bytes = page->len;
+	return 0;
+}
+
+/*
+ * A chart's numbers as a table behind a <details>, the chart's text
+ * alternative for readers who cannot see it.  @cols column names, then
+ * @nr rows: a label and @ncols values each (values[row * ncols + col]).
+ */
+static void data_table(struct strbuf *out, const char *what,
+		       const char *const *cols, size_t ncols,
+		       const char *const *labels, size_t nr,
+		       const double *values, const char *note)
+{
+	size_t i, j;
+
+	strbuf_addstr(out, "<details><summary>The numbers: ");
+	html_escape(out, what);
+	strbuf_addstr(out, "</summary>\n<table><thead><tr>");
+	for (j = 0; j <= ncols; j++) {
+		strbuf_addstr(out, "<th>");
+		html_escape(out, cols[j]);
+		strbuf_addstr(out, "</th>");
+	}
+	strbuf_addstr(out, "</tr></thead><tbody>\n");
+	for (i = 0; i < nr; i++) {
+		strbuf_addstr(out, "<tr><td>");
+		html_escape(out, labels[i]);
+		strbuf_addstr(out, "</td>");
+		for (j = 0; j < ncols; j++) {
+			double v = values[i * ncols + j];
+
+			if (v < 0)
+				strbuf_addstr(out, "<td class=\"n\">-</td>");
+			else if (v == (double)(long)v)
+				strbuf_addf(out, "<td class=\"n\">%ld</td>", (long)v);
+			else
+				strbuf_addf(out, "<td class=\"n\">%.1f</td>", v);
+		}
+		strbuf_addstr(out, "</tr>\n");
+	}
+	strbuf_addstr(out, "</tbody></table>\n");
+	if (note) {
+		strbuf_addstr(out, "<p><small>");
+		html_escape(out, note);
+		strbuf_addstr(out, "</small></p>\n");
+	}
+	strbuf_addstr(out, "</details>\n");
+}
+
+/*
+ * A stacked chart of @nr_series series over @nr buckets and its table;
+ * values[series * nr + bucket] as html_svg_stacked() wants them.
+ */
+static void chart(struct strbuf *out, const char *title,
+		  const char *const *series, size_t nr_series,
+		  const char *const *buckets, size_t nr, const double *values,
+		  const char *note)
+{
+	struct html_series_chart c = {
+		title, series, nr_series, buckets, nr, values
+	};
+	const char **cols = xcalloc(nr_series + 2, sizeof(char *));
+	double *t = xcalloc(nr * nr_series + 1, sizeof(double));
+	size_t i, j;
+
+	html_svg_stacked(out, &c);
+	cols[0] = "";
+	for (j = 0; j < nr_series; j++)
+		cols[j + 1] = series[j];
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < nr_series; j++)
+			t[i * nr_series + j] = values[j * nr + i];
+	data_table(out, title, cols, nr_series, buckets, nr, t, note);
+	free(cols);
+	free(t);
+}
+
+/* ---- gathering ---- */
+
+struct year_pass {
+	struct site *w;
+	int *first, *last;		/* per pid: years, 0 none */
+	struct imap seen;		/* pid * MAX_YEARS + year: active */
+	struct strmap *emp;		/* per year: employer -> commits */
+	unsigned char *linked;		/* commit id -> posted */
+	int64_t max_linked;
+};
+
+static int year_commit(const struct scope_commit *c, void *data)
+{
+	struct year_pass *yp = data;
+	struct site *w = yp->w;
+	const struct audit *a = w->a;
+	int y = year_of(c->commit_time), pid = identity_of(&a->id, c->author);
+	struct strmap_entry *e;
+	const char *emp;
+	size_t i;
+
+	if (c->commit_time > a->now)
+		return 0;
+	/* each address's first and last commit, as author or committer */
+	for (i = 0; i < 2; i++) {
+		const char *em = i ? c->committer_email : c->author_email;
+
+		if (!em || !*em)
+			continue;
+		e = strmap_insert(&w->addr_idx, em, strlen(em));
+		if (!e->value) {
+			ALLOC_GROW(w->addr_when, w->nr_addr + 1, w->alloc_addr);
+			w->addr_when[w->nr_addr][0] = c->commit_time;
+			w->addr_when[w->nr_addr][1] = c->commit_time;
+			e->value = (void *)(uintptr_t)++w->nr_addr;
+		} else {
+			int64_t *wh = w->addr_when[(uintptr_t)e->value - 1];
+
+			if (c->commit_time < wh[0])
+				wh[0] = c->commit_time;
+			if (c->commit_time > wh[1])
+				wh[1] = c->commit_time;
+		}
+	}
+	if (pid >= 0) {
+		if (!yp->first[pid] || y < yp->first[pid])
+			yp->first[pid] = y;
+		if (y > yp->last[pid])
+			yp->last[pid] = y;
+	}
+	if (y < w->first_year)
+		return 0;
+	y -= w->first_year;
+	w->y_commits[y]++;
+	if (c->id >= 0 && c->id <= yp->max_linked && yp->linked[c->id])
+		w->y_posted[y]++;
+	if (pid >= 0) {
+		int64_t *v = imap_put(&yp->seen, (int64_t)pid * MAX_YEARS + y + 1);
+
+		if (!*v) {
+			*v = 1;
+			w->y_active[y]++;
+		}
+	}
+	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	e = strmap_insert(&yp->emp[y], emp, strlen(emp));
+	e->value = (void *)((uintptr_t)e->value + 1);
+	return 0;
+}
+
+static int cmp_long_desc(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+
+	return a > b ? -1 : a < b;
+}
+
+/* CHAOSS Elephant Factor: the fewest employers making half the commits. */
+static int elephant(const struct strmap *m)
+{
+	long *v = xcalloc(m->nr + 1, sizeof(long)), total = 0, cum = 0;
+	size_t i, n = 0;
+	int k = 0;
+
+	for (i = 0; i < m->size; i++)
+		if (m->table[i].key) {
+			v[n] = (long)(uintptr_t)m->table[i].value;
+			total += v[n++];
+		}
+	qsort(v, n, sizeof(long), cmp_long_desc);
+	for (i = 0; i < n && 2 * cum < total; i++) {
+		cum += v[i];
+		k++;
+	}
+	free(v);
+	return k;
+}
+
+static int years_pass(struct site *w)
+{
+	const struct audit *a = w->a;
+	struct year_pass yp = { .w = w };
+	struct scope whole;
+	struct range r;
+	sqlite3_stmt *st;
+	int64_t first_time;
+	int y, rc = -1;
+	size_t i;
+
+	first_time = 0;
+	if (sqlite3_prepare_v2(a->ix->db, "SELECT min(commit_time) FROM commits",
+			       -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", a->ix->path, sqlite3_errmsg(a->ix->db));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		first_time = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	y = year_of(a->now);
+	w->first_year = year_of(first_time);
+	/* --as-of a day before the first commit: one year, with nothing */
+	if (w->first_year > y)
+		w->first_year = y;
+	if (y - w->first_year + 1 > MAX_YEARS)
+		w->first_year = y - MAX_YEARS + 1;
+	w->nr_years = y - w->first_year + 1;
+	w->y_commits = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_posted = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_active = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_new = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_left = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_madd = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_mrem = xcalloc((size_t)w->nr_years, sizeof(long));
+	w->y_elephant = xcalloc((size_t)w->nr_years, sizeof(int));
+	yp.first = xcalloc(a->nr_people + 1, sizeof(int));
+	yp.last = xcalloc(a->nr_people + 1, sizeof(int));
+	yp.emp = xcalloc((size_t)w->nr_years, sizeof(struct strmap));
+	for (y = 0; y < w->nr_years; y++)
+		strmap_init(&yp.emp[y]);
+	imap_init(&yp.seen, 1024);
+
+	/* the commits linked to a posting (util/lists.h's links) */
+	if (a->has_lists &&
+	    sqlite3_prepare_v2(a->ix->db, "SELECT max(commit_id) FROM links", -1,
+			       &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			yp.max_linked = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	yp.linked = xcalloc((size_t)(yp.max_linked > 0 ? yp.max_linked : 0) + 1, 1);
+	if (yp.max_linked > 0 &&
+	    sqlite3_prepare_v2(a->ix->db, "SELECT commit_id FROM links", -1, &st,
+			       NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			int64_t c = sqlite3_column_int64(st, 0);
+
+			if (c >= 0 && c <= yp.max_linked)
+				yp.linked[c] = 1;
+		}
+		sqlite3_finalize(st);
+	}
+
+	scope_init(&whole, a->ix);
+	whole.no_lines = true;
+	whole.identity_flags = a->o->identity_flags;
+	range_init(&r);
+	r.until = a->now;
+	if (scope_foreach_commit(&whole, &r, year_commit, &yp) < 0)
+		goto out;
+	for (i = 0; i < a->nr_people; i++) {
+		if (yp.first[i] >= w->first_year)
+			w->y_new[yp.first[i] - w->first_year]++;
+		/* a leaver: last seen that year, a year that is over */
+		if (yp.last[i] >= w->first_year && yp.last[i] < year_of(a->now))
+			w->y_left[yp.last[i] - w->first_year]++;
+	}
+	for (y = 0; y < w->nr_years; y++)
+		w->y_elephant[y] = elephant(&yp.emp[y]);
+	/* gitdm's figures over the same history: kmaint stats */
+	if (stats_collect(&w->st, &whole, &r, false))
+		goto out;
+	rc = 0;
+out:
+	scope_release(&whole);
+	range_release(&r);
+	for (y = 0; y < w->nr_years; y++)
+		strmap_clear(&yp.emp[y], false);
+	free(yp.emp);
+	imap_free(&yp.seen);
+	free(yp.first);
+	free(yp.last);
+	free(yp.linked);
+	return rc;
+}
+
+/* The section's M:/R: addresses (people, not roles), lower case. */
+static size_t listed_addresses(const struct audit_section *s, const char ***out)
+{
+	const char **v = xcalloc(s->nr_listed + 1, sizeof(char *));
+	size_t j, n = 0;
+
+	for (j = 0; j < s->nr_listed; j++)
+		if (!s->listed[j].is_role)
+			v[n++] = s->listed[j].email;
+	*out = v;
+	return n;
+}
+
+/*
+ * Response times per section with threads on the lists (stats --list):
+ * the messages read once, and one scope whose paths change from
+ * section to section (MAINTAINERS, the people and the identity model
+ * loaded once), so that 2,900 sections cost their own threads.
+ */
+static int lists_pass(struct site *w)
+{
+	const struct audit *a = w->a;
+	const char **every = NULL;
+	size_t i, nr_every = 0, alloc_every = 0;
+	struct list_base *b;
+	struct range r;
+	struct scope one, whole;
+	int64_t *ids = NULL;
+	size_t *start = NULL;
+	int rc = -1;
+
+	b = list_base_load(a->ix, NULL, 0);
+	if (!b)
+		return -1;
+	range_init(&r);
+	r.until = a->now;
+	scope_init(&one, a->ix);
+	one.identity_flags = a->o->identity_flags;
+	if (scope_load_maintainers(&one, w->sc->maint_rev) ||
+	    scope_all_section_paths(&one, &ids, &start))
+		goto out;
+	for (i = 0; i < a->nr; i++) {
+		const struct audit_section *s = &a->v[i];
+		struct sec_info *si = &w->si[i];
+		const char **who;
+		size_t nw = listed_addresses(s, &who), j;
+		struct list_stats ls;
+
+		for (j = 0; j < nw; j++) {
+			ALLOC_GROW(every, nr_every + 1, alloc_every);
+			every[nr_every++] = who[j];
+		}
+		si->reply = si->reply_listed = si->to_commit = -1;
+		if (!s->list_threads || s->catch_all) {
+			free(who);
+			continue;
+		}
+		list_stats_init(&ls);
+		ls.max_unposted = 1;
+		scope_clear_paths(&one);
+		scope_add_section_paths(&one, s->index, ids + start[s->index],
+					start[s->index + 1] - start[s->index]);
+		if (list_stats_collect_in(&ls, b, &one, &r, who, nw)) {
+			free(who);
+			list_stats_release(&ls);
+			goto out;
+		}
+		si->have_lists = true;
+		si->reply = ls.median_reply;
+		si->reply_listed = ls.median_reply_listed;
+		si->to_commit = ls.median_to_commit;
+		si->patches = ls.patches;
+		si->answered = ls.answered;
+		si->unanswered = ls.unanswered;
+		free(who);
+		list_stats_release(&ls);
+	}
+	/* the whole repository, a reply from anyone MAINTAINERS lists */
+	scope_init(&whole, a->ix);
+	whole.identity_flags = a->o->identity_flags;
+	list_stats_init(&w->all);
+	w->all.max_unposted = 1;
+	w->have_all = true;
+	rc = list_stats_collect_in(&w->all, b, &whole, &r, every, nr_every);
+	scope_release(&whole);
+out:
+	free(ids);
+	free(start);
+	scope_release(&one);
+	list_base_free(b);
+	free(every);
+	range_release(&r);
+	return rc;
+}
+
+static int pending_pass(struct site *w)
+{
+	struct pending_opts po = {
+		.now = w->o->pending_now,
+		.days = w->o->pending_days ? w->o->pending_days : 14,
+	};
+	size_t i, j, k;
+
+	if (pending_collect(&w->pend, w->sc, w->o->mm, &po))
+		return -1;
+	w->have_pend = true;
+	for (i = 0; i < w->pend.nr; i++)
+		for (j = 0; j < w->pend.v[i].nr; j++) {
+			const struct pending_patch *p = &w->pend.v[i].patches[j];
+
+			for (k = 0; k < p->nr_sections; k++) {
+				size_t x;
+
+				for (x = 0; x < w->a->nr; x++)
+					if (w->a->v[x].index == p->sections[k])
+						w->si[x].pending++;
+			}
+		}
+	return 0;
+}
+
+/* ---- index.html ---- */
+
+/* A headline figure; @label is kmaint's own markup, never a repository's. */
+static void card(struct strbuf *out, const char *id, bool bad, const char *num,
+		 const char *label, const char *href)
+{
+	strbuf_addf(out, "<div class=\"card%s\" id=\"c-%s\"><b>", bad ? " bad" : "",
+		    id);
+	if (href)
+		strbuf_addf(out, "<a href=\"%s\">%s</a>", href, num);
+	else
+		strbuf_addstr(out, num);
+	strbuf_addf(out, "</b>%s</div>\n", label);
+}
+
+static const char *kind_slug(int k)
+{
+	return audit_kind_names[k];
+}
+
+/*
+ * One row of the sections table, compact: HTML lets a cell's and a
+ * row's end tags go, and the kernel's 2,908 rows keep index.html well
+ * under a megabyte.
+ */
+static void section_row(struct site *w, struct strbuf *out, size_t i)
+{
+	const struct audit_section *s = &w->a->v[i];
+	const struct sec_info *si = &w->si[i];
+	size_t j, n = 0;
+	char d[16];
+
+	strbuf_addstr(out, "<tr><td>");
+	link_to(out, 0, si->file, s->name);
+	strbuf_addstr(out, "<td>");
+	html_escape(out, s->status ? s->status : "-");
+	strbuf_addstr(out, "<td>");
+	html_escape(out, si->area);
+	if (s->last_listed)
+		mh_date(d, sizeof(d), s->last_listed);
+	else
+		strcpy(d, "-");
+	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>", s->changes, s->bus_factor, d);
+	for (j = 0; j < s->nr_findings; j++) {
+		size_t k;
+
+		for (k = 0; k < j; k++)
+			if (s->findings[k].kind == s->findings[j].kind)
+				break;
+		if (k == j)
+			strbuf_addf(out, "%s%s", n++ ? " " : "",
+				    kind_slug(s->findings[j].kind));
+	}
+	strbuf_addf(out, "<td>%ld<td>", si->pending);
+	hours(out, si->reply_listed);
+	strbuf_addch(out, '\n');
+}
+
+static void sections_table(struct site *w, struct strbuf *out, int kind,
+			   struct strmap *areas)
+{
+	const struct audit *a = w->a;
+	size_t i, n = 0, j;
+	int k;
+
+	for (i = 0; i < a->nr; i++) {
+		bool has = kind < 0;
+
+		for (j = 0; !has && j < a->v[i].nr_findings; j++)
+			has = (int)a->v[i].findings[j].kind == kind;
+		n += has;
+	}
+	strbuf_addstr(out, "<div id=\"ctl\" hidden><label>Name <input id=\"q\" "
+		      "type=\"search\"></label><label>Status <select data-c=\"1\">"
+		      "<option value=\"\">any</option>");
+	{
+		struct strmap seen;
+
+		strmap_init(&seen);
+		for (i = 0; i < a->nr; i++) {
+			const char *st = a->v[i].status ? a->v[i].status : "-";
+			struct strmap_entry *e = strmap_insert(&seen, st, strlen(st));
+
+			if (e->value)
+				continue;
+			e->value = (void *)1;
+			strbuf_addstr(out, "<option>");
+			html_escape(out, st);
+			strbuf_addstr(out, "</option>");
+		}
+		strmap_clear(&seen, false);
+	}
+	strbuf_addstr(out, "</select></label><label>Finding <select id=\"fk\" "
+		      "data-c=\"6\" data-w=\"1\"><option value=\"\">any</option>");
+	for (k = 0; k < AF_NR; k++)
+		strbuf_addf(out, "<option%s>%s</option>", k == kind ? " selected" : "",
+			    kind_slug(k));
+	strbuf_addstr(out, "</select></label><label>Area <select data-c=\"2\">"
+		      "<option value=\"\">any</option>");
+	for (i = 0; i < areas->size; i++)
+		if (areas->table[i].key && areas->table[i].value) {
+			strbuf_addstr(out, "<option>");
+			html_escape(out, areas->table[i].key);
+			strbuf_addstr(out, "</option>");
+		}
+	strbuf_addf(out, "</select></label> <span id=\"n\">%zu sections</span>"
+		    "</div>\n", n);
+	strbuf_addstr(out, "<table id=\"t\"><thead><tr><th>Section</th><th>Status</th>"
+		      "<th>Area</th><th data-n=\"1\" title=\"non-merge commits touching its "
+		      "files in the window\">Changes</th><th data-n=\"1\" title=\"CHAOSS "
+		      "Contributor Absence Factor\">Absence factor</th>"
+		      "<th title=\"last activity of any listed M: or R:\">Last listed "
+		      "activity</th><th>Findings</th><th data-n=\"1\">Pending</th>"
+		      "<th data-n=\"1\" title=\"median hours to a first reply from a "
+		      "listed M:/R:\">First reply (h)</th></tr></thead>\n<tbody>\n");
+	for (i = 0; i < a->nr; i++) {
+		bool has = kind < 0;
+
+		for (j = 0; !has && j < a->v[i].nr_findings; j++)
+			has = (int)a->v[i].findings[j].kind == kind;
+		if (has)
+			section_row(w, out, i);
+	}
+	strbuf_addstr(out, "</tbody></table>\n");
+}
+
+struct area_count {
+	const char *area;
+	long n[AF_NR], total;
+};
+
+static int cmp_area(const void *x, const void *y)
+{
+	const struct area_count *a = x, *b = y;
+
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	return strcmp(a->area, b->area);
+}
+
+static void findings_by_area(struct site *w, struct strbuf *out)
+{
+	const struct audit *a = w->a;
+	struct area_count *v = xcalloc(a->nr + 1, sizeof(*v));
+	size_t nr = 0, i, j, shown;
+	const char *series[AF_NR], **labels;
+	double *values;
+
+	for (i = 0; i < a->nr; i++) {
+		for (j = 0; j < nr; j++)
+			if (!strcmp(v[j].area, w->si[i].area))
+				break;
+		if (j == nr)
+			v[nr++].area = w->si[i].area;
+		for (size_t k = 0; k < a->v[i].nr_findings; k++) {
+			v[j].n[a->v[i].findings[k].kind]++;
+			v[j].total++;
+		}
+	}
+	qsort(v, nr, sizeof(*v), cmp_area);
+	while (nr && !v[nr - 1].total)
+		nr--;
+	shown = nr > MAX_AREAS ? MAX_AREAS : nr;
+	if (!shown) {
+		strbuf_addstr(out, "<p>No findings.</p>\n");
+		free(v);
+		return;
+	}
+	labels = xcalloc(shown + 1, sizeof(char *));
+	values = xcalloc((size_t)AF_NR * shown + 1, sizeof(double));
+	for (i = 0; i < AF_NR; i++)
+		series[i] = audit_kind_names[i];
+	for (i = 0; i < shown; i++) {
+		labels[i] = v[i].area;
+		for (j = 0; j < AF_NR; j++)
+			values[j * shown + i] = (double)v[i].n[j];
+	}
+	chart(out, "Findings by top-level area (the directory most of a section's "
+	      "F: patterns are in)", series, AF_NR, labels, shown, values,
+	      nr > shown ? "Only the areas with the most findings are shown." : NULL);
+	free(labels);
+	free(values);
+	free(v);
+}
+
+static void year_charts(struct site *w, struct strbuf *out)
+{
+	size_t n = (size_t)w->nr_years, i;
+	char (*lab)[24] = xcalloc(n + 1, sizeof(*lab));
+	const char **labels = xcalloc(n + 1, sizeof(char *));
+	double *v = xcalloc(3 * n + 1, sizeof(double));
+	char note[160];
+
+	for (i = 0; i < n; i++) {
+		int y = w->first_year + (int)i;
+
+		snprintf(lab[i], sizeof(lab[i]), y == w->partial_year ? "%d*" : "%d", y);
+		labels[i] = lab[i];
+	}
+	snprintf(note, sizeof(note), "* %d is a partial year: up to %s.",
+		 w->partial_year, w->partial_date);
+	strbuf_addstr(out, "<div class=\"grid\"><div>\n");
+	{
+		static const char *const s[] = { "returning", "newcomers" };
+
+		for (i = 0; i < n; i++) {
+			v[i] = (double)(w->y_active[i] - w->y_new[i]);
+			v[n + i] = (double)w->y_new[i];
+		}
+		chart(out, "Active authors per year: returning and newcomers", s, 2,
+		      labels, n, v, note);
+	}
+	strbuf_addstr(out, "</div><div>\n");
+	{
+		struct html_pair_chart c = {
+			"Newcomers and leavers per year (a leaver's last commit was "
+			"that year)", "newcomers", "leavers", labels, n, NULL, NULL
+		};
+		const char *const cols[] = { "year", "newcomers", "leavers" };
+
+		for (i = 0; i < n; i++) {
+			v[2 * i] = (double)w->y_new[i];
+			v[2 * i + 1] = (double)w->y_left[i];
+			v[2 * n + i] = (double)w->y_left[i];
+		}
+		{
+			double *a = xcalloc(n + 1, sizeof(double));
+
+			for (i = 0; i < n; i++)
+				a[i] = (double)w->y_new[i];
+			c.a = a;
+			c.b = v + 2 * n;
+			html_svg_pairs(out, &c);
+			free(a);
+		}
+		data_table(out, "newcomers and leavers", cols, 2, labels, n, v,
+			   "Leavers are not counted for the current year.");
+	}
+	strbuf_addstr(out, "</div><div>\n");
+	{
+		static const char *const s[] = { "M:/R: added", "M:/R: removed" };
+
+		for (i = 0; i < n; i++) {
+			v[i] = (double)w->y_madd[i];
+			v[n + i] = (double)w->y_mrem[i];
+		}
+		chart(out, "Maintainer turnover per year: M: and R: lines added and "
+		      "removed in MAINTAINERS", s, 2, labels, n, v, note);
+	}
+	strbuf_addstr(out, "</div><div>\n");
+	{
+		static const char *const s[] = { "Elephant Factor" };
+
+		for (i = 0; i < n; i++)
+			v[i] = w->y_elephant[i];
+		chart(out, "Employer concentration per year: CHAOSS Elephant Factor "
+		      "(the fewest employers making half the commits)", s, 1, labels,
+		      n, v, note);
+	}
+	strbuf_addstr(out, "</div>\n");
+	if (w->a->has_lists) {
+		static const char *const s[] = { "% posted" };
+
+		strbuf_addstr(out, "<div>\n");
+		for (i = 0; i < n; i++)
+			v[i] = !w->y_commits[i] ? 0 :
+			       (double)(long)(1000.0 * (double)w->y_posted[i] /
+					      (double)w->y_commits[i]) / 10;
+		chart(out, "Share of commits posted to an indexed list (percent)", s, 1,
+		      labels, n, v, note);
+		strbuf_addstr(out, "</div>\n");
+	}
+	strbuf_addstr(out, "</div>\n");
+	free(lab);
+	free(labels);
+	free(v);
+}
+
+static int write_index(struct site *w, struct strmap *areas)
+{
+	const struct audit *a = w->a;
+	struct strbuf out = STRBUF_INIT, num = STRBUF_INIT;
+	long kinds[AF_NR] = { 0 }, orphan = 0, odd = 0, obsolete = 0, noactive = 0;
+	struct strmap people;
+	size_t i, j;
+	char d1[16], d2[16];
+	int k;
+	const char *title = w->o->title;
+
+	strmap_init(&people);
+	for (i = 0; i < a->nr; i++) {
+		const struct audit_section *s = &a->v[i];
+
+		for (j = 0; j < s->nr_findings; j++)
+			kinds[s->findings[j].kind]++;
+		orphan += status_is(s, "orphan");
+		odd += status_is(s, "odd fix");
+		obsolete += status_is(s, "obsolete");
+		noactive += w->si[i].no_active_m;
+		for (j = 0; j < s->nr_listed; j++) {
+			const struct audit_listed *l = &s->listed[j];
+			const char *key = l->pid >= 0 ? a->emails[l->pid] : l->email;
+
+			if (!l->is_role)
+				strmap_insert(&people, key, strlen(key));
+		}
+	}
+	if (!title)
+		title = "Maintainership report";
+	page_head(w, &out, title, 0);
+	mh_date(d1, sizeof(d1), a->since);
+	mh_date(d2, sizeof(d2), a->now);
+	strbuf_addstr(&out, "<p>Sections of ");
+	html_escape(&out, w->sc->maint_from);
+	strbuf_addf(&out, "; activity window %s to %s (%d years). "
+		    "Each figure is defined in kmaint-report(1).</p>\n",
+		    d1, d2, a->o->window_years);
+
+	strbuf_addstr(&out, "<h2 id=\"summary\">Summary</h2>\n<div class=\"cards\">\n");
+	strbuf_addf(&num, "%zu", a->nr);
+	card(&out, "sections", false, num.buf, "sections", "#sections");
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%zu", people.nr);
+	card(&out, "listed", false, num.buf, "listed people (M:, R:)", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%zu", a->nr_findings);
+	card(&out, "findings", a->nr_findings > 0, num.buf, "findings", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", noactive);
+	card(&out, "no-active", noactive > 0, num.buf,
+	     "sections with no active maintainer", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", orphan);
+	card(&out, "orphan", false, num.buf, "Orphan", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", odd);
+	card(&out, "odd-fixes", false, num.buf, "Odd Fixes", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", obsolete);
+	card(&out, "obsolete", false, num.buf, "Obsolete", NULL);
+	if (a->has_lists) {
+		strbuf_reset(&num);
+		hours(&num, w->all.median_reply_listed);
+		card(&out, "first-reply", false, num.buf, "median hours to a first "
+		     "maintainer reply<br><small>CHAOSS Time to First Response"
+		     "</small>", NULL);
+		strbuf_reset(&num);
+		hours(&num, w->all.median_to_commit);
+		card(&out, "review-duration", false, num.buf, "median hours from "
+		     "posting to commit<br><small>CHAOSS Change Request Review "
+		     "Duration</small>", NULL);
+		strbuf_reset(&num);
+		strbuf_addf(&num, "%zu", w->pend.nr_patches);
+		card(&out, "pending", w->pend.nr_patches > 0, num.buf,
+		     "patches pending now", NULL);
+	}
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", w->st.total[SC_CHANGESETS]);
+	card(&out, "changesets", false, num.buf, "changesets in the history", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%ld", w->st.developers);
+	card(&out, "developers", false, num.buf, "developers", NULL);
+	strbuf_reset(&num);
+	strbuf_addf(&num, "%zu", w->st.nr_employers);
+	card(&out, "employers", false, num.buf, "employers", NULL);
+	strbuf_addstr(&out, "</div>\n<h3>Findings by kind</h3>\n<table><thead><tr>"
+		      "<th>kind</th><th>findings</th></tr></thead><tbody>\n");
+	for (k = 0; k < AF_NR; k++) {
+		strbuf_addstr(&out, "<tr><td>");
+		if (kinds[k])
+			strbuf_addf(&out, "<a href=\"kind-%s.html\">%s</a>", kind_slug(k),
+				    kind_slug(k));
+		else
+			strbuf_addstr(&out, kind_slug(k));
+		strbuf_addf(&out, "</td><td class=\"n\" id=\"kind-%s\">%ld</td></tr>\n",
+			    kind_slug(k), kinds[k]);
+	}
+	strbuf_addstr(&out, "</tbody></table>\n");
+
+	strbuf_addstr(&out, "<h2 id=\"charts\">Over time</h2>\n");
+	findings_by_area(w, &out);
+	year_charts(w, &out);
+
+	strbuf_addstr(&out, "<h2 id=\"sections\">Every section</h2>\n<p>Click a "
+		      "column's name to sort; the controls above the table filter it. "
+		      "A section's name leads to its page.</p>\n");
+	sections_table(w, &out, -1, areas);
+	page_foot(w, &out, 0, true);
+	if (put_page(w, "index.html", &out))
+		goto fail;
+
+	/* the findings of each kind, as the same table */
+	for (k = 0; k < AF_NR; k++) {
+		char *file, *t;
+
+		if (!kinds[k])
+			continue;
+		strbuf_reset(&out);
+		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
+		page_head(w, &out, t, 0);
+		strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a>"
+			      "</nav>\n");
+		sections_table(w, &out, k, areas);
+		page_foot(w, &out, 0, true);
+		file = xstrfmt("kind-%s.html", kind_slug(k));
+		if (put_page(w, file, &out)) {
+			free(file);
+			free(t);
+			goto fail;
+		}
+		free(file);
+		free(t);
+	}
+	strbuf_release(&out);
+	strbuf_release(&num);
+	strmap_clear(&people, false);
+	return 0;
+fail:
+	strbuf_release(&out);
+	strbuf_release(&num);
+	strmap_clear(&people, false);
+	return -1;
+}
+
+/* ---- section and person pages ---- */
+
+static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
+			  const char *what, const char *applied)
+{
+	const char *const s[] = { "changesets", "reviews given", applied };
+	const struct audit *a = w->a;
+	size_t n = (size_t)a->nr_quarters, i, r;
+	char (*lab)[16] = xcalloc(n + 1, sizeof(*lab));
+	const char **labels = xcalloc(n + 1, sizeof(char *));
+	double *v = xcalloc(AQ_NR * n + 1, sizeof(double));
+	char *title = xstrfmt("Activity per quarter %s", what);
+	char note[120];
+	static const int role[] = { AQ_AUTHORED, AQ_REVIEWS, AQ_APPLIED };
+
+	for (i = 0; i < n; i++) {
+		int qq = a->first_quarter + (int)i;
+
+		snprintf(lab[i], sizeof(lab[i]), "%dQ%d%s", qq / 4, qq % 4 + 1,
+			 i + 1 == n ? "*" : "");
+		labels[i] = lab[i];
+		for (r = 0; r < AQ_NR; r++)
+			v[r * n + i] = (double)q[i * AQ_NR + (size_t)role[r]];
+	}
+	snprintf(note, sizeof(note), "* the current quarter, not over yet; the "
+		 "first quarter starts with the window.");
+	chart(out, title, s, AQ_NR, labels, n, v, note);
+	free(title);
+	free(lab);
+	free(labels);
+	free(v);
+}
+
+static bool is_listed_pid(const struct audit_section *s, int pid)
+{
+	size_t j;
+
+	for (j = 0; pid >= 0 && j < s->nr_listed; j++)
+		if (s->listed[j].pid == pid)
+			return true;
+	return false;
+}
+
+static void stats_cells(struct strbuf *out, const struct audit_stats *st)
+{
+	if (!st) {
+		strbuf_addstr(out, "<td class=\"n\">0</td><td class=\"n\">0</td>"
+			      "<td class=\"n\">0</td><td class=\"n\">0</td>"
+			      "<td class=\"n\">0</td><td>never</td>");
+		return;
+	}
+	strbuf_addf(out, "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
+		    "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
+		    "<td class=\"n\">%ld</td>", st->authored, st->reviews,
+		    st->applied, st->tags, st->list_msgs);
+	date_cell(out, st->last > st->last_list ? st->last : st->last_list);
+}
+
+static const char stats_head[] =
+	"<th title=\"in the window\">changesets</th><th>reviews</th>"
+	"<th>applied</th><th>tags</th><th>list messages</th><th>last activity</th>";
+
+/* The leading unlisted people by one ranking. */
+static void unlisted(struct site *w, struct strbuf *out,
+		     const struct audit_section *s, const char *what, int by)
+{
+	const struct audit *a = w->a;
+	size_t n = 0, j;
+	int rank;
+
+	strbuf_addf(out, "<h3>Top unlisted by %s</h3>\n", what);
+	strbuf_addf(out, "<table><thead><tr><th>person</th>%s</tr></thead><tbody>\n",
+		    stats_head);
+	for (rank = 1; n < (size_t)a->o->top && rank <= (int)s->nr_people + 1; rank++) {
+		const struct audit_person *p = NULL;
+
+		for (j = 0; j < s->nr_people; j++) {
+			const struct audit_stats *st = &s->people[j].st;
+			int r = by == 0 ? st->rank_changes : by == 1 ? st->rank_reviews :
+				st->rank_list_reviews;
+
+			if (r == rank) {
+				p = &s->people[j];
+				break;
+			}
+		}
+		if (!p)
+			break;
+		if (is_listed_pid(s, p->pid))
+			continue;
+		strbuf_addstr(out, "<tr><td>");
+		person_link(w, out, 1, p->pid, "");
+		strbuf_addstr(out, "</td>");
+		stats_cells(out, &p->st);
+		strbuf_addstr(out, "</tr>\n");
+		n++;
+	}
+	if (!n)
+		strbuf_addstr(out, "<tr><td colspan=\"7\">nobody</td></tr>\n");
+	strbuf_addstr(out, "</tbody></table>\n");
+}
+
+static void pending_list(struct site *w, struct strbuf *out, int section,
+			 int up)
+{
+	size_t i, j, k, n = 0;
+	char d[16];
+
+	strbuf_addstr(out, "<ul>\n");
+	for (i = 0; w->have_pend && i < w->pend.nr; i++)
+		for (j = 0; j < w->pend.v[i].nr; j++) {
+			const struct pending_patch *p = &w->pend.v[i].patches[j];
+			bool want = false;
+
+			for (k = 0; k < p->nr_sections; k++)
+				want |= p->sections[k] == section;
+			if (!want)
+				continue;
+			mh_date(d, sizeof(d), p->msg.date);
+			strbuf_addstr(out, "<li><a href=\"");
+			{
+				struct strbuf u = STRBUF_INIT;
+
+				pending_url(&u, p->msg.msgid);
+				html_escape(out, u.buf);
+				strbuf_release(&u);
+			}
+			strbuf_addstr(out, "\">");
+			html_escape(out, p->msg.subject);
+			strbuf_addf(out, "</a> (%s, %ld days) from ", d, p->msg.days);
+			html_escape(out, *p->msg.author ? p->msg.author : p->msg.email);
+			strbuf_addstr(out, "</li>\n");
+			n++;
+		}
+	if (!n)
+		strbuf_addstr(out, "<li>none</li>\n");
+	strbuf_addstr(out, "</ul>\n");
+}
+
+static void history_table(struct site *w, struct strbuf *out,
+			  const struct audit_section *s)
+{
+	const struct mh_history *h = w->h;
+	size_t i, n = 0;
+
+	strbuf_addstr(out, "<table><thead><tr><th>date</th><th>change</th>"
+		      "<th>who</th><th>commit</th></tr></thead><tbody>\n");
+	for (i = 0; i < h->nr_events; i++) {
+		const struct mh_event *e = &h->events[i];
+		char d[16];
+
+		if (strcmp(e->section, s->name))
+			continue;
+		mh_date(d, sizeof(d), e->time);
+		strbuf_addf(out, "<tr><td>%s</td><td>", d);
+		if (!e->type)
+			strbuf_addstr(out, "renamed from");
+		else
+			strbuf_addf(out, "%c: %s%s", e->type, e->added ? "added" : "removed",
+				    e->initial ? " (first version indexed)" : "");
+		strbuf_addstr(out, "</td><td>");
+		html_escape(out, e->person);
+		strbuf_addstr(out, "</td><td><code>");
+		html_escape(out, e->hash ? e->hash : "");
+		strbuf_addstr(out, "</code></td></tr>\n");
+		n++;
+	}
+	if (!n)
+		strbuf_addstr(out, "<tr><td colspan=\"4\">no M: or R: change in the "
+			      "indexed versions of MAINTAINERS</td></tr>\n");
+	strbuf_addstr(out, "</tbody></table>\n");
+}
+
+static int write_section(struct site *w, size_t i)
+{
+	const struct audit *a = w->a;
+	const struct audit_section *s = &a->v[i];
+	const struct sec_info *si = &w->si[i];
+	struct strbuf out = STRBUF_INIT, ev = STRBUF_INIT;
+	size_t j, n;
+	char d[16];
+	int rc;
+
+	page_head(w, &out, s->name, 1);
+	strbuf_addstr(&out, "<p>Status: <b>");
+	html_escape(&out, s->status ? s->status : "none");
+	strbuf_addstr(&out, "</b>; area ");
+	html_escape(&out, si->area);
+	strbuf_addf(&out, ". %ld changes in the window (%ld ever), %ld of them with "
+		    "a listed person; Contributor Absence Factor %d; last change ",
+		    s->changes, s->changes_all, s->changes_listed, s->bus_factor);
+	if (s->last_change)
+		mh_date(d, sizeof(d), s->last_change);
+	else
+		strcpy(d, "never");
+	strbuf_addf(&out, "%s.", d);
+	if (a->has_lists && s->changes)
+		strbuf_addf(&out, " Posted to an indexed list: %ld of %ld changes.",
+			    s->changes_posted, s->changes);
+	strbuf_addstr(&out, "</p>\n");
+
+	strbuf_addstr(&out, "<h2>Listed people</h2>\n<table><thead><tr><th></th>"
+		      "<th>person</th><th>employer</th>");
+	strbuf_addstr(&out, stats_head);
+	strbuf_addstr(&out, "</tr></thead><tbody>\n");
+	for (j = 0; j < s->nr_listed; j++) {
+		const struct audit_listed *l = &s->listed[j];
+
+		strbuf_addf(&out, "<tr><td>%c:</td><td>", l->type);
+		if (l->is_role) {
+			html_escape(&out, l->value);
+			strbuf_addf(&out, " <span class=\"muted\">(%s, a role)</span></td>"
+				    "<td colspan=\"7\"></td></tr>\n",
+				    identity_role_names[l->role]);
+			continue;
+		}
+		person_link(w, &out, 1, l->pid, l->value);
+		strbuf_addstr(&out, "<br><small>");
+		html_escape(&out, l->email);
+		strbuf_addstr(&out, "</small></td><td>");
+		html_escape(&out, l->employer);
+		strbuf_addstr(&out, "</td>");
+		stats_cells(&out, l->p ? &l->p->st : NULL);
+		strbuf_addstr(&out, "</tr>\n");
+	}
+	strbuf_addstr(&out, "</tbody></table>\n");
+	if (s->nr_findings) {
+		strbuf_addstr(&out, "<h3>Findings</h3>\n<ul class=\"finding\">\n");
+		for (j = 0; j < s->nr_findings; j++) {
+			strbuf_addf(&out, "<li>%s: ", kind_slug(s->findings[j].kind));
+			html_escape(&out, s->findings[j].text);
+			strbuf_addstr(&out, "</li>\n");
+		}
+		strbuf_addstr(&out, "</ul>\n");
+	}
+	audit_evidence(&ev, a, s);
+	strbuf_addstr(&out, "<details><summary>The audit's evidence</summary><pre>");
+	html_escape_len(&out, ev.buf, ev.len);
+	strbuf_addstr(&out, "</pre></details>\n");
+
+	strbuf_addstr(&out, "<h2>Activity</h2>\n");
+	if (s->quarters)
+		quarter_chart(w, &out, s->quarters, "in the section",
+			      "committed by a listed person");
+	unlisted(w, &out, s, "changesets", 0);
+	unlisted(w, &out, s, "reviews in git", 1);
+	if (a->has_lists)
+		unlisted(w, &out, s, "reviews on the lists", 2);
+
+	if (a->has_lists) {
+		strbuf_addstr(&out, "<h2>The mailing lists</h2>\n");
+		if (si->have_lists) {
+			strbuf_addf(&out, "<table><tbody><tr><td>patches posted</td>"
+				    "<td class=\"n\">%ld</td></tr><tr><td>answered</td>"
+				    "<td class=\"n\">%ld</td></tr><tr><td>never answered"
+				    "</td><td class=\"n\">%ld</td></tr>", si->patches,
+				    si->answered, si->unanswered);
+			strbuf_addstr(&out, "<tr><td>median hours to a first reply</td>"
+				      "<td class=\"n\">");
+			hours(&out, si->reply);
+			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply "
+				      "from a listed M:/R: (CHAOSS Time to First Response)"
+				      "</td><td class=\"n\">");
+			hours(&out, si->reply_listed);
+			strbuf_addstr(&out, "</td></tr><tr><td>median hours from posting to "
+				      "commit (CHAOSS Change Request Review Duration)</td>"
+				      "<td class=\"n\">");
+			hours(&out, si->to_commit);
+			strbuf_addstr(&out, "</td></tr></tbody></table>\n");
+		} else {
+			strbuf_addstr(&out, "<p>No thread on the indexed lists touches its "
+				      "files.</p>\n");
+		}
+		strbuf_addf(&out, "<h3>Patches pending now (posted in the last %d days, "
+			    "no M: answer)</h3>\n", w->o->pending_days ?
+			    w->o->pending_days : 14);
+		pending_list(w, &out, s->index, 1);
+	}
+
+	strbuf_addstr(&out, "<h2>MAINTAINERS history</h2>\n");
+	history_table(w, &out, s);
+
+	for (j = 0, n = 0; j < w->props.nr; j++) {
+		const struct proposal *p = &w->props.v[j];
+
+		if (p->s != s)
+			continue;
+		if (!n++)
+			strbuf_addstr(&out, "<h2>What kmaint propose would send</h2>\n");
+		strbuf_addstr(&out, "<pre>Subject: [PATCH] ");
+		html_escape(&out, p->subject);
+		strbuf_addstr(&out, "\n\n");
+		html_escape(&out, p->body);
+		strbuf_addstr(&out, "</pre>\n");
+	}
+	page_foot(w, &out, 1, false);
+	rc = put_page(w, si->file, &out);
+	strbuf_release(&out);
+	strbuf_release(&ev);
+	return rc;
+}
+
+static int write_person(struct site *w, int pid)
+{
+	const struct audit *a = w->a;
+	const struct identity_person *ip = &a->id.persons[pid];
+	struct strbuf out = STRBUF_INIT;
+	size_t i, j, n;
+	int rc;
+
+	page_head(w, &out, ip->name && *ip->name ? ip->name : ip->email, 1);
+	strbuf_addstr(&out, "<p>");
+	html_escape(&out, ip->email);
+	strbuf_addf(&out, ": %ld changesets authored, %ld committed, %ld tags, over "
+		    "the whole history.</p>\n", ip->authored, ip->committed, ip->tagged);
+
+	strbuf_addstr(&out, "<h2>Listed in</h2>\n<ul>\n");
+	for (j = w->listed_first[pid], n = 0; j < w->listed_first[pid + 1]; j++) {
+		i = w->listed_at[j][0];
+		strbuf_addf(&out, "<li>%c: ",
+			    a->v[i].listed[w->listed_at[j][1]].type);
+		link_to(&out, 1, w->si[i].file, a->v[i].name);
+		strbuf_addstr(&out, "</li>\n");
+		n++;
+	}
+	if (!n)
+		strbuf_addstr(&out, "<li>no section</li>\n");
+	strbuf_addstr(&out, "</ul>\n<h2>Works in</h2>\n<table><thead><tr>"
+		      "<th>section</th>");
+	strbuf_addstr(&out, stats_head);
+	strbuf_addstr(&out, "</tr></thead><tbody>\n");
+	for (j = w->work_first[pid], n = 0; j < w->work_first[pid + 1]; j++) {
+		const struct audit_person *p;
+
+		i = w->work_at[j][0];
+		p = &a->v[i].people[w->work_at[j][1]];
+		strbuf_addstr(&out, "<tr><td>");
+		link_to(&out, 1, w->si[i].file, a->v[i].name);
+		strbuf_addstr(&out, "</td>");
+		stats_cells(&out, &p->st);
+		strbuf_addstr(&out, "</tr>\n");
+		n++;
+	}
+	if (!n)
+		strbuf_addstr(&out, "<tr><td colspan=\"7\">no activity in any section "
+			      "in the window</td></tr>\n");
+	strbuf_addstr(&out, "</tbody></table>\n");
+
+	strbuf_addstr(&out, "<h2>Addresses and employers</h2>\n<table><thead><tr>"
+		      "<th>address</th><th>first commit</th><th>last commit</th>"
+		      "<th>employer then</th><th>authored</th><th>committed</th>"
+		      "<th>tags</th><th>why it is this person</th></tr></thead><tbody>\n");
+	for (i = 0; i < ip->nr_addrs; i++) {
+		const struct identity_addr *ad = &a->id.addrs[ip->addrs[i]];
+		struct identity_match m = { IM_ADDRESS, pid, NULL, 0 };
+		struct strbuf why = STRBUF_INIT;
+		void *x = strmap_get(&w->addr_idx, ad->email, strlen(ad->email));
+		const int64_t *wh = x ? w->addr_when[(uintptr_t)x - 1] : NULL;
+
+		strbuf_addstr(&out, "<tr><td>");
+		html_escape(&out, ad->email);
+		strbuf_addstr(&out, "</td>");
+		date_cell(&out, wh ? wh[0] : 0);
+		date_cell(&out, wh ? wh[1] : 0);
+		strbuf_addstr(&out, "<td>");
+		html_escape(&out, audit_employer(a->o, ad->email, wh ? wh[1] : a->now));
+		strbuf_addf(&out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
+			    "<td class=\"n\">%ld</td><td>", ad->authored, ad->committed,
+			    ad->tagged);
+		if (i == 0) {
+			strbuf_addstr(&out, "the address used most");
+		} else {
+			identity_describe(&a->id, a->ix, ad->email, &m, &why);
+			if (!why.len)
+				strbuf_addstr(&why, ad->why == IW_ADDRESS ? ".mailmap" :
+					      ad->why == IW_COMMIT ? "named in one commit "
+					      "with another of its addresses" :
+					      "replaced another in MAINTAINERS");
+			html_escape(&out, why.buf);
+		}
+		strbuf_release(&why);
+		strbuf_addstr(&out, "</td></tr>\n");
+	}
+	strbuf_addstr(&out, "</tbody></table>\n");
+	if (a->person_quarters) {
+		strbuf_addstr(&out, "<h2>Activity</h2>\n");
+		quarter_chart(w, &out, a->person_quarters + (size_t)pid *
+			      (size_t)a->nr_quarters * AQ_NR, "over every section",
+			      "commits applied");
+	}
+	page_foot(w, &out, 1, false);
+	rc = put_page(w, w->pfile[pid], &out);
+	strbuf_release(&out);
+	return rc;
+}
+
+/*
+ * (section, entry) pairs per pid with a page, in section order: the
+ * listed entries (@people false) or the records of activity in the
+ * window.  Counting sort: first[] gets the offsets.
+ */
+static uint32_t (*pairs_by_pid(struct site *w, bool people,
+			       size_t **first))[2]
+{
+	const struct audit *a = w->a;
+	size_t *f = xcalloc(a->nr_people + 2, sizeof(size_t)), *fill, i, j;
+	uint32_t (*v)[2];
+	int pass;
+
+	fill = xcalloc(a->nr_people + 1, sizeof(size_t));
+	v = NULL;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < a->nr; i++) {
+			const struct audit_section *s = &a->v[i];
+			size_t n = people ? s->nr_people : s->nr_listed;
+
+			for (j = 0; j < n; j++) {
+				int pid = people ? s->people[j].pid : s->listed[j].pid;
+
+				if (pid < 0 || !w->pfile[pid] ||
+				    (people && !active_window(&s->people[j].st)))
+					continue;
+				if (!pass) {
+					f[pid + 1]++;
+					continue;
+				}
+				v[fill[pid]][0] = (uint32_t)i;
+				v[fill[pid]++][1] = (uint32_t)j;
+			}
+		}
+		if (pass)
+			break;
+		for (i = 0; i < a->nr_people; i++)
+			f[i + 1] += f[i];
+		f[a->nr_people + 1] = f[a->nr_people];
+		memcpy(fill, f, a->nr_people * sizeof(size_t));
+		v = xcalloc(f[a->nr_people] + 1, sizeof(*v));
+	}
+	free(fill);
+	*first = f;
+	return v;
+}
+
+/* The people who get a page: the listed, and those a section page shows. */
+static void choose_people(struct site *w)
+{
+	const struct audit *a = w->a;
+	size_t i, j;
+
+	w->pfile = xcalloc(a->nr_people + 1, sizeof(char *));
+	for (i = 0; i < a->nr; i++) {
+		const struct audit_section *s = &a->v[i];
+
+		for (j = 0; j < s->nr_listed; j++) {
+			int pid = s->listed[j].pid;
+
+			if (!s->listed[j].is_role && pid >= 0 && !w->pfile[pid])
+				w->pfile[pid] = unique_file(w, "p", a->emails[pid]);
+		}
+		for (j = 0; j < s->nr_people; j++) {
+			const struct audit_stats *st = &s->people[j].st;
+			int pid = s->people[j].pid;
+			int top = a->o->top + (int)s->nr_listed;
+
+			if (w->pfile[pid])
+				continue;
+			if ((st->rank_changes && st->rank_changes <= top) ||
+			    (st->rank_reviews && st->rank_reviews <= top) ||
+			    (st->rank_list_reviews && st->rank_list_reviews <= top))
+				w->pfile[pid] = unique_file(w, "p", a->emails[pid]);
+		}
+	}
+}
+
+int site_write(struct scope *sc, const struct audit *a,
+	       const struct mh_history *h, const struct site_opts *o,
+	       struct site_result *res)
+{
+	struct site w = { .sc = sc, .a = a, .h = h, .o = o, .res = res };
+	struct strmap areas;
+	struct propose_opts po;
+	char s1[64], s2[64], *sub;
+	size_t i, j;
+	int rc = -1;
+
+	memset(res, 0, sizeof(*res));
+	strmap_init(&w.files);
+	strmap_init(&areas);
+	strmap_init(&w.addr_idx);
+	stats_init(&w.st, a->o->emap);
+	sha256_csp(script, strlen(script), s1);
+	sha256_csp(style, strlen(style), s2);
+	/*
+	 * Nothing may be fetched; the one script and the one style run by
+	 * their hashes, so nothing injected into a page could run.
+	 */
+	snprintf(w.csp, sizeof(w.csp), "default-src 'none'; script-src '%s'; "
+		 "style-src '%s'; img-src data:; base-uri 'none'; form-action 'none'",
+		 s1, s2);
+	mh_date(w.partial_date, sizeof(w.partial_date), a->now);
+	w.partial_year = year_of(a->now);
+
+	if (make_dir(o->dir))
+		return -1;
+	sub = xstrfmt("%s/s", o->dir);
+	if (make_dir(sub)) {
+		free(sub);
+		return -1;
+	}
+	free(sub);
+	sub = xstrfmt("%s/p", o->dir);
+	if (make_dir(sub)) {
+		free(sub);
+		return -1;
+	}
+	free(sub);
+
+	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
+	for (i = 0; i < a->nr; i++) {
+		const struct audit_section *s = &a->v[i];
+		bool any_m = false, active = false;
+
+		w.si[i].file = unique_file(&w, "s", s->name);
+		w.si[i].area = section_area(&w, s, &areas);
+		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
+		for (j = 0; j < s->nr_listed; j++) {
+			const struct audit_listed *l = &s->listed[j];
+
+			if (l->is_role || l->type != 'M')
+				continue;
+			any_m = true;
+			active |= l->p && active_window(&l->p->st);
+		}
+		/*
+		 * No M: at all is LWN's "no maintainer"; an M: who did
+		 * nothing counts only where there was something to do:
+		 * a section of an outside tree (QEMU UPSTREAM in Xen) whose
+		 * files never change here has no idle maintainer.
+		 */
+		w.si[i].no_active_m = !s->catch_all && !status_is(s, "obsolete") &&
+				      (!any_m || (s->changes > 0 && !active));
+	}
+	/* an area only when it has sections: the filter's options */
+	for (i = 0; i < a->nr; i++) {
+		struct strmap_entry *e = strmap_insert(&areas, w.si[i].area,
+						       strlen(w.si[i].area));
+
+		e->value = (void *)1;
+	}
+	if (years_pass(&w))
+		goto out;
+	for (i = 0; i < h->nr_events; i++) {
+		const struct mh_event *e = &h->events[i];
+		int y = year_of(e->time) - w.first_year;
+
+		if (!e->type || e->initial || y < 0 || y >= w.nr_years)
+			continue;
+		if (e->added)
+			w.y_madd[y]++;
+		else
+			w.y_mrem[y]++;
+	}
+	if (a->has_lists && (lists_pass(&w) || pending_pass(&w)))
+		goto out;
+	propose_opts_init(&po);
+	if (propose_plan(a, &po, &w.props))
+		goto out;
+	choose_people(&w);
+	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
+	w.work_at = pairs_by_pid(&w, true, &w.work_first);
+	if (write_index(&w, &areas))
+		goto out;
+	for (i = 0; i < a->nr; i++)
+		if (write_section(&w, i))
+			goto out;
+	for (i = 0; i < a->nr_people; i++)
+		if (w.pfile[i] && write_person(&w, (int)i))
+			goto out;
+	rc = 0;
+out:
+	for (i = 0; i < a->nr; i++)
+		free(w.si[i].file);
+	free(w.si);
+	for (i = 0; w.pfile && i < a->nr_people; i++)
+		free(w.pfile[i]);
+	free(w.pfile);
+	free(w.listed_first);
+	free(w.listed_at);
+	free(w.work_first);
+	free(w.work_at);
+	strmap_clear(&w.files, false);
+	strmap_clear(&areas, false);
+	strmap_clear(&w.addr_idx, false);
+	free(w.addr_when);
+	if (w.have_pend)
+		pending_release(&w.pend);
+	if (w.have_all)
+		list_stats_release(&w.all);
+	proposals_release(&w.props);
+	stats_release(&w.st);
+	free(w.y_commits);
+	free(w.y_posted);
+	free(w.y_active);
+	free(w.y_new);
+	free(w.y_left);
+	free(w.y_madd);
+	free(w.y_mrem);
+	free(w.y_elephant);
+	return rc;
+}

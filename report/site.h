@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_SITE_H
+#define KMAINT_SITE_H
+
+#include "audit.h"
+#include "git-mailmap.h"
+#include "maintainers-history.h"
+#include "scope.h"
+
+/*
+ * "kmaint report --site DIR": a static site of plain files that any web
+ * server or a file:// URL shows.
+ *
+ *  - index.html: the headline figures first (sections, listed people,
+ *    findings by kind, sections with no active maintainer, statuses,
+ *    the median time to a first reply from a maintainer, patches
+ *    pending), then the charts (findings by area; contributors per year
+ *    with newcomers and leavers; maintainer turnover; the Elephant
+ *    Factor per year; the share of commits posted to an indexed list),
+ *    then one sortable, filterable table of every section;
+ *  - kind-KIND.html: that table cut to the sections with one kind of
+ *    finding, so that the headline's links work without a script;
+ *  - s/NAME.html per section: the listed people with the audit's
+ *    evidence, activity per quarter, the leading unlisted people,
+ *    response times and pending patches, the MAINTAINERS history and
+ *    the patch kmaint propose would write;
+ *  - p/ADDRESS.html per person the site names (every listed person,
+ *    and the unlisted people a section page shows): the sections they
+ *    are listed in and work in, their addresses with the evidence that
+ *    ties them, activity per quarter.
+ *
+ * Every figure is one the commands compute (audit, stats, stats --list,
+ * pending, history, propose); Documentation/kmaint-report.1 defines
+ * each.  Every string from a repository or a mail is escaped; the only
+ * script is inline and allowed by its hash in a Content-Security-Policy
+ * that forbids any request.  A page whose bytes did not change is not
+ * written again.
+ */
+struct site_opts {
+	const char *dir;		/* created if missing */
+	const char *title;		/* NULL: "Maintainership of ..." */
+	int64_t pending_now;		/* 0: the newest indexed message */
+	int pending_days;		/* 14 */
+	const struct ident_mailmap *mm;	/* for pending */
+};
+
+struct site_result {
+	size_t pages, written;		/* files made; of those, rewritten */
+	size_t index_bytes, total_bytes;
+};
+
+/*
+ * Write the site for @a (run with o->quarters set, over every section
+ * of sc->m) and @h into o->dir.  0, or -1 with a message.
+ */
+int site_write(struct scope *sc, const struct audit *a,
+	       const struct mh_history *h, const struct site_opts *o,
+	       struct site_result *res);
+
+/* Write @len bytes to @path unless it holds them already: 1 written, 0
+ * unchanged, -1 with a message. */
+int site_put_file(const char *path, const char *buf, size_t len);
+
+#endif

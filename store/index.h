@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_INDEX_H
+#define KMAINT_INDEX_H
+
+#include <sqlite3.h>
+
+#include "git-log.h"
+#include "git-mailmap.h"
+#include "strbuf.h"
+
+/*
+ * The history index: one SQLite database per repository holding every
+ * indexed commit once (see Documentation/kmaint-index.1 for the schema,
+ * which is versioned by PRAGMA user_version and migrated on open).
+ *
+ * Repeated strings (people, paths, trailer keys) live in their own
+ * tables and are referred to by id, so that a kernel-sized history
+ * stays a few hundred bytes per commit.  Every value is bound, never
+ * pasted into SQL.
+ */
+#define IDX_SCHEMA_VERSION 4
+
+enum {
+	IDX_CREATE = 1,		/* create the file and schema if needed */
+	IDX_READONLY = 2,
+};
+
+struct idx_intern {
+	char **keys;
+	int64_t *ids;
+	size_t size, nr;	/* open addressing, power-of-two size */
+};
+
+struct idx {
+	sqlite3 *db;
+	char *path;
+	const struct ident_mailmap *mailmap;
+
+	sqlite3_stmt *ins_commit, *ins_file, *ins_trailer, *ins_person,
+		     *get_person, *ins_path, *get_path, *ins_key, *get_key,
+		     *has_commit, *ins_blob, *get_blob, *ins_maint,
+		     *ins_sigline;
+	struct idx_intern people, paths, keys;
+
+	/*
+	 * Recent tracked-file versions, stored or rebuilt: delta bases
+	 * for the next ones, and what makes rebuilding versions in order
+	 * cost one delta each.
+	 */
+	struct idx_text {
+		int64_t id;
+		int depth;
+		char hash[HASH_HEXSZ_MAX + 1];
+		struct strbuf text;
+		unsigned long used;
+	} texts[8];
+	unsigned long texts_clock;
+	sqlite3_stmt *get_blob_row;
+
+	long batch;		/* commits in the open transaction */
+};
+
+/*
+ * The default location: $(git rev-parse --git-common-dir)/kmaint/
+ * index.sqlite, shared by all work trees.  NULL if not in a repository.
+ */
+char *idx_default_path(void);
+
+/* Create the directory the index @path lives in; 0 or -1 with a message. */
+int idx_mkdir_parent(const char *path);
+
+/* Open (and with IDX_CREATE create or migrate); 0 or -1 with a message. */
+int idx_open(struct idx *ix, const char *path, unsigned flags);
+void idx_close(struct idx *ix);
+
+/*
+ * A damaged index (truncated, overwritten, corrupt pages) stops any
+ * command with a message saying that 'kmaint index --rebuild' remakes
+ * it; off, it is an error (for salvaging what can be read of it).
+ */
+void idx_damage_is_fatal(bool fatal);
+
+int idx_exec(struct idx *ix, const char *sql);
+
+/* Create the secondary indexes if they are missing (see index.c). */
+int idx_create_indexes(struct idx *ix);
+/* Drop the list tables' indexes that reading an archive does not use. */
+int idx_drop_list_indexes(struct idx *ix);
+int idx_begin(struct idx *ix);
+/*
+ * Empty the index in the open transaction: every table made again, as
+ * in a new file.  Readers keep the snapshot they have (WAL), which a
+ * new file in its place would not give them.
+ */
+int idx_clear(struct idx *ix);
+int idx_commit(struct idx *ix);
+
+/* The meta table: small named values (tips, mailmap, counters). */
+char *idx_meta_get(struct idx *ix, const char *key);
+int idx_meta_set(struct idx *ix, const char *key, const char *value);
+
+/* Is the commit @hash (full id) indexed? */
+bool idx_has_commit(struct idx *ix, const char *hash);
+
+/*
+ * Intern a person (mapped through ix->mailmap), a path or a trailer key
+ * (spelled as idx_canon_key() does); the id, or -1 on an SQL error.
+ */
+int64_t idx_person(struct idx *ix, const char *name, const char *email);
+int64_t idx_path(struct idx *ix, const char *path);
+int64_t idx_key(struct idx *ix, const char *key);
+
+/* Store one commit with its files and trailers; 0 or -1. */
+int idx_add_commit(struct idx *ix, const struct hist_commit *c);
+
+/*
+ * Delete commits (and their rows) not in the set of ids read from
+ * @reachable, one per line; returns the number deleted or -1.
+ */
+long idx_prune(struct idx *ix, FILE *reachable);
+
+/* Delete the listed commits (one id per line); the number or -1. */
+long idx_delete_listed(struct idx *ix, FILE *list);
+
+/*
+ * Delete every commit with its rows, and what says how far the history
+ * was read and linked, keeping the rest (the mail archives): the next
+ * run reads the history again with this kmaint.  The number deleted, or
+ * -1.  In the caller's transaction.
+ */
+long idx_forget_history(struct idx *ix);
+
+/* Resolve Fixes: trailers to indexed commits; the number resolved. */
+long idx_resolve_fixes(struct idx *ix, bool all);
+
+/* Re-apply ix->mailmap to every person (the .mailmap changed). */
+int idx_remap_people(struct idx *ix);
+
+/* COUNT(*) of a table, or -1. */
+int64_t idx_count(struct idx *ix, const char *table);
+
+/* The integer a one-row query of ours (never user input) gives; -1. */
+int64_t idx_query_int(struct idx *ix, const char *sql);
+
+/*
+ * kmaint index --verify (util/index-verify.c): @n random commits against
+ * git's answers, each difference printed; 0, or 1 if any differs.
+ */
+int idx_verify_commits(struct idx *ix, int n);
+
+/*
+ * Every row of the index that must be there once, and every reference
+ * between tables (util/index-verify.c); 0, or 1 with each problem
+ * printed.
+ */
+int idx_verify_rows(struct idx *ix);
+
+/*
+ * Query helpers for the commands built on the index.
+ */
+
+/* The indexed commit whose id starts with @prefix: its rowid, 0 if none
+ * or ambiguous. */
+int64_t idx_lookup_commit(struct idx *ix, const char *prefix);
+
+/* The rowid of a stored tracked-file version, 0 if none. */
+int64_t idx_lookup_blob_id(struct idx *ix, const char *hash);
+
+/* The text of a stored tracked-file (MAINTAINERS) version; 0 or -1. */
+int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out);
+
+/*
+ * Call @fn for every stored version of the tracked file (MAINTAINERS),
+ * oldest commit time first: the commit, its time, and the blob id (NULL
+ * where the commit deleted the file).  Rebuild a text with
+ * idx_blob_text().
+ */
+int idx_foreach_version(struct idx *ix,
+			int (*fn)(const char *commit, int64_t commit_time,
+				  const char *blob, void *data),
+			void *data);
+
+/*
+ * Call @fn for every non-merge commit touching @path (a file, or a
+ * directory when it ends in '/'; "" for all) with a commit time at or
+ * after @since: the commit's rowid, id, mapped author and time.
+ * Stops early when @fn returns non-zero, which is returned.
+ */
+struct idx_commit_info {
+	int64_t id;
+	const char *hash;
+	const char *author_name, *author_email;	/* after .mailmap */
+	int64_t author_time, commit_time;
+	const char *subject;
+	long added, removed;	/* over the matching paths; -1 unknown */
+};
+int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,
+			 int (*fn)(const struct idx_commit_info *ci, void *data),
+			 void *data);
+
+/*
+ * Call @fn for each trailer of commit @id: key (canonical case), value,
+ * and the mapped person (NULL name/email when none).
+ */
+int idx_foreach_trailer(struct idx *ix, int64_t id,
+			int (*fn)(const char *key, const char *value,
+				  const char *name, const char *email,
+				  void *data),
+			void *data);
+
+/* "Signed-off-by" for "signed-off-BY": the canonical spelling of keys. */
+void idx_canon_key(char *key);
+
+#endif
