@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmaint audit: for each MAINTAINERS section, who is listed against who
- * does the work (util/audit.h), with findings and the networking
+ * does the work (judge/audit.h), with findings and the networking
  * clean-up patches' evidence blocks.  Exits 1 when there are findings,
  * for CI.
  */

@@ -2,8 +2,8 @@
 /*
  * kmaint check: what get_maintainer.pl --self-test=sections,patterns,
  * checkpatch.pl and parse-maintainers.pl say about a MAINTAINERS file,
- * offline and at once; --fix sorts it.  The rules live in util/check.c,
- * the sorting in util/maintainers-sort.c.
+ * offline and at once; --fix sorts it.  The rules live in maintainers/check.c,
+ * the sorting in maintainers/maintainers-sort.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

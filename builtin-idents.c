@@ -4,7 +4,7 @@
  * .mailmap), and with --suggest the .mailmap lines that would merge
  * addresses which are probably one person:
  *
- *  - addresses the identity model (util/identity.h) already takes for
+ *  - addresses the identity model (people/identity.h) already takes for
  *    one person, tied by a commit or by MAINTAINERS: the less used map
  *    to the most used one, with the commit that ties them; written into
  *    .mailmap, they make git and get_maintainer.pl agree with audit;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kmaint index: build or update the history index (util/index.h).
+ * kmaint index: build or update the history index (store/index.h).
  *
  * A run indexes "rev-list NEW --not OLD", where OLD are the tips the
  * last complete run indexed.  Before anything is inserted the new tips
@@ -974,7 +974,7 @@ int cmd_index(int argc, const char **argv)
 		warning("--list-name is for the archives of --inbox");
 	}
 	/*
-	 * Only now is the run complete: until then readers (util/scope.c)
+	 * Only now is the run complete: until then readers (store/scope.c)
 	 * see "pending" and wait for it rather than read half an update.
 	 */
 	if (!history_rc && (idx_begin(&r.ix) ||

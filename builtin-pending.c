@@ -2,7 +2,7 @@
 /*
  * kmaint pending: the patches posted lately that no listed maintainer
  * of their section has answered, oldest first, series under their
- * cover letter (util/pending.h).  Exits 1 when something is pending,
+ * cover letter (judge/pending.h).  Exits 1 when something is pending,
  * for scripts and CI, as audit does with findings.
  */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmaint propose: the MAINTAINERS patches the audit's evidence calls for
- * (util/propose.h), ready for git send-email.
+ * (judge/propose.h), ready for git send-email.
  *
  * The patches are made by git: each proposed change is a commit built
  * with plumbing (hash-object, a temporary index, write-tree, commit-tree;

@@ -5,7 +5,7 @@
  * employer, maintainer tenure, reviews against authorship.
  *
  * The page fetches nothing: the style is inline, the charts are inline
- * SVG (util/html.h), there is no script and no link to follow.  Every
+ * SVG (report/html.h), there is no script and no link to follow.  Every
  * string from the repository (names, addresses, section names, statuses,
  * findings) is escaped, so a name like "<script>" is shown, not run.
  */
@@ -358,7 +358,7 @@ static void hours_cell(struct strbuf *out, double seconds)
 /*
  * Per section, the busiest on the lists first: the median time to a
  * first reply and to one from the section's M:/R:, patches and those
- * never answered (util/liststats.h's definitions).
+ * never answered (lists/list-stats.h's definitions).
  */
 static int list_sections(struct strbuf *out, struct idx *ix,
 			 const struct audit *a, const char *maint_rev,
@@ -677,7 +677,7 @@ static void tenure_chart(struct strbuf *out, const struct mh_history *h,
 	free(end);
 }
 
-/* --site: the static site (util/site.h), then a line saying what changed. */
+/* --site: the static site (report/site.h), then a line saying what changed. */
 static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 		      const char *dir, const char *title, int64_t pending_now,
 		      int days, struct ident_mailmap *mm, struct idx *ix,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmaint review PATCH: a patch to MAINTAINERS judged against the
- * history (util/review.h).  Exits 1 when an addition has weak or no
+ * history (judge/review.h).  Exits 1 when an addition has weak or no
  * history or the section's most active listed person is removed, for
  * bots; 128 when the patch does not apply.
  */

@@ -21,7 +21,7 @@ int cmd_propose(int argc, const char **argv);
 int cmd_pending(int argc, const char **argv);
 
 /*
- * The identity model's options (util/identity.h), the same in every
+ * The identity model's options (people/identity.h), the same in every
  * command that judges people; identity_flags_for() turns them to flags.
  */
 #define OPT_IDENTITIES(strict, address) \

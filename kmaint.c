@@ -3,7 +3,8 @@
  * kmaint: who maintains this, and who actually does the work?
  *
  * The hub: global options, then one builtin per command, as in git and
- * perf.  Each command lives in builtin-NAME.c on top of util/.
+ * perf.  Each command lives in builtin-NAME.c on top of the library
+ * (lib/, people/, maintainers/, store/, lists/, get/, judge/, report/).
  */
 #include <stdio.h>
 #include <string.h>

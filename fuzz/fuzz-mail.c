@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the mail reader (util/mail.c): the input is read
+ * libFuzzer target for the mail reader (lists/mail.c): the input is read
  * as one message, as a subject line, and, through a file in the current
  * directory, as an mbox.  Whatever the bytes, the reader must return a
  * filled struct: every string NUL-terminated UTF-8 where GMime made it,

@@ -93,7 +93,7 @@ void lookup_print_json(struct lookup *lk);
 void lookup_print(struct lookup *lk);
 
 /*
- * The script's own steps, for the history roles (util/gitroles.c):
+ * The script's own steps, for the history roles (get/git-roles.c):
  * deduplicate_email() (the result replaces *email), push_email_address()
  * and add_role().
  */

@@ -1778,7 +1778,7 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				break;
 		if (j == s->nr_people)
 			break;
-		/* a name without an address (util/identity.h) by its name */
+		/* a name without an address (people/identity.h) by its name */
 		if (*a->emails[s->people[j].pid])
 			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
 				    a->emails[s->people[j].pid]);

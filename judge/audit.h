@@ -20,7 +20,7 @@
  * (a changeset), its committer (an applied commit) and the people of
  * its Signed-off-by, Reviewed-by, Acked-by and Tested-by trailers (tags;
  * Reviewed-by and Acked-by on someone else's change are reviews).
- * People are persons of the identity model (util/identity.h): one
+ * People are persons of the identity model (people/identity.h): one
  * person behind the addresses git, its .mailmap, MAINTAINERS and (by
  * default) a shared name tie together; a listed entry is found by
  * address, else by a name only one person carries.  This is what gitdm's missingmaints and the

@@ -12,10 +12,10 @@
  *
  * Definitions (Documentation/kmaint-pending.1 says them for users):
  *  - a patch is a message carrying a patch that is not a reply
- *    (util/lmsg.h); it is recent when posted in the @days days up to
+ *    (lists/list-messages.h); it is recent when posted in the @days days up to
  *    @now;
  *  - it concerns a section when one of the files it touches is the
- *    section's, by get_maintainer.pl's rules (util/matcher.h); a
+ *    section's, by get_maintainer.pl's rules (maintainers/matcher.h); a
  *    section matching a file only by a catch-all pattern (an F: value
  *    starting with '*', as THE REST's two) concerns it only when no
  *    other section covers the file: otherwise every patch would wait on
@@ -25,14 +25,14 @@
  *    person, or the first message without a patch its series answers),
  *    at any depth but not under another patch, and comes from someone
  *    other than its sender; a listed person is a person of the
- *    identity model (util/identity.h), so a maintainer answering from
+ *    identity model (people/identity.h), so a maintainer answering from
  *    another of his addresses counts;
  *  - it waits on a section it concerns when no listed M: of the section
  *    answered it: a listed R: who answered is shown ("reviewed by R:"
  *    when the reply gives a Reviewed-by, Acked-by or Tested-by, else
  *    "answered by R:") but only an M: applies a patch;
  *  - it is not pending when it landed (linked to a commit made by
- *    @now, table links) or is superseded (util/lmsg.h: its author
+ *    @now, table links) or is superseded (lists/list-messages.h: its author
  *    posted the same subject with a higher version by @now);
  *  - anything dated after @now is as if it did not exist.
  *

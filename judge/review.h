@@ -13,8 +13,8 @@
  * The patch is applied with git apply to MAINTAINERS as it was (the
  * version the index holds for --as-of, so the patch is judged with the
  * history its author and reviewers had), the two versions are compared
- * section by section (util/mhistory.h), and each section that changes is
- * audited (util/audit.h).
+ * section by section (store/maintainers-history.h), and each section that changes is
+ * audited (judge/audit.h).
  *
  * The verdict on a person added is relative: their record is weighed
  * against the section's leaders, listed or not.

@@ -122,7 +122,7 @@ static void free_people(struct people *p)
 
 /*
  * The developer of people id @pid: the person the identity model finds
- * behind it (util/identity.h), or behind the address a gitdm
+ * behind it (people/identity.h), or behind the address a gitdm
  * EmailAliases line makes canonical.  gitdm's own LookupStoreHacker
  * merges everyone who shares a name; the identity model does too (rule
  * 4 of identity.h, with its exceptions), rather than this function, so

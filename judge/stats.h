@@ -15,7 +15,7 @@
  *  - merges are skipped;
  *  - changed lines of a patch = max(lines added, lines removed), summed;
  *    binary files count nothing;
- *  - a developer is a person of the identity model (util/identity.h),
+ *  - a developer is a person of the identity model (people/identity.h),
  *    found through gitdm's EmailAliases too; as in gitdm, the addresses
  *    of one name are one developer (unless IDENTITY_NO_NAMES), but not a
  *    junk address nor a one-word name; the name and address shown are

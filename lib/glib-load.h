@@ -8,7 +8,7 @@
  * millisecond of dynamic loading.  Each function kmaint uses is called
  * through a pointer of its own type, under its own name (the #defines
  * below), so callers read as plain GLib.  Sanitizer builds link GLib
- * instead (KMAINT_GMIME_LINKED, see util/mail.c), and there the names
+ * instead (KMAINT_GMIME_LINKED, see lists/mail.c), and there the names
  * are GLib's own.
  *
  * Call glib_load() before the first GLib call; it is cheap after the

@@ -23,7 +23,7 @@
  *  - a public-inbox v1 inbox (public-inbox-v1-format(5)): one git
  *    repository, a message added at xx/yyyy... and removed by deleting
  *    that path;
- *  - an mbox file (mboxo or mboxrd), read by GMime (util/mail.h); its
+ *  - an mbox file (mboxo or mboxrd), read by GMime (lists/mail.h); its
  *    cursor is the byte offset after the last message read, with the
  *    file's size and time and hashes of its first 4 KiB and of the 256
  *    bytes before the offset, so that a file that was rewritten rather

@@ -10,9 +10,9 @@
 #include "mail.h"
 
 /*
- * Mailing lists in the index (schema in util/index.c, version 3, and
+ * Mailing lists in the index (schema in store/index.c, version 3, and
  * Documentation/kmaint-index.1): archives registered as sources, their
- * messages read by util/inbox.c and util/mail.c, posted patches linked
+ * messages read by lists/archive.c and lists/mail.c, posted patches linked
  * to the commits that applied them.
  *
  * What is stored of a message: where it lives (to read it again), its
@@ -23,7 +23,7 @@
  * gives, and the problems it had.
  */
 
-/* messages.flags, above the MAIL_* problem bits (util/mail.h) */
+/* messages.flags, above the MAIL_* problem bits (lists/mail.h) */
 enum {
 	MSG_PATCH = MAIL_PATCH,		/* carries a patch */
 	MSG_REPLY = MAIL_REPLY,		/* answers another message */

@@ -602,7 +602,7 @@ static int years_pass(struct site *w)
 		strmap_init(&yp.emp[y]);
 	imap_init(&yp.seen, 1024);
 
-	/* the commits linked to a posting (util/lists.h's links) */
+	/* the commits linked to a posting (lists/list-store.h's links) */
 	if (a->has_lists &&
 	    sqlite3_prepare_v2(a->ix->db, "SELECT max(commit_id) FROM links", -1,
 			       &st, NULL) == SQLITE_OK) {

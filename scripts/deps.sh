@@ -24,7 +24,7 @@ KMAINT_DATA=${KMAINT_DATA:-/var/tmp/kmaint}
 # and the git copy below.  sqlite3: inspecting the index by hand.
 # linux-source-*: the real data (xz-utils unpacks it).  man-db: `kmaint help`.
 # chromium: the report test renders kmaint's HTML headless;
-# chromium-driver, python3-selenium: t5013 drives it to click through the
+# chromium-driver, python3-selenium: t7001 drives it to click through the
 # site `kmaint report --site` writes.
 # libgmime-3.0-dev: the mail reader (kmaint index --inbox).  public-inbox:
 # the tests make their archives with its own tools.  git-email, b4: the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmaint index --verify: the index against git's own answers, beside the
- * index it checks (util/index.c).
+ * index it checks (store/index.c).
  */
 #include "index.h"
 

@@ -87,7 +87,7 @@ static const char schema_v1[] =
 
 /*
  * The indexes of the list tables that reading an archive does not use:
- * a first import drops them (util/lists.c) and they are made again at
+ * a first import drops them (lists/list-store.c) and they are made again at
  * its end, as the history's are.  messages_stats covers what kmaint
  * stats --list reads of every message.
  */
@@ -212,7 +212,7 @@ static int user_version(struct idx *ix)
  * time without losing anything.
  *
  * summary holds the commits, their line counts and their people's
- * trailers as packed arrays (util/summary.c), because a question about
+ * trailers as packed arrays (store/summary.c), because a question about
  * the whole history otherwise steps through a million SQLite rows, which
  * alone costs more than the 100 ms a query may take.  Chunks are
  * appended by each "kmaint index" run and the table is emptied whenever
@@ -262,7 +262,7 @@ static const char schema_v2[] =
 	"DROP INDEX IF EXISTS files_path;\n";
 
 /*
- * Version 3: mailing lists (util/lists.c), next to the history so that
+ * Version 3: mailing lists (lists/list-store.c), next to the history so that
  * list senders and git authors share the people table (and .mailmap)
  * and posted patches touch the same path ids as commits.
  *
@@ -352,7 +352,7 @@ static const char schema_v3[] =
  * Version 4: a "-by" trailer naming someone without an address
  * ("Reviewed-by: Jane Doe", as Gerrit-based projects write them) points
  * at a people row with an empty address instead of at nobody, so that
- * the identity model can credit it (util/identity.h).  The trailers of
+ * the identity model can credit it (people/identity.h).  The trailers of
  * an older index get theirs here, by name_only_value()'s rule (without
  * the .mailmap, which cannot map an empty address anyway), and the
  * summary cache, which holds the trailers' people, is emptied: the same
@@ -1078,7 +1078,7 @@ static bool name_only_value(const char *key, const char *value)
  * The key (canonical already) of a tag, interned, and the person its
  * value names, or 0; -1 on an SQL error.  With @name_only, a "-by"
  * trailer naming someone without an address is a people row with an
- * empty address, for the identity model to place (util/identity.h).
+ * empty address, for the identity model to place (people/identity.h).
  */
 static int key_and_person(struct idx *ix, const char *key, const char *value,
 			  bool name_only, int64_t *kid, int64_t *person,

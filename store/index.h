@@ -143,14 +143,14 @@ int64_t idx_count(struct idx *ix, const char *table);
 int64_t idx_query_int(struct idx *ix, const char *sql);
 
 /*
- * kmaint index --verify (util/index-verify.c): @n random commits against
+ * kmaint index --verify (store/index-verify.c): @n random commits against
  * git's answers, each difference printed; 0, or 1 if any differs.
  */
 int idx_verify_commits(struct idx *ix, int n);
 
 /*
  * Every row of the index that must be there once, and every reference
- * between tables (util/index-verify.c); 0, or 1 with each problem
+ * between tables (store/index-verify.c); 0, or 1 with each problem
  * printed.
  */
 int idx_verify_rows(struct idx *ix);

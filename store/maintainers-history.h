@@ -116,7 +116,7 @@ struct mh_history {
 
 /*
  * The address that stands for all of @email's person, or NULL: how the
- * caller's model of who is who (util/identity.h gives one,
+ * caller's model of who is who (people/identity.h gives one,
  * identity_canon_email()) joins addresses.  A function rather than the
  * model itself, so that the identity model, which reads this history,
  * and this history do not depend on each other.

@@ -215,7 +215,7 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data);
 
-/* The index's summary of every commit (util/summary.h); NULL on error. */
+/* The index's summary of every commit (store/summary.h); NULL on error. */
 const struct summary *scope_summary(struct scope *s);
 
 /*
@@ -240,7 +240,7 @@ void scope_people_free(struct scope_people *p);
 const struct scope_people *scope_people(struct scope *s);
 
 /*
- * Who is who in the scope's index (util/identity.h), built on first use
+ * Who is who in the scope's index (people/identity.h), built on first use
  * with s->identity_flags; NULL on error.
  */
 const struct identity *scope_identity(struct scope *s);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# A history for the identity model (util/identity.h): one person under
+# A history for the identity model (people/identity.h): one person under
 # many addresses, name variants, namesakes, roles and a typo.
 #
 #	make_identity_repo DIR

@@ -6,7 +6,7 @@
 
 EXPECTED holds what the front page must show (from kmaint audit --json
 and kmaint stats --json on the same index) and the names of sections to
-filter for.  Prints TAP lines without a plan (t5013 counts them); exits
+filter for.  Prints TAP lines without a plan (t7001 counts them); exits
 non-zero when one failed.
 """
 import json

@@ -32,7 +32,7 @@ is "$(wc -l <"$TRASH/classes")" 20 "--list names 20 classes"
 missing=
 for c in $(cat "$TRASH/classes"); do
 	# bad-pattern and parse have fixtures of their own (t2013), and
-	# unknown-address needs a history (t5006)
+	# unknown-address needs a history (t4030)
 	case $c in bad-pattern|parse|unknown-address) continue ;; esac
 	n=0
 	for f in sections-patterns style syntax order; do

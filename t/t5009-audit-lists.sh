@@ -177,7 +177,7 @@ like "$TRASH/ml" "<tr><td>FOO DRIVER</td><td class=\"num\">6</td><td class=\"num
 ok $(grep -c "<svg" "$TRASH/r.html" | awk '{ exit !($1 >= 7) }'; echo $?) "the list charts are inline SVG"
 like "$TRASH/r.html" "Reviews on the lists per year" "the reviews over time chart"
 
-# A few sections read only their own threads (util/audit.c, FEW_SECTIONS);
+# A few sections read only their own threads (judge/audit.c, FEW_SECTIONS);
 # more than 16 read every message.  With 16 spare sections the whole
 # audit takes the second way: each section's list figures must be the
 # same either way.

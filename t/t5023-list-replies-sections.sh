@@ -62,7 +62,7 @@ is "$(tot BAR patches) $(tot BAR replies) $(tot BAR reviews) $(tot BAR reviewers
 	"BAR: its patch, and only the reply to the cover letter: 1/2's review and its thanks are not BAR's"
 
 # report --site reads the messages once for every section's figures
-# (util/liststats.h's list_base): a section's marks must not stay for
+# (lists/list-stats.h's list_base): a section's marks must not stay for
 # the next one, which would then count the other's patch as its own
 "$KMAINT" report --site "$TRASH/site" >/dev/null 2>"$TRASH/err" ||
 	echo "# report --site failed: $(cat "$TRASH/err")"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/audit.c: a small index built here, audited, and
+ * Unit tests for judge/audit.c: a small index built here, audited, and
  * every figure checked: changesets, reviews, applied commits, ranks,
  * windows, --as-of, lists, findings and the evidence block.  TAP output.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/email.c.  Every expected value in the table was
+ * Unit tests for people/email.c.  Every expected value in the table was
  * produced by get_maintainer.pl's own parse_email(), format_email(),
  * rfc822_valid() and rfc822_validlist() (Linux 6.12, extracted and run
  * on these strings), so a difference here is a difference from the

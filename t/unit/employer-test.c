@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/employer.c: gitdm's lookup order, dated entries,
+ * Unit tests for people/employer.c: gitdm's lookup order, dated entries,
  * aliases, and its config files written here.  TAP output.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/history.c: time zones, and the reading of a small
+ * Unit tests for store/git-log.c: time zones, and the reading of a small
  * repository built here with git (skipped without git): header fields,
  * trailers, renames, binary and submodule marks, merges, and the
  * parallel reader returning every commit once.  TAP output.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/ident.c: git's four .mailmap forms, case rules,
+ * Unit tests for people/git-mailmap.c: git's four .mailmap forms, case rules,
  * later-wins, comments and junk, and trailer person parsing.  The shell
  * test t3001 checks the same against git check-mailmap.  TAP output.
  */

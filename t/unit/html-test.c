@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/html.c: escaping (markup, quotes, control bytes,
+ * Unit tests for report/html.c: escaping (markup, quotes, control bytes,
  * invalid UTF-8) and the charts' shape.  TAP output.
  */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Name folding and roles (util/identity.h); the model is tested in t/. */
+/* Name folding and roles (people/identity.h); the model is tested in t/. */
 #include "identity.h"
 #include "tap.h"
 

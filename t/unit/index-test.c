@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/index.c on commits built here: interning, the
+ * Unit tests for store/index.c on commits built here: interning, the
  * MAINTAINERS version store (delta chains rebuilt byte for byte),
  * prefix lookup, Fixes resolution, deletion, re-mapping, the query
  * helpers and schema versioning.  TAP output.

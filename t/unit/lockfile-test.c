@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/lockfile.c: taking and releasing, a busy lock, a
+ * Unit tests for lib/lockfile.c: taking and releasing, a busy lock, a
  * stale one (dead process, zombie), one from another host, and many
  * processes taking over one stale lock at once: only one holds it at a
  * time.  TAP output.

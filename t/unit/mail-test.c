@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/mail.c: headers (RFC 2047, raw 8-bit), charsets,
+ * Unit tests for lists/mail.c: headers (RFC 2047, raw 8-bit), charsets,
  * multipart bodies, base64 and quoted-printable, inline and attached
  * patches, trailers, the subject parse, broken messages and the mbox
  * reader (mboxrd and mboxo).  TAP output.

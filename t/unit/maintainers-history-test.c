@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/mhistory.c: section diffs (people, status, fields,
+ * Unit tests for store/maintainers-history.c: section diffs (people, status, fields,
  * renames by F: overlap, splits, duplicate names, changes in the middle
  * of a long file).  TAP output.
  */

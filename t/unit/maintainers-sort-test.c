@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/maintainers-sort.c: parse-maintainers.pl --order's
+ * Unit tests for maintainers/maintainers-sort.c: parse-maintainers.pl --order's
  * rules one at a time.  (The whole 6.12 and 6.1 files are compared with
  * the script itself in t/t2001.)  TAP output.
  */

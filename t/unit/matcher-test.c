@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/matcher.c: get_maintainer.pl's matching rules on a
+ * Unit tests for maintainers/matcher.c: get_maintainer.pl's matching rules on a
  * small MAINTAINERS written into a scratch tree (the matcher asks the
  * current directory whether values name directories, so the test
  * changes into it).  Every expected section list below is what the

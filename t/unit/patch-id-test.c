@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/patchid.c: one git patch-id process for many
+ * Unit tests for lists/patch-id.c: one git patch-id process for many
  * patches, results by key, the same id for the same diff however it is
  * wrapped.  TAP output.
  */

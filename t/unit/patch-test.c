@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/patch.c: what get_maintainer.pl takes from a
+ * Unit tests for maintainers/patch.c: what get_maintainer.pl takes from a
  * patch.  The rules are its line regexes (mode change, rename, diff
  * --git, Fixes:, ---/+++, @@) and its K: prefix ("^[+-].*" once a file
  * header has been seen).  The expectations were checked against the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/mailmap.c: the four .mailmap forms as
+ * Unit tests for get/print-mailmap.c: the four .mailmap forms as
  * get_maintainer.pl applies them (exact keys, "Name <addr>" before
  * "addr", names re-quoted).  Expected values are the script's own
  * mailmap_email() answers for this file (Linux 6.12).  TAP output.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/run-command.c: exit statuses, signals, pipes both
+ * Unit tests for lib/run-command.c: exit statuses, signals, pipes both
  * ways, record reading across buffer refills, environment and
  * directory changes.  TAP output.
  */

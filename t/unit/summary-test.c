@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/summary.c: the records built from the tables, the
+ * Unit tests for store/summary.c: the records built from the tables, the
  * same records read back from the summary table after each kind of
  * change an index goes through (new commits, an interrupted run, a
  * damaged chunk, deleted commits, many small runs).  TAP output.

@@ -4,7 +4,7 @@
 
 /*
  * The Test Anything Protocol for the unit tests beside the modules
- * (util/<module>-test.c), read by prove.  Include it once, from the
+ * (t/unit/<module>-test.c), read by prove.  Include it once, from the
  * test's own file: the counters are that program's.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for util/tree.c: the walk against a tree built here, and
+ * Unit tests for maintainers/tree.c: the walk against a tree built here, and
  * `git ls-files` against the walk on a fresh repository (when git is
  * installed).  TAP output.
  */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One name across addresses (rule 4 of util/identity.h), as gitdm joins
+# One name across addresses (rule 4 of people/identity.h), as gitdm joins
 # them: by default in stats, audit, review and idents alike; not with
 # --strict-identities; never for junk addresses or one-word names.
 #

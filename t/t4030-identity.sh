@@ -1,5 +1,5 @@
 #!/bin/sh
-# The identity model (util/identity.h) in audit, check, stats, review and
+# The identity model (people/identity.h) in audit, check, stats, review and
 # idents, on a generated history (t/lib-identity.sh): one person under
 # three addresses, with and without a .mailmap; name variants; two people
 # of one name; roles; a .com for .org typo; and one maintainer who really
