@@ -240,15 +240,6 @@ static int cmp_i64(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-static int year_of(int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	return tm.tm_year + 1900;
-}
-
 static int collect_commit(const struct scope_commit *c, void *data)
 {
 	struct collect *col = data;

@@ -684,14 +684,7 @@ static void add_listed(struct run *r, struct audit_section *s,
 	struct audit_listed *l;
 	const char *mn, *me;
 
-	email_parse(en->value, &name, &addr);
-	strbuf_trim(&addr);
-	strbuf_trim(&name);
-	/* email_parse quotes names that need it: undo that */
-	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
-		memmove(name.buf, name.buf + 1, name.len - 2);
-		strbuf_setlen(&name, name.len - 2);
-	}
+	email_parse_plain(en->value, &name, &addr);
 	s->listed = xrealloc(s->listed, (s->nr_listed + 1) * sizeof(*s->listed));
 	l = &s->listed[s->nr_listed++];
 	memset(l, 0, sizeof(*l));
@@ -1615,13 +1608,7 @@ int audit_match(const struct audit *a, const char *value,
 
 	if (!m)
 		m = &own;
-	email_parse(value, &name, &addr);
-	strbuf_trim(&name);
-	strbuf_trim(&addr);
-	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
-		memmove(name.buf, name.buf + 1, name.len - 2);
-		strbuf_setlen(&name, name.len - 2);
-	}
+	email_parse_plain(value, &name, &addr);
 	mn = name.buf;
 	me = addr.buf;
 	if (a->o->mailmap)

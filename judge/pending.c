@@ -74,13 +74,7 @@ static void parse_listed(const struct ctx *c, const char *value, char type,
 	struct identity_match m;
 	const char *mn, *me;
 
-	email_parse(value, &name, &addr);
-	strbuf_trim(&name);
-	strbuf_trim(&addr);
-	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"') {
-		memmove(name.buf, name.buf + 1, name.len - 2);
-		strbuf_setlen(&name, name.len - 2);
-	}
+	email_parse_plain(value, &name, &addr);
 	l->type = type;
 	l->name = xstrdup(name.buf);
 	mn = name.buf;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *progname = "kmaint";
@@ -121,43 +122,65 @@ char *xstrfmt(const char *fmt, ...)
 	return p;
 }
 
-int read_file(const char *path, char **buf, size_t *len)
+int read_fd(int fd, char **buf, size_t alloc, size_t *len,
+	    char *(*grow)(void *ctx, char *p, size_t alloc), void *ctx)
 {
-	size_t alloc = 8192, nr = 0;
-	char *p;
-	int fd;
+	size_t nr = 0;
 
-	fd = strcmp(path, "-") ? open(path, O_RDONLY) : dup(0);
-	if (fd < 0)
-		return -1;
-	p = xmalloc(alloc);
 	for (;;) {
 		ssize_t n;
 
-		if (alloc - nr < 4096) {
+		if (nr + 1 == alloc) {
+			*buf = grow(ctx, *buf, alloc);
 			alloc *= 2;
-			p = xrealloc(p, alloc);
 		}
-		n = read(fd, p + nr, alloc - nr - 1);
-		if (n < 0) {
-			int err = errno;
-
-			if (err == EINTR)
-				continue;
-			free(p);
-			close(fd);
-			errno = err;
+		n = read(fd, *buf + nr, alloc - nr - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
 			return -1;
-		}
 		if (!n)
 			break;
 		nr += (size_t)n;
 	}
-	close(fd);
-	p[nr] = '\0';
-	*buf = p;
+	(*buf)[nr] = '\0';
 	*len = nr;
 	return 0;
+}
+
+static char *grow_heap(void *ctx, char *p, size_t alloc)
+{
+	(void)ctx;
+	return xrealloc(p, alloc * 2);
+}
+
+int read_file(const char *path, char **buf, size_t *len)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : dup(0);
+	int err;
+
+	if (fd < 0)
+		return -1;
+	*buf = xmalloc(8192);
+	if (!read_fd(fd, buf, 8192, len, grow_heap, NULL)) {
+		close(fd);
+		return 0;
+	}
+	err = errno;
+	free(*buf);
+	*buf = NULL;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
+int year_of(int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	return tm.tm_year + 1900;
 }
 
 bool is_dir(const char *path)

@@ -57,8 +57,22 @@ char *xstrfmt(const char *fmt, ...) __printf(1, 2);
 		}							\
 	} while (0)
 
-/* Read a whole file; returns -1 with errno set on failure. */
+/* Read a whole file ("-": standard input), NUL-terminated; returns -1
+ * with errno set on failure. */
 int read_file(const char *path, char **buf, size_t *len);
+
+/*
+ * Read @fd to its end into *@buf, a buffer of @alloc bytes that @grow
+ * doubles whenever it is full (returning the new buffer), and put a NUL
+ * after what was read.  The one loop behind read_file() and the arena
+ * reads of MAINTAINERS.  Returns -1 with errno set on a read error;
+ * *@buf is then still the caller's to free, and @fd stays open.
+ */
+int read_fd(int fd, char **buf, size_t alloc, size_t *len,
+	    char *(*grow)(void *ctx, char *p, size_t alloc), void *ctx);
+
+/* The UTC calendar year of a Unix time. */
+int year_of(int64_t t);
 
 bool is_dir(const char *path);
 bool is_file(const char *path);

@@ -985,14 +985,7 @@ static void split_person(const char *value, struct strbuf *name,
 
 	strbuf_reset(name);
 	strbuf_reset(addr);
-	email_parse(value, name, addr);
-	strbuf_trim(name);
-	strbuf_trim(addr);
-	if (name->len >= 2 && name->buf[0] == '"' &&
-	    name->buf[name->len - 1] == '"') {
-		memmove(name->buf, name->buf + 1, name->len - 2);
-		strbuf_setlen(name, name->len - 2);
-	}
+	email_parse_plain(value, name, addr);
 	for (p = addr->buf; *p; p++)
 		if (*p >= 'A' && *p <= 'Z')
 			addr->buf[p - addr->buf] = *p - 'A' + 'a';

@@ -323,46 +323,31 @@ void maintainers_add_buffer(struct maintainers *m, const char *name,
  * Read @path into the arena, with a NUL after it: sized by fstat(), so
  * that no byte is copied twice, and grown should the file grow.
  */
+static char *grow_arena(void *ctx, char *p, size_t alloc)
+{
+	struct maintainers *m = ctx;
+
+	return arena_realloc(&m->arena, p, alloc, alloc * 2);
+}
+
 static int read_into_arena(struct maintainers *m, const char *path,
 			   char **buf, size_t *len)
 {
 	struct stat st;
-	size_t alloc, nr = 0;
-	char *p;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t alloc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret, err;
 
 	if (fd < 0)
 		return -1;
 	/* a byte more than the file and its NUL: room to read its end */
 	alloc = !fstat(fd, &st) && S_ISREG(st.st_mode) ?
 		(size_t)st.st_size + 2 : 65536;
-	p = arena_alloc(&m->arena, alloc);
-	for (;;) {
-		ssize_t n;
-
-		if (nr + 1 == alloc) {
-			p = arena_realloc(&m->arena, p, alloc, alloc * 2);
-			alloc *= 2;
-		}
-		n = read(fd, p + nr, alloc - nr - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int err = errno;
-
-			close(fd);
-			errno = err;
-			return -1;
-		}
-		if (!n)
-			break;
-		nr += (size_t)n;
-	}
+	*buf = arena_alloc(&m->arena, alloc);
+	ret = read_fd(fd, buf, alloc, len, grow_arena, m);
+	err = errno;
 	close(fd);
-	p[nr] = '\0';
-	*buf = p;
-	*len = nr;
-	return 0;
+	errno = err;
+	return ret;
 }
 
 static int add_file(struct maintainers *m, const char *path)

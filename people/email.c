@@ -335,3 +335,15 @@ bool rfc822_validlist(const char *s, char ***out, size_t *nr)
 	free(t);
 	return true;
 }
+
+void email_parse_plain(const char *s, struct strbuf *name, struct strbuf *addr)
+{
+	email_parse(s, name, addr);
+	strbuf_trim(name);
+	strbuf_trim(addr);
+	if (name->len >= 2 && name->buf[0] == '"' &&
+	    name->buf[name->len - 1] == '"') {
+		memmove(name->buf, name->buf + 1, name->len - 2);
+		strbuf_setlen(name, name->len - 2);
+	}
+}

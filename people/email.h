@@ -17,6 +17,13 @@
 /* Split "Name <addr>" into a (quoted as needed) name and an address. */
 void email_parse(const char *s, struct strbuf *name, struct strbuf *addr);
 
+/*
+ * email_parse() for matching people rather than printing: both parts
+ * trimmed and the quotes email_parse() put around the name undone.
+ */
+void email_parse_plain(const char *s, struct strbuf *name,
+		       struct strbuf *addr);
+
 /* email_parse() of "@name <@addr>", without building it when it is plain. */
 void email_parse_pair(const char *name, const char *addr, struct strbuf *n,
 		      struct strbuf *a);

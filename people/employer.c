@@ -303,111 +303,121 @@ static char *next_word(char **s)
 	return w;
 }
 
-int employer_map_read_emailmap(struct employer_map *map, const char *path)
+/*
+ * Read the lines of a gitdm map file, each through @line; the reading
+ * goes on past a bad line, so that every one is reported.
+ */
+static int read_map_file(struct employer_map *map, const char *path,
+			 int (*line)(struct employer_map *map, char *s,
+				     const char *where, const void *ctx),
+			 const void *ctx)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, where = STRBUF_INIT;
 	FILE *fp = open_config(path);
 	int lineno = 0, rc = 0;
 
 	if (!fp)
 		return -1;
 	while (config_line(fp, &sb, &lineno)) {
-		/* ^(\S+)\s+([^<]+)\s*(<\s*(\d+-\d+-\d+)\s*)?$ */
-		char *rest = sb.buf, *key = next_word(&rest), *lt, *name;
-		int64_t end = EMPLOYER_FOREVER;
-
-		if (!*rest) {
-			rc = error("%s:%d: funky email/employer line \"%s\"",
-				   path, lineno, sb.buf);
-			continue;
-		}
-		lt = strchr(rest, '<');
-		if (lt) {
-			char *d = lt + 1;
-
-			*lt = '\0';
-			while (*d == ' ' || *d == '\t')
-				d++;
-			end = employer_parse_date(d);
-			if (end < 0) {
-				rc = error("%s:%d: bad end date \"%s\"", path,
-					   lineno, d);
-				continue;
-			}
-		}
-		name = rest;
-		while (*name == ' ' || *name == '\t')
-			name++;
-		for (lt = name + strlen(name);
-		     lt > name && (lt[-1] == ' ' || lt[-1] == '\t'); lt--)
-			lt[-1] = '\0';
-		if (!*name) {
-			rc = error("%s:%d: no employer in \"%s\"", path,
-				   lineno, sb.buf);
-			continue;
-		}
-		employer_map_add(map, key, name, end);
+		strbuf_reset(&where);
+		strbuf_addf(&where, "%s:%d", path, lineno);
+		if (line(map, sb.buf, where.buf, ctx))
+			rc = -1;
 	}
 	fclose(fp);
 	strbuf_release(&sb);
+	strbuf_release(&where);
 	return rc;
+}
+
+/*
+ * ^(\S+)\s+([^<]+)\s*(<\s*(\d+-\d+-\d+)\s*)?$ (the messages show the line
+ * as cut by next_word(), as they always have)
+ */
+static int emailmap_line(struct employer_map *map, char *line,
+			 const char *where, const void *ctx)
+{
+	char *rest = line, *key = next_word(&rest), *lt, *name;
+	int64_t end = EMPLOYER_FOREVER;
+
+	(void)ctx;
+	if (!*rest)
+		return error("%s: funky email/employer line \"%s\"", where,
+			     line);
+	lt = strchr(rest, '<');
+	if (lt) {
+		char *d = lt + 1;
+
+		*lt = '\0';
+		while (*d == ' ' || *d == '\t')
+			d++;
+		end = employer_parse_date(d);
+		if (end < 0)
+			return error("%s: bad end date \"%s\"", where, d);
+	}
+	name = rest;
+	while (*name == ' ' || *name == '\t')
+		name++;
+	for (lt = name + strlen(name);
+	     lt > name && (lt[-1] == ' ' || lt[-1] == '\t'); lt--)
+		lt[-1] = '\0';
+	if (!*name)
+		return error("%s: no employer in \"%s\"", where, line);
+	employer_map_add(map, key, name, end);
+	return 0;
+}
+
+int employer_map_read_emailmap(struct employer_map *map, const char *path)
+{
+	return read_map_file(map, path, emailmap_line, NULL);
+}
+
+/* ^("[^"]+"|\S+)\s+(.+)$, quotes dropped from the variant */
+static int alias_line(struct employer_map *map, char *line,
+		      const char *where, const void *ctx)
+{
+	char *s = line, *variant, *canon;
+
+	(void)ctx;
+	if (*s == '"') {
+		char *q = strchr(s + 1, '"');
+
+		if (!q)
+			return error("%s: funky email alias line \"%s\"",
+				     where, line);
+		*q = '\0';
+		variant = s + 1;
+		s = q + 1;
+	} else {
+		variant = next_word(&s);
+	}
+	while (*s == ' ' || *s == '\t')
+		s++;
+	canon = s;
+	if (!*canon || !strchr(canon + 1, '@'))
+		return error("%s: non-address in email alias \"%s\"", where,
+			     line);
+	employer_map_add_alias(map, variant, canon);
+	return 0;
 }
 
 int employer_map_read_aliases(struct employer_map *map, const char *path)
 {
-	struct strbuf sb = STRBUF_INIT;
-	FILE *fp = open_config(path);
-	int lineno = 0, rc = 0;
+	return read_map_file(map, path, alias_line, NULL);
+}
 
-	if (!fp)
-		return -1;
-	while (config_line(fp, &sb, &lineno)) {
-		/* ^("[^"]+"|\S+)\s+(.+)$, quotes dropped from the variant */
-		char *s = sb.buf, *variant, *canon;
-
-		if (*s == '"') {
-			char *q = strchr(s + 1, '"');
-
-			if (!q) {
-				rc = error("%s:%d: funky email alias line "
-					   "\"%s\"", path, lineno, sb.buf);
-				continue;
-			}
-			*q = '\0';
-			variant = s + 1;
-			s = q + 1;
-		} else {
-			variant = next_word(&s);
-		}
-		while (*s == ' ' || *s == '\t')
-			s++;
-		canon = s;
-		if (!*canon || !strchr(canon + 1, '@')) {
-			rc = error("%s:%d: non-address in email alias \"%s\"",
-				   path, lineno, sb.buf);
-			continue;
-		}
-		employer_map_add_alias(map, variant, canon);
-	}
-	fclose(fp);
-	strbuf_release(&sb);
-	return rc;
+static int groupmap_line(struct employer_map *map, char *line,
+			 const char *where, const void *employer)
+{
+	(void)where;
+	employer_map_add(map, line, employer, EMPLOYER_FOREVER);
+	return 0;
 }
 
 int employer_map_read_groupmap(struct employer_map *map, const char *path,
 			       const char *employer)
 {
-	struct strbuf sb = STRBUF_INIT;
-	FILE *fp = open_config(path);
-	int lineno = 0;
-
-	if (!fp)
-		return -1;
-	while (config_line(fp, &sb, &lineno))
-		employer_map_add(map, sb.buf, employer, EMPLOYER_FOREVER);
-	fclose(fp);
-	strbuf_release(&sb);
-	return 0;
+	return read_map_file(map, path, groupmap_line, employer);
 }
 
 static int read_virtual(struct employer_map *map, FILE *fp, const char *path,

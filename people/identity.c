@@ -7,7 +7,7 @@
 
 #include "glib-load.h"
 #include "maintainers-history.h"
-#include "scope.h"
+#include "people-table.h"
 #include "utf8.h"
 
 /* ---- names ---- */

@@ -246,7 +246,7 @@ void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c)
 	svg_close(out, c->title);
 }
 
-static void year_of(int64_t t, char *buf, size_t len, bool months)
+static void format_year(int64_t t, char *buf, size_t len, bool months)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -284,7 +284,7 @@ void html_svg_timeline(struct strbuf *out, const struct html_timeline *t)
 		double x = left + (double)j * plot_w / 4;
 
 		/* short spans need months to tell the ticks apart */
-		year_of(t->from + (int64_t)((double)j * span / 4), buf, sizeof(buf),
+		format_year(t->from + (int64_t)((double)j * span / 4), buf, sizeof(buf),
 			span < 6 * 365.25 * 86400);
 		strbuf_addf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
 			    "stroke=\"#ddd\"/>\n", x, x, top, top + row * nrows);

@@ -175,15 +175,6 @@ struct site {
 	char partial_date[16];
 };
 
-static int year_of(int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	return tm.tm_year + 1900;
-}
-
 /* A file name from a string: [a-z0-9._-], unique in the site. */
 static char *unique_file(struct site *w, const char *dir, const char *s)
 {

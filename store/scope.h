@@ -6,19 +6,9 @@
 #include "index.h"
 #include "maintainers.h"
 #include "matcher.h"
+#include "people-table.h"
 #include "strbuf.h"
 #include "summary.h"
-
-/*
- * The people table by id (names and addresses after .mailmap), for
- * joins done in C: a kernel history has ~30,000 people and a million
- * rows naming them.
- */
-struct scope_people {
-	char **name, **email;	/* NULL for ids that are not people */
-	int64_t nr;
-	struct strbuf arena;
-};
 
 /*
  * What part of the history a question is about: a set of indexed paths
@@ -232,9 +222,6 @@ int scope_open_index(struct idx *ix, const char *path, bool update);
  * message.
  */
 int scope_open_db(struct idx *ix, const char *db_path, bool update);
-
-int scope_people_load(struct idx *ix, struct scope_people *p);
-void scope_people_free(struct scope_people *p);
 
 /* The scope's index's people table, loaded on first use; NULL on error. */
 const struct scope_people *scope_people(struct scope *s);
