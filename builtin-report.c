@@ -24,6 +24,7 @@
 #include "maintainers-history.h"
 #include "parse-options.h"
 #include "scope.h"
+#include "setup.h"
 #include "site.h"
 #include "strmap.h"
 #include "util.h"
@@ -693,10 +694,10 @@ static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 
 int cmd_report(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
-		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
+	const char *as_of = NULL, *maint_at = NULL, *output = NULL,
 		   *title = NULL, *site = NULL;
-	int strict = 0, address = 0, days = 14;
+	int days = 14;
+	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
@@ -709,22 +710,19 @@ int cmd_report(int argc, const char **argv)
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
 		OPT_NUM("min-changes", &o.min_changes, "N", "finding threshold, as for audit (50)"),
-		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
-		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
-		OPT_IDENTITIES(&strict, &address),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
+		OPT_IDENTITIES(&c.strict, &c.address),
+		OPT_DB(&c.db),
 		OPT_TERMINATOR
 	};
-	struct employer_map *emap = NULL;
-	struct ident_mailmap *mm = NULL;
 	struct series by_person, by_employer;
 	struct collect col;
 	struct strbuf out = STRBUF_INIT;
 	struct mh_history h;
 	struct range r;
-	struct scope sc;
+	struct scope *sc = &c.sc;
 	struct audit a;
-	struct idx ix;
+	struct idx *ix = &c.ix;
 	bool *selected = NULL;
 	char d1[16], d2[16];
 	int first_year, last_year;
@@ -762,33 +760,29 @@ int cmd_report(int argc, const char **argv)
 		free(sections.v);
 		return 129;
 	}
-	o.identity_flags = identity_flags_for(strict, address);
 	o.quarters = site != NULL;
-	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
-	if (scope_open_db(&ix, db_path, false))
-		exit(128);	/* the message is out; like die() */
-	scope_init(&sc, &ix);
-	sc.maint_rev = maint_at;
-	if (scope_load_maintainers(&sc, maint_at))
+	sc->maint_rev = maint_at;
+	if (scope_load_maintainers(sc, maint_at))
 		exit(128);	/* the message is out; like die() */
 	if (sections.nr) {
-		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
 		for (i = 0; i < sections.nr; i++) {
-			int s = scope_find_section(&sc, sections.v[i]);
+			int s = scope_find_section(sc, sections.v[i]);
 
-			if (s < 0 || scope_add_section_index(&sc, s))
+			if (s < 0 || scope_add_section_index(sc, s))
 				exit(128);
 			selected[s] = true;
 		}
 	}
-	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
+	if (audit_run(ix, &sc->m, sc->mt, selected, &o, &a))
 		exit(128);	/* the message is out; like die() */
-	if (mh_history_load(&ix, a.now, mm, identity_canon_email, &a.id, &h))
+	if (mh_history_load(ix, a.now, c.mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 	if (site) {
-		int rc = write_site(&sc, &a, &h, site, title, as_of ? a.now : 0,
-				    days, mm, &ix, emap);
+		int rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
+				    days, c.mm, ix, c.emap);
 
 		free(sections.v);
 		free(operands.v);
@@ -807,13 +801,13 @@ int cmd_report(int argc, const char **argv)
 	col.by_employer = &by_employer;
 	col.o = &o;
 	col.id = &a.id;
-	col.ix = &ix;
+	col.ix = ix;
 	col.nr = col.alloc = 0;
 	col.v = NULL;
 	col.authors = NULL;
 	col.nr_authors = 0;
 	strmap_init(&col.people);
-	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0 ||
+	if (scope_foreach_commit(sc, &r, collect_commit, &col) < 0 ||
 	    collect_reviews(&col))
 		exit(128);	/* the message is out; like die() */
 
@@ -838,7 +832,7 @@ int cmd_report(int argc, const char **argv)
 		strbuf_addstr(&out, "Maintainership report");
 	strbuf_addstr(&out, "</h1>\n<p>");
 	strbuf_addf(&out, "%zu section%s of ", a.nr, a.nr == 1 ? "" : "s");
-	html_escape(&out, sc.maint_from);
+	html_escape(&out, sc->maint_from);
 	strbuf_addf(&out, "; activity from %s to %s (%d years); %zu finding%s.</p>\n",
 		    d1, d2, o.window_years, a.nr_findings,
 		    a.nr_findings == 1 ? "" : "s");
@@ -852,8 +846,8 @@ int cmd_report(int argc, const char **argv)
 		struct series by_reviewer;
 
 		series_init(&by_reviewer, first_year, last_year - first_year + 1);
-		if (list_sections(&out, &ix, &a, sc.maint_rev, a.since, a.now) ||
-		    collect_list_reviews(&col, &sc, &a.people, &by_reviewer,
+		if (list_sections(&out, ix, &a, sc->maint_rev, a.since, a.now) ||
+		    collect_list_reviews(&col, sc, &a.people, &by_reviewer,
 					 a.since, a.now))
 			exit(128);	/* the message is out; like die() */
 		series_chart(&out, &by_reviewer, "Reviews on the lists per year "
@@ -883,10 +877,7 @@ int cmd_report(int argc, const char **argv)
 	range_release(&r);
 	mh_history_release(&h);
 	audit_release(&a);
-	scope_release(&sc);
-	idx_close(&ix);
-	employer_map_free(emap);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	free(selected);
 	free(sections.v);
 	free(operands.v);

@@ -545,8 +545,8 @@ int cmd_stats(int argc, const char **argv)
 		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
 		OPT_STRLIST("email-map", &a.maps, "FILE", "a gitdm EmailMap file"),
 		OPT_FLAG("builtin-employers", &a.builtin_map, "use the built-in domain map too"),
-		OPT_STR("db", &a.db, "PATH", "the index (default: in the git directory)"),
-		OPT_SET("no-update", &a.no_update, "fail rather than update a stale index"),
+		OPT_DB(&a.db),
+		OPT_NO_UPDATE(&a.no_update),
 		OPT_TERMINATOR
 	};
 	struct opt_list operands = { 0 }, lists = { 0 }, listed = { 0 };
