@@ -157,6 +157,8 @@ record_xfs() {
 	run pending $K pending
 	run propose $K propose --as-of 2013-11-07 --min-changes 5 -n
 	run report $K report --as-of 2013-11-07 --min-changes 5
+	run report-section $K report --as-of 2013-11-07 --section XFS -o "$OUT/report-section.html"
+	run report-title $K report --section XFS --section EXT4 --title 'A <title>'
 	run report-site $K report --min-changes 5 --site "$OUT/site"
 }
 
