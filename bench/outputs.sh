@@ -124,6 +124,7 @@ record_xfs() {
 	maint=$(git rev-list -1 --grep='update maintainers file' main)
 	run index $K index -q -j 1
 	tables people commits files trailers maintainers blobs
+	run verify $K index --verify 100000
 	run get $K get "$P"
 	run get-json $K get --json "$P"
 	run get-sections $K get --maintainers-sections --rolestats "$P"
@@ -185,6 +186,7 @@ record_inbox() {
 	run index $K index -q -j 1 --inbox "$W/inbox"
 	tables people commits files trailers maintainers messages msg_files \
 		msg_trailers msg_problems links commit_patchids
+	run verify $K index --verify 100000
 	run pending $K pending
 	run pending-json $K pending --json
 	run pending-days $K pending --days 400 --section FOO
