@@ -66,7 +66,7 @@ LIB_SRC := $(wildcard $(addsuffix /*.c,$(filter-out t/unit,$(LIB_DIRS))))
 BUILTIN_SRC := $(wildcard builtin-*.c)
 TEST_SRC := $(wildcard t/unit/*-test.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
-BUILTIN_OBJ := $(BUILTIN_SRC:%.c=$(O)/%.o) $(O)/kmaint.o
+BUILTIN_OBJ := $(BUILTIN_SRC:%.c=$(O)/%.o) $(O)/setup.o $(O)/kmaint.o
 TEST_BIN := $(TEST_SRC:%.c=$(O)/%)
 MAN_PAGES := $(wildcard Documentation/*.1)
 

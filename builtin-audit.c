@@ -16,18 +16,16 @@
 #include "maintainers-history.h"
 #include "parse-options.h"
 #include "scope.h"
+#include "setup.h"
 #include "util.h"
 
 int cmd_audit(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
-		   *email_map = NULL, *gitdm_config = NULL;
-	int json = 0, no_evidence = 0, findings_only = 0, strict = 0;
-	int address = 0;
+	const char *as_of = NULL, *maint_at = NULL;
+	int json = 0, no_evidence = 0, findings_only = 0;
+	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
-	struct employer_map *emap = NULL;
-	struct ident_mailmap *mm = NULL;
 	struct option opts[] = {
 		OPT_STRLIST("section", &sections, "NAME", "audit this section (repeatable; default all)"),
 		OPT_STR("as-of", &as_of, "WHEN", "judge with the history up to a date or revision"),
@@ -39,19 +37,17 @@ int cmd_audit(int argc, const char **argv)
 		OPT_NUM("bus-factor", &o.bus_factor, "N", "a bus factor of N or less is a finding (1; 0 off)"),
 		OPT_NUM("bypass-share", &o.bypass_share, "PCT", "changes never posted to an indexed list: a finding (50; 0 off)"),
 		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
-		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file: address or domain -> employer"),
-		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
+		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
 		OPT_SET("findings-only", &findings_only, "print only sections with findings"),
 		OPT_SET("no-evidence", &no_evidence, "no evidence blocks"),
-		OPT_IDENTITIES(&strict, &address),
+		OPT_IDENTITIES(&c.strict, &c.address),
 		OPT_SET("json", &json, "JSON output"),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_DB(&c.db),
 		OPT_TERMINATOR
 	};
-	struct scope sc;
+	struct scope *sc = &c.sc;
 	struct audit a;
-	struct idx ix;
-	bool *selected = NULL, have_ix = false, have_sc = false, have_a = false;
+	bool *selected = NULL, have_a = false;
 	size_t i;
 	int rc = 128;
 
@@ -71,21 +67,15 @@ int cmd_audit(int argc, const char **argv)
 		rc = 129;
 		goto out;
 	}
-	o.identity_flags = identity_flags_for(strict, address);
-	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		goto out;
-	if (scope_open_db(&ix, db_path, false))
-		goto out;
-	have_ix = true;
-	scope_init(&sc, &ix);
-	have_sc = true;
-	sc.maint_rev = maint_at;
-	if (scope_load_maintainers(&sc, maint_at))
+	sc->maint_rev = maint_at;
+	if (scope_load_maintainers(sc, maint_at))
 		goto out;
 	if (sections.nr) {
-		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
 		for (i = 0; i < sections.nr; i++) {
-			int s = scope_find_section(&sc, sections.v[i]);
+			int s = scope_find_section(sc, sections.v[i]);
 
 			if (s < 0)
 				goto out;
@@ -93,7 +83,7 @@ int cmd_audit(int argc, const char **argv)
 		}
 	}
 	have_a = true;
-	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
+	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a))
 		goto out;
 
 	if (json) {
@@ -105,7 +95,7 @@ int cmd_audit(int argc, const char **argv)
 		mh_date(d2, sizeof(d2), a.since);
 		strbuf_addf(&out, "{\"as_of\":\"%s\",\"since\":\"%s\",\"window_years\":%d,"
 			    "\"maintainers\":", d1, d2, o.window_years);
-		json_quote(&out, sc.maint_from);
+		json_quote(&out, sc->maint_from);
 		strbuf_addf(&out, ",\"findings\":%zu,\"sections\":[", a.nr_findings);
 		for (i = 0; i < a.nr; i++) {
 			if (findings_only && !a.v[i].nr_findings)
@@ -131,19 +121,14 @@ int cmd_audit(int argc, const char **argv)
 		mh_date(d1, sizeof(d1), a.since);
 		mh_date(d2, sizeof(d2), a.now);
 		printf("%zu sections audited from %s, activity %s .. %s: %zu findings "
-		       "in %zu sections\n", a.nr, sc.maint_from, d1, d2,
+		       "in %zu sections\n", a.nr, sc->maint_from, d1, d2,
 		       a.nr_findings, with);
 	}
 	rc = a.nr_findings ? 1 : 0;
 out:
 	if (have_a)
 		audit_release(&a);
-	if (have_sc)
-		scope_release(&sc);
-	if (have_ix)
-		idx_close(&ix);
-	employer_map_free(emap);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	free(selected);
 	free(sections.v);
 	free(operands.v);

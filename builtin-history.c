@@ -217,7 +217,7 @@ int cmd_history(int argc, const char **argv)
 		OPT_SET("all", &all, "also sections without changes"),
 		OPT_SET("json", &json, "JSON output"),
 		OPT_IDENTITIES(&strict, &address),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_DB(&db_path),
 		OPT_TERMINATOR
 	};
 	struct mh_history h;

@@ -421,8 +421,8 @@ int cmd_idents(int argc, const char **argv)
 		OPT_SET("suggest", &do_suggest, "propose .mailmap lines"),
 		OPT_FLAG("comments", &comments, "say why after each line (default)"),
 		OPT_SET("json", &json, "JSON"),
-		OPT_STR("db", &db, "PATH", "the index (default: in the git directory)"),
-		OPT_SET("no-update", &no_update, "fail rather than update a stale index"),
+		OPT_DB(&db),
+		OPT_NO_UPDATE(&no_update),
 		OPT_IDENTITIES(&strict, &address),
 		OPT_TERMINATOR
 	};

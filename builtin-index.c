@@ -883,7 +883,7 @@ int cmd_index(int argc, const char **argv)
 	};
 	int stats = 0, rebuild = 0;
 	struct option opts[] = {
-		OPT_STR("db", &db_path, "PATH", "the database (default: in the git directory)"),
+		OPT_DB(&db_path),
 		OPT_SET("q|quiet", &r.quiet, "no progress, no summary"),
 		OPT_NUM("j|jobs", &r.jobs, "N", "git processes at a time (default: cores)"),
 		{ OPT_STRING_OPT, "verify", &verify_arg, 0, "N",

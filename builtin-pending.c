@@ -17,6 +17,7 @@
 #include "parse-options.h"
 #include "pending.h"
 #include "scope.h"
+#include "setup.h"
 #include "util.h"
 
 static const char usage_str[] =
@@ -227,8 +228,9 @@ static void print_json(const struct pending *p, const struct scope *s,
 
 int cmd_pending(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *person = NULL, *mpath = NULL;
+	const char *as_of = NULL, *person = NULL, *mpath = NULL;
 	int json = 0, no_update = 0, days = 14;
+	struct cmd_setup c = { 0 };
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
 		OPT_STRLIST("section", &sections, "NAME", "a MAINTAINERS section (exact name or unique prefix; repeatable)"),
@@ -237,18 +239,17 @@ int cmd_pending(int argc, const char **argv)
 		OPT_NUM("days", &days, "N", "patches posted in the last N days (14)"),
 		OPT_STR("as-of", &as_of, "WHEN", "now is this date or revision (default: the newest message)"),
 		OPT_SET("json", &json, "JSON output"),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
-		OPT_SET("no-update", &no_update, "fail rather than update a stale index"),
+		OPT_DB(&c.db),
+		OPT_NO_UPDATE(&no_update),
 		OPT_TERMINATOR
 	};
 	struct pending_opts po = { 0 };
-	struct ident_mailmap *mm = NULL;
 	struct pending p = { 0 };
 	struct strbuf what = STRBUF_INIT;
 	char *mm_text = NULL;
-	struct scope sc;
-	struct idx ix;
-	bool *selected = NULL, *whole = NULL, have_ix = false, have_sc = false;
+	struct scope *sc = &c.sc;
+	struct idx *ix = &c.ix;
+	bool *selected = NULL, *whole = NULL;
 	size_t i;
 	int rc = 129;
 
@@ -278,20 +279,17 @@ int cmd_pending(int argc, const char **argv)
 		      as_of);
 		goto out;
 	}
-	if (scope_open_db(&ix, db_path, !no_update))
+	if (cmd_setup_index(&c, !no_update))
 		goto out;
-	have_ix = true;
 	/*
 	 * Listed addresses are mapped as the index's people were: with the
 	 * .mailmap text it keeps, which the repository's still is (else the
 	 * index would have been updated), read without starting git.
 	 */
-	mm = ident_mailmap_new();
-	mm_text = idx_meta_get(&ix, "mailmap");
+	c.mm = ident_mailmap_new();
+	mm_text = idx_meta_get(ix, "mailmap");
 	if (mm_text)
-		ident_mailmap_add(mm, mm_text, strlen(mm_text));
-	scope_init(&sc, &ix);
-	have_sc = true;
+		ident_mailmap_add(c.mm, mm_text, strlen(mm_text));
 	if (!mpath && !scope_maintainers_exist(NULL)) {
 		/* nobody listed: what nobody but the author answered */
 		if (sections.nr || person) {
@@ -304,41 +302,41 @@ int cmd_pending(int argc, const char **argv)
 		po.unanswered = true;
 		goto collect;
 	}
-	if (mpath ? scope_load_maintainers_file(&sc, mpath) :
-		    scope_load_maintainers(&sc, NULL))
+	if (mpath ? scope_load_maintainers_file(sc, mpath) :
+		    scope_load_maintainers(sc, NULL))
 		goto out;
 	if (sections.nr || person)
-		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
 	if (mpath)
-		whole = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		whole = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
 	for (i = 0; i < sections.nr; i++) {
-		int sec = scope_find_section(&sc, sections.v[i]);
+		int sec = scope_find_section(sc, sections.v[i]);
 
 		if (sec < 0)
 			goto out;
-		if (!pending_section_staffed(&sc, sec)) {
+		if (!pending_section_staffed(sc, sec)) {
 			error("section %s lists no M: or R:: nobody to wait on",
-			      section_name(&sc, sec));
+			      section_name(sc, sec));
 			goto out;
 		}
 		selected[sec] = true;
 		strbuf_addf(&what, "%s%s", what.len ? ", " : "section ",
-			    section_name(&sc, sec));
+			    section_name(sc, sec));
 		/* another tree's section stands for this whole project */
 		if (mpath)
 			whole[sec] = true;
 	}
 	if (person) {
-		if (!pending_person_sections(&sc, mm, person, selected)) {
+		if (!pending_person_sections(sc, c.mm, person, selected)) {
 			error("no section of %s lists '%s' as M: or R:",
-			      sc.maint_from, person);
+			      sc->maint_from, person);
 			goto out;
 		}
 		strbuf_addf(&what, "the sections listing %s (", person);
-		for (i = 0; i < sc.m.nr_sections; i++)
+		for (i = 0; i < sc->m.nr_sections; i++)
 			if (selected[i])
 				strbuf_addf(&what, "%s%s", what.buf[what.len - 1] == '(' ?
-					    "" : ", ", section_name(&sc, (int)i));
+					    "" : ", ", section_name(sc, (int)i));
 		strbuf_addch(&what, ')');
 	}
 	if (!what.len)
@@ -346,22 +344,18 @@ int cmd_pending(int argc, const char **argv)
 	po.sections = selected;
 	po.whole = whole;
 collect:
-	if (pending_collect(&p, &sc, mm, &po))
+	if (pending_collect(&p, sc, c.mm, &po))
 		goto out;
 	if (json)
-		print_json(&p, &sc, selected, person, days, po.unanswered);
+		print_json(&p, sc, selected, person, days, po.unanswered);
 	else
-		print_text(&p, &sc, mpath && sections.nr ? "for every file of this "
+		print_text(&p, sc, mpath && sections.nr ? "for every file of this "
 			   "repository, section" : NULL, what.buf, days,
 			   po.unanswered);
 	rc = p.nr_patches ? 1 : 0;
 	pending_release(&p);
 out:
-	if (have_sc)
-		scope_release(&sc);
-	if (have_ix)
-		idx_close(&ix);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	free(mm_text);
 	strbuf_release(&what);
 	free(selected);

@@ -22,6 +22,7 @@
 #include "propose.h"
 #include "run-command.h"
 #include "scope.h"
+#include "setup.h"
 #include "util.h"
 
 /* "git ARGS" with @env and stdin @in; its stdout, trimmed. */
@@ -319,9 +320,9 @@ static int read_text(const char *path, struct strbuf *sb, bool must)
 
 int cmd_propose(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *email_map = NULL,
-		   *gitdm_config = NULL, *outdir = NULL;
-	int dry_run = 0, strict = 0, address = 0, reviewers = 0;
+	const char *as_of = NULL, *outdir = NULL;
+	int dry_run = 0, reviewers = 0;
+	struct cmd_setup c = { 0 };
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct audit_opts o;
 	struct propose_opts po;
@@ -334,22 +335,19 @@ int cmd_propose(int argc, const char **argv)
 		OPT_STR("as-of", &as_of, "WHEN", "judge with the history up to a date or revision"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
 		OPT_NUM("min-changes", &o.min_changes, "N", "inactive needs N changes in the section (50)"),
-		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
-		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
-		OPT_IDENTITIES(&strict, &address),
+		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
+		OPT_IDENTITIES(&c.strict, &c.address),
 		OPT_STR("o|output-directory", &outdir, "DIR", "write the patches into DIR (default: an mbox on stdout)"),
 		OPT_SET("n|dry-run", &dry_run, "list what would be proposed and why"),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_DB(&c.db),
 		OPT_TERMINATOR
 	};
 	struct strbuf maint = STRBUF_INIT, credits = STRBUF_INIT;
-	struct employer_map *emap = NULL;
-	struct ident_mailmap *mm = NULL;
 	struct proposals ps = { 0 };
 	struct series s = { 0 };
-	struct scope sc;
+	struct scope *sc = &c.sc;
 	struct audit a;
-	struct idx ix;
+	struct idx *ix = &c.ix;
 	bool *selected = NULL, have_credits;
 	char *me = NULL;
 	size_t i;
@@ -371,24 +369,22 @@ int cmd_propose(int argc, const char **argv)
 		return 129;
 	}
 	po.reviewers = reviewers;
-	o.identity_flags = identity_flags_for(strict, address);
-	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+	if (cmd_setup_people(&c, &o, as_of))
 		exit(128);	/* the message is out; like die() */
 	if (read_text("MAINTAINERS", &maint, true))
 		die("propose works on the work tree's MAINTAINERS: run it at the top");
 	have_credits = !read_text("CREDITS", &credits, false);
-	if (scope_open_db(&ix, db_path, false))
+	if (cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
-	scope_init(&sc, &ix);
-	if (scope_load_maintainers(&sc, NULL))
+	if (scope_load_maintainers(sc, NULL))
 		exit(128);	/* the message is out; like die() */
 	/* every section is audited: where else someone works matters */
-	if (audit_run(&ix, &sc.m, sc.mt, NULL, &o, &a))
+	if (audit_run(ix, &sc->m, sc->mt, NULL, &o, &a))
 		exit(128);	/* the message is out; like die() */
 	if (sections.nr) {
-		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
+		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
 		for (i = 0; i < sections.nr; i++) {
-			int sec = scope_find_section(&sc, sections.v[i]);
+			int sec = scope_find_section(sc, sections.v[i]);
 
 			if (sec < 0)
 				exit(128);
@@ -448,10 +444,7 @@ out:
 	free(me);
 	proposals_release(&ps);
 	audit_release(&a);
-	scope_release(&sc);
-	idx_close(&ix);
-	employer_map_free(emap);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	strbuf_release(&maint);
 	strbuf_release(&credits);
 	free(selected);

@@ -24,6 +24,7 @@
 #include "maintainers-history.h"
 #include "parse-options.h"
 #include "scope.h"
+#include "setup.h"
 #include "site.h"
 #include "strmap.h"
 #include "util.h"
@@ -691,12 +692,171 @@ static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 	return rc;
 }
 
+/* --section: the sections reported on, the scope their paths; NULL: all. */
+static bool *select_sections(struct scope *sc, const struct opt_list *sections)
+{
+	bool *selected;
+	size_t i;
+
+	if (!sections->nr)
+		return NULL;
+	selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
+	for (i = 0; i < sections->nr; i++) {
+		int s = scope_find_section(sc, sections->v[i]);
+
+		if (s < 0 || scope_add_section_index(sc, s))
+			exit(128);
+		selected[s] = true;
+	}
+	return selected;
+}
+
+/* Changesets per year over the window by person and employer; people. */
+static void collect_page(struct collect *col, struct scope *sc,
+			 const struct audit *a, struct range *r)
+{
+	int first_year = year_of(a->since), last_year = year_of(a->now);
+
+	series_init(col->by_person, first_year, last_year - first_year + 1);
+	series_init(col->by_employer, first_year, last_year - first_year + 1);
+	range_init(r);
+	r->since = a->since;
+	r->until = a->now;
+	col->o = a->o;
+	col->id = &a->id;
+	col->ix = sc->ix;
+	col->nr = col->alloc = 0;
+	col->v = NULL;
+	col->authors = NULL;
+	col->nr_authors = 0;
+	strmap_init(&col->people);
+	if (scope_foreach_commit(sc, r, collect_commit, col) < 0 ||
+	    collect_reviews(col))
+		exit(128);	/* the message is out; like die() */
+}
+
+static void collect_release(struct collect *col)
+{
+	size_t i;
+
+	for (i = 0; i < col->nr; i++) {
+		free(col->v[i].name);
+		free(col->v[i].email);
+	}
+	free(col->v);
+	for (i = 0; i < col->nr_authors; i++)
+		free(col->authors[i]);
+	free(col->authors);
+	strmap_clear(&col->people, false);
+	series_release(col->by_person);
+	series_release(col->by_employer);
+}
+
+/* The page's head and the line under its heading. */
+static void page_head(struct strbuf *out, const char *title, const char *one,
+		      const struct audit *a, const char *maint_from)
+{
+	char d1[16], d2[16];
+
+	mh_date(d1, sizeof(d1), a->since);
+	mh_date(d2, sizeof(d2), a->now);
+	strbuf_addstr(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		      "<meta charset=\"utf-8\">\n"
+		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		      "style-src 'unsafe-inline'; img-src data:\">\n<title>");
+	if (title || one)
+		html_escape(out, title ? title : one);
+	else
+		strbuf_addstr(out, "kmaint report");
+	strbuf_addf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
+	if (title || one)
+		html_escape(out, title ? title : one);
+	else
+		strbuf_addstr(out, "Maintainership report");
+	strbuf_addstr(out, "</h1>\n<p>");
+	strbuf_addf(out, "%zu section%s of ", a->nr, a->nr == 1 ? "" : "s");
+	html_escape(out, maint_from);
+	strbuf_addf(out, "; activity from %s to %s (%d years); %zu finding%s.</p>\n",
+		    d1, d2, a->o->window_years, a->nr_findings,
+		    a->nr_findings == 1 ? "" : "s");
+}
+
+/* The lists' side, when the index has lists: sections and reviewers. */
+static void page_lists(struct strbuf *out, struct collect *col,
+		       struct scope *sc, struct audit *a)
+{
+	int first_year = year_of(a->since), last_year = year_of(a->now);
+	struct series by_reviewer;
+
+	series_init(&by_reviewer, first_year, last_year - first_year + 1);
+	if (list_sections(out, sc->ix, a, sc->maint_rev, a->since, a->now) ||
+	    collect_list_reviews(col, sc, &a->people, &by_reviewer,
+				 a->since, a->now))
+		exit(128);	/* the message is out; like die() */
+	series_chart(out, &by_reviewer, "Reviews on the lists per year "
+		     "(replies to patches of these sections)");
+	series_release(&by_reviewer);
+}
+
+static void write_page(const struct strbuf *out, const char *output)
+{
+	FILE *fp = stdout;
+
+	if (output && !(fp = fopen(output, "w")))
+		die_errno("cannot write '%s'", output);
+	if (fwrite(out->buf, 1, out->len, fp) != out->len || (output && fclose(fp)))
+		die_errno("cannot write '%s'", output ? output : "stdout");
+}
+
+/* The one-page report: the audit's table, the charts, the people. */
+static void report_page(struct scope *sc, struct audit *a,
+			struct mh_history *h, const char *title,
+			const char *one, const char *output)
+{
+	struct series by_person, by_employer;
+	struct collect col = { .by_person = &by_person,
+			       .by_employer = &by_employer };
+	struct strbuf out = STRBUF_INIT;
+	struct range r;
+
+	collect_page(&col, sc, a, &r);
+	page_head(&out, title, one, a, sc->maint_from);
+	audit_table(&out, a);
+	strbuf_addstr(&out, "<h2>Contributions over time</h2>\n");
+	series_chart(&out, &by_person, "Changesets per year by author");
+	series_chart(&out, &by_employer, "Changesets per year by employer");
+	tenure_chart(&out, h, a, a->now);
+	people_section(&out, &col);
+	if (a->has_lists)
+		page_lists(&out, &col, sc, a);
+	strbuf_addstr(&out, "<p><small>Generated by kmaint report.</small></p>\n"
+		      "</body>\n</html>\n");
+	write_page(&out, output);
+	strbuf_release(&out);
+	collect_release(&col);
+	range_release(&r);
+}
+
+/* The combinations of options parse_options() cannot refuse: 129. */
+static int check_report_args(const struct opt_list *operands,
+			     const struct opt_list *sections,
+			     const char *site, const char *output, int days)
+{
+	if (operands->nr)
+		return error("unexpected argument '%s'", operands->v[0]);
+	if (site && (sections->nr || output))
+		return error("--site writes every section's page: no --section or -o");
+	if (days <= 0)
+		return error("--days takes a positive count, not %d", days);
+	return 0;
+}
+
 int cmd_report(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *maint_at = NULL,
-		   *email_map = NULL, *gitdm_config = NULL, *output = NULL,
+	const char *as_of = NULL, *maint_at = NULL, *output = NULL,
 		   *title = NULL, *site = NULL;
-	int strict = 0, address = 0, days = 14;
+	int days = 14, rc = 0;
+	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
 	struct option opts[] = {
@@ -709,186 +869,55 @@ int cmd_report(int argc, const char **argv)
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
 		OPT_NUM("min-changes", &o.min_changes, "N", "finding threshold, as for audit (50)"),
-		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file"),
-		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration"),
-		OPT_IDENTITIES(&strict, &address),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
+		OPT_IDENTITIES(&c.strict, &c.address),
+		OPT_DB(&c.db),
 		OPT_TERMINATOR
 	};
-	struct employer_map *emap = NULL;
-	struct ident_mailmap *mm = NULL;
-	struct series by_person, by_employer;
-	struct collect col;
-	struct strbuf out = STRBUF_INIT;
 	struct mh_history h;
-	struct range r;
-	struct scope sc;
+	struct scope *sc = &c.sc;
 	struct audit a;
-	struct idx ix;
 	bool *selected = NULL;
-	char d1[16], d2[16];
-	int first_year, last_year;
-	size_t i;
-	FILE *fp = stdout;
+	int i;
 
 	audit_opts_init(&o);
-	for (i = 1; i < (size_t)argc; i++)
+	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage_options("kmaint report [--section NAME]... [-o FILE] [OPTIONS]\n"
 				      "   or: kmaint report --site DIR [OPTIONS]",
 				      opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+	if (parse_options(argc - 1, argv + 1, opts, &operands) ||
+	    check_report_args(&operands, &sections, site, output, days)) {
 		free(operands.v);
 		free(sections.v);
 		return 129;
 	}
-	if (operands.nr) {
-		error("unexpected argument '%s'", operands.v[0]);
-		free(operands.v);
-		free(sections.v);
-		return 129;
-	}
-	if (site && (sections.nr || output)) {
-		error("--site writes every section's page: no --section or -o");
-		free(operands.v);
-		free(sections.v);
-		return 129;
-	}
-	if (days <= 0) {
-		error("--days takes a positive count, not %d", days);
-		free(operands.v);
-		free(sections.v);
-		return 129;
-	}
-	o.identity_flags = identity_flags_for(strict, address);
 	o.quarters = site != NULL;
-	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
-	if (scope_open_db(&ix, db_path, false))
+	sc->maint_rev = maint_at;
+	if (scope_load_maintainers(sc, maint_at))
 		exit(128);	/* the message is out; like die() */
-	scope_init(&sc, &ix);
-	sc.maint_rev = maint_at;
-	if (scope_load_maintainers(&sc, maint_at))
-		exit(128);	/* the message is out; like die() */
-	if (sections.nr) {
-		selected = xcalloc(sc.m.nr_sections + 1, sizeof(bool));
-		for (i = 0; i < sections.nr; i++) {
-			int s = scope_find_section(&sc, sections.v[i]);
-
-			if (s < 0 || scope_add_section_index(&sc, s))
-				exit(128);
-			selected[s] = true;
-		}
-	}
-	if (audit_run(&ix, &sc.m, sc.mt, selected, &o, &a))
-		exit(128);	/* the message is out; like die() */
-	if (mh_history_load(&ix, a.now, mm, identity_canon_email, &a.id, &h))
+	selected = select_sections(sc, &sections);
+	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a) ||
+	    mh_history_load(&c.ix, a.now, c.mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 	if (site) {
-		int rc = write_site(&sc, &a, &h, site, title, as_of ? a.now : 0,
-				    days, mm, &ix, emap);
-
+		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
+				days, c.mm, &c.ix, c.emap);
 		free(sections.v);
 		free(operands.v);
 		return rc;
 	}
-
-	/* contributions per year over the window, by person and employer */
-	first_year = year_of(a.since);
-	last_year = year_of(a.now);
-	series_init(&by_person, first_year, last_year - first_year + 1);
-	series_init(&by_employer, first_year, last_year - first_year + 1);
-	range_init(&r);
-	r.since = a.since;
-	r.until = a.now;
-	col.by_person = &by_person;
-	col.by_employer = &by_employer;
-	col.o = &o;
-	col.id = &a.id;
-	col.ix = &ix;
-	col.nr = col.alloc = 0;
-	col.v = NULL;
-	col.authors = NULL;
-	col.nr_authors = 0;
-	strmap_init(&col.people);
-	if (scope_foreach_commit(&sc, &r, collect_commit, &col) < 0 ||
-	    collect_reviews(&col))
-		exit(128);	/* the message is out; like die() */
-
-	mh_date(d1, sizeof(d1), a.since);
-	mh_date(d2, sizeof(d2), a.now);
-	strbuf_addstr(&out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		      "<meta charset=\"utf-8\">\n"
-		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		      "style-src 'unsafe-inline'; img-src data:\">\n<title>");
-	if (title)
-		html_escape(&out, title);
-	else if (sections.nr == 1)
-		html_escape(&out, a.v[0].name);
-	else
-		strbuf_addstr(&out, "kmaint report");
-	strbuf_addf(&out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
-	if (title)
-		html_escape(&out, title);
-	else if (sections.nr == 1)
-		html_escape(&out, a.v[0].name);
-	else
-		strbuf_addstr(&out, "Maintainership report");
-	strbuf_addstr(&out, "</h1>\n<p>");
-	strbuf_addf(&out, "%zu section%s of ", a.nr, a.nr == 1 ? "" : "s");
-	html_escape(&out, sc.maint_from);
-	strbuf_addf(&out, "; activity from %s to %s (%d years); %zu finding%s.</p>\n",
-		    d1, d2, o.window_years, a.nr_findings,
-		    a.nr_findings == 1 ? "" : "s");
-	audit_table(&out, &a);
-	strbuf_addstr(&out, "<h2>Contributions over time</h2>\n");
-	series_chart(&out, &by_person, "Changesets per year by author");
-	series_chart(&out, &by_employer, "Changesets per year by employer");
-	tenure_chart(&out, &h, &a, a.now);
-	people_section(&out, &col);
-	if (a.has_lists) {
-		struct series by_reviewer;
-
-		series_init(&by_reviewer, first_year, last_year - first_year + 1);
-		if (list_sections(&out, &ix, &a, sc.maint_rev, a.since, a.now) ||
-		    collect_list_reviews(&col, &sc, &a.people, &by_reviewer,
-					 a.since, a.now))
-			exit(128);	/* the message is out; like die() */
-		series_chart(&out, &by_reviewer, "Reviews on the lists per year "
-			     "(replies to patches of these sections)");
-		series_release(&by_reviewer);
-	}
-	strbuf_addstr(&out, "<p><small>Generated by kmaint report.</small></p>\n"
-		      "</body>\n</html>\n");
-
-	if (output && !(fp = fopen(output, "w")))
-		die_errno("cannot write '%s'", output);
-	if (fwrite(out.buf, 1, out.len, fp) != out.len || (output && fclose(fp)))
-		die_errno("cannot write '%s'", output ? output : "stdout");
-
-	strbuf_release(&out);
-	for (i = 0; i < col.nr; i++) {
-		free(col.v[i].name);
-		free(col.v[i].email);
-	}
-	free(col.v);
-	for (i = 0; i < col.nr_authors; i++)
-		free(col.authors[i]);
-	free(col.authors);
-	strmap_clear(&col.people, false);
-	series_release(&by_person);
-	series_release(&by_employer);
-	range_release(&r);
+	report_page(sc, &a, &h, title, sections.nr == 1 ? a.v[0].name : NULL,
+		    output);
 	mh_history_release(&h);
 	audit_release(&a);
-	scope_release(&sc);
-	idx_close(&ix);
-	employer_map_free(emap);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	free(selected);
 	free(sections.v);
 	free(operands.v);
-	return 0;
+	return rc;
 }

@@ -15,6 +15,7 @@
 #include "review.h"
 #include "run-command.h"
 #include "scope.h"
+#include "setup.h"
 #include "util.h"
 
 /* MAINTAINERS as of @when from the index (0: the newest version). */
@@ -150,9 +151,9 @@ static char *check_patch(const char *file)
 
 int cmd_review(int argc, const char **argv)
 {
-	const char *db_path = NULL, *as_of = NULL, *email_map = NULL,
-		   *gitdm_config = NULL;
-	int json = 0, strict = 0, address = 0;
+	const char *as_of = NULL;
+	int json = 0;
+	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct review_opts ro;
 	struct opt_list operands = { 0 };
@@ -163,18 +164,14 @@ int cmd_review(int argc, const char **argv)
 		OPT_NUM("lead-factor", &ro.lead_factor, "N", "unlisted leaders with N times the changesets outrank an addition (3)"),
 		OPT_NUM("lead-ranks", &ro.lead_ranks, "N", "... among the first N authors (2)"),
 		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
-		OPT_STR("email-map", &email_map, "FILE", "gitdm EmailMap file: address or domain -> employer"),
-		OPT_STR("gitdm-config", &gitdm_config, "FILE", "gitdm configuration (instead of the built-in map)"),
-		OPT_IDENTITIES(&strict, &address),
+		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
+		OPT_IDENTITIES(&c.strict, &c.address),
 		OPT_SET("json", &json, "JSON output"),
-		OPT_STR("db", &db_path, "PATH", "the index (default: in the git directory)"),
+		OPT_DB(&c.db),
 		OPT_TERMINATOR
 	};
-	struct employer_map *emap = NULL;
-	struct ident_mailmap *mm = NULL;
 	struct strbuf err = STRBUF_INIT;
 	struct review r = { 0 };
-	struct idx ix;
 	char *patch_base;
 	int i;
 
@@ -194,21 +191,20 @@ int cmd_review(int argc, const char **argv)
 		free(operands.v);
 		return 129;
 	}
-	o.identity_flags = identity_flags_for(strict, address);
-	if (audit_setup(&o, as_of, email_map, gitdm_config, &emap, &mm))
+	if (cmd_setup_people(&c, &o, as_of))
 		exit(128);	/* the message is out; like die() */
 	patch_base = check_patch(operands.v[0]);
-	if (scope_open_db(&ix, db_path, false))
+	if (cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
 
-	read_base(&ix, as_of, o.now, patch_base, &r);
+	read_base(&c.ix, as_of, o.now, patch_base, &r);
 	free(patch_base);
 	if (review_apply(operands.v[0], mnt_default_path(), &r.base, &r.patched,
 			 &err)) {
 		fprintf(stderr, "%s", err.buf);
 		die("%s does not apply to %s", operands.v[0], r.base_what);
 	}
-	if (review_run(&r, &ix, &o, &ro))
+	if (review_run(&r, &c.ix, &o, &ro))
 		exit(128);	/* the message is out; like die() */
 	if (json) {
 		struct strbuf out = STRBUF_INIT;
@@ -221,9 +217,7 @@ int cmd_review(int argc, const char **argv)
 	}
 	i = r.findings ? 1 : 0;
 	review_release(&r);
-	idx_close(&ix);
-	employer_map_free(emap);
-	ident_mailmap_free(mm);
+	cmd_setup_release(&c);
 	strbuf_release(&err);
 	free(operands.v);
 	return i;

@@ -523,6 +523,138 @@ static void section_people(const struct maintainers *m, int sec,
 	strbuf_release(&addr);
 }
 
+/* The combinations of options parse_options() cannot refuse: 129. */
+static int check_stats_args(struct stats_args *a,
+			    const struct opt_list *operands)
+{
+	if (operands->nr)
+		return error("unexpected argument '%s'", operands->v[0]);
+	if (a->csv && a->json)
+		return error("--csv and --json are exclusive");
+	if (a->top < 0)
+		return error("--top takes a count, not %d", a->top);
+	if (a->list && a->csv)
+		return error("--list has text and --json output, not --csv");
+	return parse_reports(a) ? -1 : 0;
+}
+
+/*
+ * The paths the question is about: --section (whose M:/R: people
+ * @listed gathers for --list), --path and --regex.  0 or 1.
+ */
+static int scope_of_args(struct scope *s, const struct stats_args *a,
+			 struct opt_list *listed)
+{
+	size_t i;
+
+	if ((a->maint_at || a->sections.nr) &&
+	    scope_load_maintainers(s, a->maint_at))
+		return 1;
+	for (i = 0; i < a->sections.nr; i++) {
+		int sec = scope_find_section(s, a->sections.v[i]);
+
+		if (sec < 0 || scope_add_section_index(s, sec))
+			return 1;
+		if (a->list)
+			section_people(&s->m, sec, listed);
+	}
+	for (i = 0; i < a->paths.nr; i++)
+		if (scope_add_pattern(s, a->paths.v[i]))
+			return 1;
+	for (i = 0; i < a->regexes.nr; i++)
+		if (scope_add_regex(s, a->regexes.v[i]))
+			return 1;
+	return 0;
+}
+
+/* stats --list: the lists' side.  0 or 1. */
+static int list_report(struct stats_args *a, struct scope *s, struct range *r,
+		       const struct opt_list *listed)
+{
+	struct opt_list lists = { 0 };
+	struct list_stats ls;
+	size_t i;
+	int rc = 0;
+
+	list_stats_init(&ls);
+	ls.max_unposted = a->top > 0 ? (size_t)a->top : 0;
+	s->no_lines = true;
+	if (parse_lists(s->ix, a->list, &lists) ||
+	    list_stats_collect(&ls, s, r, lists.v, lists.nr, listed->v,
+			       listed->nr))
+		rc = 1;
+	else if (a->json)
+		print_list_json(&ls, a, s, r);
+	else
+		print_list_text(&ls, a, s, r);
+	list_stats_release(&ls);
+	for (i = 0; i < lists.nr; i++)
+		free((char *)lists.v[i]);
+	free(lists.v);
+	return rc;
+}
+
+/* gitdm's reports.  0 or 1. */
+static int gitdm_report(struct stats_args *a, struct scope *s,
+			struct range *r, struct employer_map *em)
+{
+	struct stats st;
+	int rc = 0;
+
+	stats_init(&st, em);
+	if (stats_collect(&st, s, r, a->want[SR_FIRST_TIME]))
+		rc = 1;
+	else if (a->json)
+		print_json(&st, a, s, r);
+	else if (a->csv)
+		print_csv(&st, a);
+	else {
+		print_header(&st, s, r);
+		print_text(&st, a);
+	}
+	stats_release(&st);
+	return rc;
+}
+
+/* Open the index (updated unless --no-update) and answer.  0 or 1. */
+static int stats_answer(struct stats_args *a, struct employer_map *em)
+{
+	struct opt_list listed = { 0 };
+	struct scope s;
+	struct range r;
+	struct idx ix;
+	char *path = a->db ? xstrdup(a->db) : idx_default_path();
+	size_t i;
+	int rc;
+
+	if (!path)
+		die("not a git repository");
+	if (scope_open_index(&ix, path, !a->no_update)) {
+		free(path);
+		return 1;
+	}
+	scope_init(&s, &ix);
+	s.identity_flags = identity_flags_for(a->strict, a->address);
+	range_init(&r);
+	rc = scope_of_args(&s, a, &listed);
+	/* line counts cost a pass over every file change: only if shown */
+	s.no_lines = !a->json && !a->want[SR_LINES] && !a->want[SR_REMOVED] &&
+		     !a->want[SR_EMP_LINES];
+	if (!rc && range_parse(&r, &ix, a->since, a->until, a->rev))
+		rc = 1;
+	if (!rc)
+		rc = a->list ? list_report(a, &s, &r, &listed) :
+			       gitdm_report(a, &s, &r, em);
+	range_release(&r);
+	scope_release(&s);
+	for (i = 0; i < listed.nr; i++)
+		free((char *)listed.v[i]);
+	free(listed.v);
+	idx_close(&ix);
+	free(path);
+	return rc;
+}
+
 int cmd_stats(int argc, const char **argv)
 {
 	struct stats_args a = { .top = 20 };
@@ -545,127 +677,32 @@ int cmd_stats(int argc, const char **argv)
 		OPT_STRLIST("gitdm-config", &a.configs, "FILE", "a gitdm configuration file"),
 		OPT_STRLIST("email-map", &a.maps, "FILE", "a gitdm EmailMap file"),
 		OPT_FLAG("builtin-employers", &a.builtin_map, "use the built-in domain map too"),
-		OPT_STR("db", &a.db, "PATH", "the index (default: in the git directory)"),
-		OPT_SET("no-update", &a.no_update, "fail rather than update a stale index"),
+		OPT_DB(&a.db),
+		OPT_NO_UPDATE(&a.no_update),
 		OPT_TERMINATOR
 	};
-	struct opt_list operands = { 0 }, lists = { 0 }, listed = { 0 };
+	struct opt_list operands = { 0 };
 	struct employer_map *em;
-	struct stats st;
-	struct scope s;
-	struct range r;
-	struct idx ix;
-	char *path;
-	size_t i;
-	int rc = 0;
+	int i, rc = 0;
 
-	for (i = 1; i < (size_t)argc; i++)
+	for (i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage_options(usage_str, opts);
 			return 0;
 		}
-	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
+	if (parse_options(argc - 1, argv + 1, opts, &operands) ||
+	    check_stats_args(&a, &operands)) {
 		rc = 129;
 		goto out_args;
 	}
-	rc = 129;
-	if (operands.nr)
-		error("unexpected argument '%s'", operands.v[0]);
-	else if (a.csv && a.json)
-		error("--csv and --json are exclusive");
-	else if (a.top < 0)
-		error("--top takes a count, not %d", a.top);
-	else if (a.list && a.csv)
-		error("--list has text and --json output, not --csv");
-	else if (!parse_reports(&a))
-		rc = 0;
-	if (rc)
-		goto out_args;
 	/* the lists' side names no employer */
 	em = a.list ? employer_map_new() : load_employers(&a);
 	if (!em) {
 		rc = 1;
 		goto out_args;
 	}
-
-	path = a.db ? xstrdup(a.db) : idx_default_path();
-	if (!path)
-		die("not a git repository");
-	if (scope_open_index(&ix, path, !a.no_update)) {
-		free(path);
-		employer_map_free(em);
-		rc = 1;
-		goto out_args;
-	}
-	scope_init(&s, &ix);
-	s.identity_flags = identity_flags_for(a.strict, a.address);
-	range_init(&r);
-	stats_init(&st, em);
-	if ((a.maint_at || a.sections.nr) &&
-	    scope_load_maintainers(&s, a.maint_at))
-		rc = 1;
-	for (i = 0; !rc && i < a.sections.nr; i++) {
-		int sec = scope_find_section(&s, a.sections.v[i]);
-
-		if (sec < 0 || scope_add_section_index(&s, sec))
-			rc = 1;
-		else if (a.list)
-			section_people(&s.m, sec, &listed);
-	}
-	for (i = 0; !rc && i < a.paths.nr; i++)
-		if (scope_add_pattern(&s, a.paths.v[i]))
-			rc = 1;
-	for (i = 0; !rc && i < a.regexes.nr; i++)
-		if (scope_add_regex(&s, a.regexes.v[i]))
-			rc = 1;
-	/* line counts cost a pass over every file change: only if shown */
-	s.no_lines = !a.json && !a.want[SR_LINES] && !a.want[SR_REMOVED] &&
-		     !a.want[SR_EMP_LINES];
-	if (!rc && range_parse(&r, &ix, a.since, a.until, a.rev))
-		rc = 1;
-	if (!rc && a.list) {
-		struct list_stats ls;
-
-		list_stats_init(&ls);
-		ls.max_unposted = a.top > 0 ? (size_t)a.top : 0;
-		s.no_lines = true;
-		if (parse_lists(&ix, a.list, &lists) ||
-		    list_stats_collect(&ls, &s, &r, lists.v, lists.nr,
-				       listed.v, listed.nr)) {
-			rc = 1;
-		} else if (a.json) {
-			print_list_json(&ls, &a, &s, &r);
-		} else {
-			print_list_text(&ls, &a, &s, &r);
-		}
-		list_stats_release(&ls);
-		goto done;
-	}
-	if (!rc && stats_collect(&st, &s, &r, a.want[SR_FIRST_TIME]))
-		rc = 1;
-	if (!rc) {
-		if (a.json) {
-			print_json(&st, &a, &s, &r);
-		} else if (a.csv) {
-			print_csv(&st, &a);
-		} else {
-			print_header(&st, &s, &r);
-			print_text(&st, &a);
-		}
-	}
-done:
-	stats_release(&st);
-	range_release(&r);
-	scope_release(&s);
-	for (i = 0; i < lists.nr; i++)
-		free((char *)lists.v[i]);
-	free(lists.v);
-	for (i = 0; i < listed.nr; i++)
-		free((char *)listed.v[i]);
-	free(listed.v);
-	idx_close(&ix);
+	rc = stats_answer(&a, em);
 	employer_map_free(em);
-	free(path);
 out_args:
 	free(operands.v);
 	free(a.sections.v);

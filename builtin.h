@@ -30,4 +30,17 @@ int cmd_pending(int argc, const char **argv);
 	OPT_SET("address-identities", (address), \
 		"a person is an address (no joining by commits, MAINTAINERS or name)")
 
+/* --db and --no-update: where the index is, and whether to update it */
+#define OPT_DB(path) \
+	OPT_STR("db", (path), "PATH", "the index (default: in the git directory)")
+#define OPT_NO_UPDATE(flag) \
+	OPT_SET("no-update", (flag), "fail rather than update a stale index")
+
+/* gitdm's files for employers (people/employer.h), for one of each */
+#define OPT_EMPLOYER_FILES(email_map, gitdm_config) \
+	OPT_STR("email-map", (email_map), "FILE", \
+		"gitdm EmailMap file: address or domain -> employer"), \
+	OPT_STR("gitdm-config", (gitdm_config), "FILE", \
+		"gitdm configuration (instead of the built-in map)")
+
 #endif

@@ -10,13 +10,16 @@
 # patch, t/lib-propose.sh's networking history, a project with a
 # public-inbox archive made by lib-inbox.sh's helpers, and Debian's 6.12
 # tree under $KMAINT_DATA when it is there), indexes each with KMAINT
-# (default: ./kmaint) and writes into DIR, per command line, its
-# standard output, its standard error and its exit status: the text and
-# --json of get, map, check, stats, idents, audit, review, pending,
-# propose and history, the one-page report and a whole report --site
-# tree.  The directory report --site names in its summary line is
-# masked.  compare records both binaries on one set of histories and
-# runs diff -r; it exits 0 when the outputs are byte-identical.
+# (default: ./kmaint; -j 1, so that the rows' ids do not depend on
+# which git process finished first) and writes into DIR, per command
+# line, its standard output, its standard error and its exit status:
+# the text and --json of get, map, check, stats, idents, audit, review,
+# pending, propose and history, the one-page report and a whole
+# report --site tree, and the rows the index's writers stored (through
+# sqlite3's shell).  The directory report --site names in its summary
+# line is masked.  compare records both binaries on one set of
+# histories and runs diff -r; it exits 0 when the outputs are
+# byte-identical.
 . "${0%/*}/../t/lib.sh"
 . "$SRCDIR/t/lib-xfs.sh"
 . "$SRCDIR/t/lib-propose.sh"
@@ -106,11 +109,22 @@ run() {
 	echo $? >"$OUT/$_n.rc"
 }
 
+# tables NAME...: what the index's writers stored, row by row (sorted:
+# a table without rowid has no order of its own)
+tables() {
+	_db=$(git rev-parse --git-dir)/kmaint/index.sqlite
+	for _t in "$@"; do
+		run "table-$_t" sh -c 'sqlite3 "$1" "SELECT * FROM $2" | sort' - "$_db" "$_t"
+	done
+}
+
 record_xfs() {
 	cd "$W/xfs" || exit 128
 	P=$F/xfs.patch
 	maint=$(git rev-list -1 --grep='update maintainers file' main)
-	run index $K index -q
+	run index $K index -q -j 1
+	tables people commits files trailers maintainers blobs
+	run verify $K index --verify 100000
 	run get $K get "$P"
 	run get-json $K get --json "$P"
 	run get-sections $K get --maintainers-sections --rolestats "$P"
@@ -144,12 +158,14 @@ record_xfs() {
 	run pending $K pending
 	run propose $K propose --as-of 2013-11-07 --min-changes 5 -n
 	run report $K report --as-of 2013-11-07 --min-changes 5
+	run report-section $K report --as-of 2013-11-07 --section XFS -o "$OUT/report-section.html"
+	run report-title $K report --section XFS --section EXT4 --title 'A <title>'
 	run report-site $K report --min-changes 5 --site "$OUT/site"
 }
 
 record_propose() {
 	cd "$W/propose" || exit 128
-	run index $K index -q
+	run index $K index -q -j 1
 	run propose-dry $K propose -n
 	run propose-dry-reviewers $K propose -n --reviewers
 	# the patches' commits are made now, unless git is told a date
@@ -167,7 +183,10 @@ record_propose() {
 
 record_inbox() {
 	cd "$W/inbox-proj" || exit 128
-	run index $K index -q --inbox "$W/inbox"
+	run index $K index -q -j 1 --inbox "$W/inbox"
+	tables people commits files trailers maintainers messages msg_files \
+		msg_trailers msg_problems links commit_patchids
+	run verify $K index --verify 100000
 	run pending $K pending
 	run pending-json $K pending --json
 	run pending-days $K pending --days 400 --section FOO

@@ -296,31 +296,38 @@ static uint64_t hex64(const char *h, size_t len)
 	return v;
 }
 
-static int walk_since(struct gitroles *gr)
-{
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	const char *args[] = { "rev-parse", "-q", "--verify", "HEAD^{commit}",
-			       NULL };
-	sqlite3_stmt *st;
-	int64_t *ids = NULL, *times = NULL, *authors = NULL, max = 0, ctr = 0;
-	int64_t *own = NULL;
-	size_t nr_own = 0, alloc_own = 0;
-	int64_t pos = 0;
-	uint64_t *keys = NULL, *par = NULL;
-	size_t *par_off = NULL, nr = 0, alloc = 0, alloc_k = 0, alloc_t = 0;
-	size_t alloc_a = 0, alloc_o = 0, nr_par = 0, alloc_par = 0, nh = 0;
-	size_t i, size, mask, *table;
-	struct heap_item *heap;
-	unsigned char *seen;
+/* The window's commits as walk_since() reads them, in arrays by row. */
+struct window {
+	int64_t *ids, *times, *authors, max;
+	int64_t *own;		/* ids of the commits with HC_SIGLINES */
+	size_t nr_own, alloc_own;
+	uint64_t *keys, *par;	/* hash prefixes; parents' from par_off[i] */
+	size_t *par_off, nr, alloc, alloc_k, alloc_t, alloc_a, alloc_o;
+	size_t nr_par, alloc_par;
+	size_t *table, mask;	/* open addressing on keys: row + 1, 0 empty */
+};
 
-	gr->walked = true;
-	strmap_init(&gr->away);
-	if (capture_git(args, &out, &err)) {
-		strbuf_release(&out);
-		strbuf_release(&err);
-		return error("no HEAD commit");
+static void window_add_parents(struct window *w, const char *p)
+{
+	w->par_off[w->nr] = w->nr_par;
+	while (p && *p) {
+		size_t n = strcspn(p, " ");
+
+		if (n) {
+			ALLOC_GROW(w->par, w->nr_par + 1, w->alloc_par);
+			w->par[w->nr_par++] = hex64(p, n);
+		}
+		p += n;
+		while (*p == ' ')
+			p++;
 	}
-	strbuf_trim(&out);
+}
+
+/* The indexed commits since gr->since. */
+static int load_window(struct gitroles *gr, struct window *w)
+{
+	sqlite3_stmt *st;
+
 	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
 			       "author, flags FROM commits "
 			       "WHERE commit_time >= ?1",
@@ -329,117 +336,135 @@ static int walk_since(struct gitroles *gr)
 	sqlite3_bind_int64(st, 1, gr->since);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *h = (const char *)sqlite3_column_text(st, 1);
-		const char *p = (const char *)sqlite3_column_text(st, 2);
+		size_t nr = w->nr;
 
-		ALLOC_GROW(ids, nr + 1, alloc);
-		ALLOC_GROW(keys, nr + 1, alloc_k);
-		ALLOC_GROW(times, nr + 1, alloc_t);
-		ALLOC_GROW(authors, nr + 1, alloc_a);
-		ALLOC_GROW(par_off, nr + 2, alloc_o);
-		ids[nr] = sqlite3_column_int64(st, 0);
-		keys[nr] = hex64(h, strlen(h));
-		times[nr] = sqlite3_column_int64(st, 3);
-		authors[nr] = sqlite3_column_int64(st, 4);
+		ALLOC_GROW(w->ids, nr + 1, w->alloc);
+		ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
+		ALLOC_GROW(w->times, nr + 1, w->alloc_t);
+		ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
+		ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
+		w->ids[nr] = sqlite3_column_int64(st, 0);
+		w->keys[nr] = hex64(h, strlen(h));
+		w->times[nr] = sqlite3_column_int64(st, 3);
+		w->authors[nr] = sqlite3_column_int64(st, 4);
 		if (sqlite3_column_int64(st, 5) & HC_SIGLINES) {
-			ALLOC_GROW(own, nr_own + 1, alloc_own);
-			own[nr_own++] = ids[nr];
+			ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
+			w->own[w->nr_own++] = w->ids[nr];
 		}
-		par_off[nr] = nr_par;
-		while (p && *p) {
-			size_t n = strcspn(p, " ");
-
-			if (n) {
-				ALLOC_GROW(par, nr_par + 1, alloc_par);
-				par[nr_par++] = hex64(p, n);
-			}
-			p += n;
-			while (*p == ' ')
-				p++;
-		}
-		if (ids[nr] > max)
-			max = ids[nr];
-		nr++;
+		window_add_parents(w, (const char *)sqlite3_column_text(st, 2));
+		if (w->ids[nr] > w->max)
+			w->max = w->ids[nr];
+		w->nr++;
 	}
 	sqlite3_finalize(st);
-	ALLOC_GROW(par_off, nr + 1, alloc_o);
-	par_off[nr] = nr_par;
+	ALLOC_GROW(w->par_off, w->nr + 1, w->alloc_o);
+	w->par_off[w->nr] = w->nr_par;
+	return 0;
+}
 
-	/* open addressing on the id prefix: index + 1, 0 for empty */
-	for (size = 64; size < 2 * nr + 2; size *= 2)
+static size_t window_slot(const struct window *w, uint64_t key)
+{
+	return (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & w->mask;
+}
+
+static void window_table(struct window *w)
+{
+	size_t size, i;
+
+	for (size = 64; size < 2 * w->nr + 2; size *= 2)
 		;
-	mask = size - 1;
-	table = xcalloc(size, sizeof(*table));
-	for (i = 0; i < nr; i++) {
-		size_t k = (size_t)(keys[i] * 0x9e3779b97f4a7c15ull >> 20) & mask;
+	w->mask = size - 1;
+	w->table = xcalloc(size, sizeof(*w->table));
+	for (i = 0; i < w->nr; i++) {
+		size_t k = window_slot(w, w->keys[i]);
 
-		while (table[k])
-			k = (k + 1) & mask;
-		table[k] = i + 1;
+		while (w->table[k])
+			k = (k + 1) & w->mask;
+		w->table[k] = i + 1;
 	}
+}
 
-	gr->nr_order = max + 1;
+/* The row of the commit whose hash starts with @want, or -1. */
+static ssize_t window_find(const struct window *w, uint64_t want)
+{
+	size_t k;
+
+	for (k = window_slot(w, want); w->table[k]; k = (k + 1) & w->mask)
+		if (w->keys[w->table[k] - 1] == want)
+			return (ssize_t)(w->table[k] - 1);
+	return -1;
+}
+
+static void window_release(struct window *w)
+{
+	free(w->table);
+	free(w->keys);
+	free(w->par);
+	free(w->par_off);
+	free(w->ids);
+	free(w->times);
+	free(w->authors);
+	free(w->own);
+}
+
+/* Per commit id: the author, whether a merge, whether it has siglines. */
+static void window_marks(struct gitroles *gr, const struct window *w)
+{
+	size_t i;
+
+	gr->nr_order = w->max + 1;
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
 	gr->author_of = xcalloc((size_t)gr->nr_order, sizeof(*gr->author_of));
 	gr->merge = xcalloc((size_t)gr->nr_order, 1);
 	gr->own_siglines = xcalloc((size_t)gr->nr_order, 1);
-	for (i = 0; i < nr; i++) {
-		gr->author_of[ids[i]] = authors[i];
-		gr->merge[ids[i]] = par_off[i + 1] - par_off[i] > 1;
+	for (i = 0; i < w->nr; i++) {
+		gr->author_of[w->ids[i]] = w->authors[i];
+		gr->merge[w->ids[i]] = w->par_off[i + 1] - w->par_off[i] > 1;
 	}
-	for (i = 0; i < nr_own; i++)
-		gr->own_siglines[own[i]] = 1;
-	free(own);
-	seen = xcalloc(nr + 1, 1);
-	heap = xmalloc((nr + 1) * sizeof(*heap));
-	{
-		uint64_t want = hex64(out.buf, out.len);
-		size_t k = (size_t)(want * 0x9e3779b97f4a7c15ull >> 20) & mask;
+	for (i = 0; i < w->nr_own; i++)
+		gr->own_siglines[w->own[i]] = 1;
+}
 
-		for (; table[k]; k = (k + 1) & mask)
-			if (keys[table[k] - 1] == want) {
-				size_t q = table[k] - 1;
+/*
+ * git log's order from @head: newest commit time first, parents once
+ * their child is out, each commit's position in gr->order.
+ */
+static void window_walk(struct gitroles *gr, const struct window *w,
+			uint64_t head)
+{
+	unsigned char *seen = xcalloc(w->nr + 1, 1);
+	struct heap_item *heap = xmalloc((w->nr + 1) * sizeof(*heap));
+	size_t nh = 0;
+	int64_t ctr = 0, pos = 0;
+	ssize_t q = window_find(w, head);
 
-				seen[q] = 1;
-				heap_push(heap, &nh, (struct heap_item){
-					times[q], ctr++, q });
-				break;
-			}
+	if (q >= 0) {
+		seen[q] = 1;
+		heap_push(heap, &nh, (struct heap_item){ w->times[q], ctr++,
+							 (size_t)q });
 	}
 	while (nh) {
 		size_t c = heap_pop(heap, &nh).k, j;
 
-		gr->order[ids[c]] = ++pos;
-		for (j = par_off[c]; j < par_off[c + 1]; j++) {
-			uint64_t want = par[j];
-			size_t k = (size_t)(want * 0x9e3779b97f4a7c15ull >> 20) & mask;
-
-			for (; table[k]; k = (k + 1) & mask) {
-				size_t q = table[k] - 1;
-
-				if (keys[q] != want)
-					continue;
-				if (!seen[q]) {
-					seen[q] = 1;
-					heap_push(heap, &nh, (struct heap_item){
-						times[q], ctr++, q });
-				}
-				break;
-			}
+		gr->order[w->ids[c]] = ++pos;
+		for (j = w->par_off[c]; j < w->par_off[c + 1]; j++) {
+			q = window_find(w, w->par[j]);
+			if (q < 0 || seen[q])
+				continue;
+			seen[q] = 1;
+			heap_push(heap, &nh, (struct heap_item){ w->times[q],
+								 ctr++, (size_t)q });
 		}
 	}
-	free(table);
-	free(keys);
-	free(par);
-	free(par_off);
-	free(ids);
-	free(times);
-	free(authors);
 	free(seen);
 	free(heap);
-	strbuf_release(&out);
-	strbuf_release(&err);
+}
 
-	/* the window's renames, by the partial files(old_path) index */
+/* The window's renames, by the partial files(old_path) index. */
+static int load_renames(struct gitroles *gr)
+{
+	sqlite3_stmt *st;
+
 	if (sqlite3_prepare_v2(gr->ix.db,
 			"SELECT f.commit_id, o.path FROM files f "
 			"JOIN paths o ON o.id = f.old_path "
@@ -463,8 +488,14 @@ static int walk_since(struct gitroles *gr)
 		l->v[l->nr++] = sqlite3_column_int64(st, 0);
 	}
 	sqlite3_finalize(st);
+	return 0;
+}
 
-	/* the people as written, for "%an <%ae>" without a query each */
+/* The people as written, for "%an <%ae>" without a query each. */
+static void load_people_as_written(struct gitroles *gr)
+{
+	sqlite3_stmt *st;
+
 	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM people", -1, &st,
 			       NULL) == SQLITE_OK) {
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -474,19 +505,45 @@ static int walk_since(struct gitroles *gr)
 	gr->pname = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
 	gr->pemail = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
 	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, name, email FROM people",
-			       -1, &st, NULL) == SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			int64_t id = sqlite3_column_int64(st, 0);
+			       -1, &st, NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
 
-			if (id < 0 || id >= gr->nr_people)
-				continue;
-			gr->pname[id] = xstrdup((const char *)
-						sqlite3_column_text(st, 1));
-			gr->pemail[id] = xstrdup((const char *)
-						 sqlite3_column_text(st, 2));
-		}
-		sqlite3_finalize(st);
+		if (id < 0 || id >= gr->nr_people)
+			continue;
+		gr->pname[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
+		gr->pemail[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
 	}
+	sqlite3_finalize(st);
+}
+
+static int walk_since(struct gitroles *gr)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *args[] = { "rev-parse", "-q", "--verify", "HEAD^{commit}",
+			       NULL };
+	struct window w = { 0 };
+
+	gr->walked = true;
+	strmap_init(&gr->away);
+	if (capture_git(args, &out, &err)) {
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return error("no HEAD commit");
+	}
+	strbuf_trim(&out);
+	if (load_window(gr, &w))
+		return -1;
+	window_table(&w);
+	window_marks(gr, &w);
+	window_walk(gr, &w, hex64(out.buf, out.len));
+	window_release(&w);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	if (load_renames(gr))
+		return -1;
+	load_people_as_written(gr);
 	return 0;
 }
 

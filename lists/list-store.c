@@ -650,86 +650,86 @@ static void make_msgid(const struct inbox_item *it, const struct mail *m,
 	}
 }
 
-static int do_add(struct writer *w, struct inbox_item *it)
+/* What do_add() works out about a message before it writes it. */
+struct msg_row {
+	const char *msgid, *parent_msgid;
+	int64_t mid, parent_mid, parent, thread, date, sender, author;
+	unsigned flags;
+	int dup;
+};
+
+/*
+ * The message's date; the archive's own time stands in for an absurd
+ * one (MSG_DATE_REPLACED).
+ */
+static int64_t message_date(struct writer *w, const struct inbox_item *it,
+			    const struct mail *m, unsigned *flags)
 {
-	struct idx *ix = w->ix;
-	struct mail *m = &it->mail;
-	struct strbuf made = STRBUF_INIT;
-	const char *msgid = m->msgid, *parent_msgid;
-	int64_t mid, parent = 0, parent_mid, thread, date = m->date, archive;
-	int64_t sender = 0, id;
-	int64_t author = 0;
-	unsigned flags = m->flags & 0xffffu, bit;
-	sqlite3_stmt *st = w->ins_msg;
-	int dup = 0, i, rc = -1;
-	size_t k;
+	int64_t date = m->date, archive;
 
-	if (it->missing) {
-		w->rep->missing++;
-		return problem(w, it, 0, PB_MISSING);
-	}
-	sample(w, m);
-	flags |= m->flags & (MAIL_PATCH | MAIL_REPLY);
-	if (!msgid) {
-		make_msgid(it, m, &made);
-		msgid = made.buf;
-		flags |= MSG_MSGID_MADE;
-	}
-	if (m->subj.part == 0 && m->subj.total > 0 && m->subj.patch_tag)
-		flags |= MSG_COVER;
-	mid = lists_mid_hash(msgid);
-
-	/* the archive's own time stands in for an absurd Date */
 	archive = sane_time(w, it->archive_time) ? it->archive_time :
 		  w->last_archive ? w->last_archive : w->now;
 	if (sane_time(w, it->archive_time))
 		w->last_archive = it->archive_time;
 	if ((m->flags & MAIL_NO_DATE) || date < LISTS_OLDEST_DATE ||
 	    date > archive + LISTS_DATE_SLACK) {
-		flags |= MSG_DATE_REPLACED;
+		*flags |= MSG_DATE_REPLACED;
 		date = archive;
 	}
-	if (!w->told) {
-		prefetch_tell(w->o->prefetch, w->src->id, date);
-		w->told = true;
-	}
+	return date;
+}
 
-	sqlite3_bind_int64(w->count_dup, 1, mid);
-	sqlite3_bind_text(w->count_dup, 2, msgid, -1, SQLITE_STATIC);
+/* How many messages of this archive have the Message-ID already. */
+static int count_dups(struct writer *w, const struct msg_row *r)
+{
+	int dup = 0;
+
+	sqlite3_bind_int64(w->count_dup, 1, r->mid);
+	sqlite3_bind_text(w->count_dup, 2, r->msgid, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(w->count_dup, 3, w->src->id);
 	if (sqlite3_step(w->count_dup) == SQLITE_ROW)
 		dup = sqlite3_column_int(w->count_dup, 0);
 	sqlite3_reset(w->count_dup);
+	return dup;
+}
 
-	parent_msgid = m->in_reply_to ? m->in_reply_to :
-		       m->nr_refs ? m->refs[m->nr_refs - 1] : NULL;
-	if (parent_msgid && !strcmp(parent_msgid, msgid))
-		parent_msgid = NULL;
-	parent_mid = parent_msgid ? lists_mid_hash(parent_msgid) : 0;
-	thread = lists_mid_hash(m->nr_refs ? m->refs[0] :
-				parent_msgid ? parent_msgid : msgid);
-	if (parent_msgid) {
-		sqlite3_bind_int64(w->find_mid, 1, parent_mid);
-		sqlite3_bind_text(w->find_mid, 2, parent_msgid, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(w->find_mid, 3, w->src->id);
-		if (sqlite3_step(w->find_mid) == SQLITE_ROW) {
-			parent = sqlite3_column_int64(w->find_mid, 0);
-			thread = sqlite3_column_int64(w->find_mid, 1);
-		}
-		sqlite3_reset(w->find_mid);
+/* The message it answers, and its thread: the parent's when it is in. */
+static void find_parent(struct writer *w, const struct mail *m,
+			struct msg_row *r)
+{
+	const char *pm = m->in_reply_to ? m->in_reply_to :
+			 m->nr_refs ? m->refs[m->nr_refs - 1] : NULL;
+
+	if (pm && !strcmp(pm, r->msgid))
+		pm = NULL;
+	r->parent_msgid = pm;
+	r->parent_mid = pm ? lists_mid_hash(pm) : 0;
+	r->thread = lists_mid_hash(m->nr_refs ? m->refs[0] : pm ? pm : r->msgid);
+	if (!pm)
+		return;
+	sqlite3_bind_int64(w->find_mid, 1, r->parent_mid);
+	sqlite3_bind_text(w->find_mid, 2, pm, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(w->find_mid, 3, w->src->id);
+	if (sqlite3_step(w->find_mid) == SQLITE_ROW) {
+		r->parent = sqlite3_column_int64(w->find_mid, 0);
+		r->thread = sqlite3_column_int64(w->find_mid, 1);
 	}
-	if (m->from.email) {
-		sender = idx_person(ix, m->from.name, m->from.email);
-		if (sender < 0)
-			goto out;
-	}
-	author = sender;
-	if (m->author.email) {
-		author = idx_person(ix, m->author.name, m->author.email);
-		if (author < 0)
-			goto out;
-	}
-	mail_subject_key(m->subj.bare, &w->key);
+	sqlite3_reset(w->find_mid);
+}
+
+static void bind_id_or_null(sqlite3_stmt *st, int col, int64_t id)
+{
+	if (id)
+		sqlite3_bind_int64(st, col, id);
+	else
+		sqlite3_bind_null(st, col);
+}
+
+/* The messages row; its rowid, or -1. */
+static int64_t insert_message(struct writer *w, const struct inbox_item *it,
+			      const struct mail *m, const struct msg_row *r)
+{
+	sqlite3_stmt *st = w->ins_msg;
 
 	sqlite3_bind_int64(st, 1, w->src->id);
 	sqlite3_bind_int(st, 2, it->part);
@@ -741,72 +741,77 @@ static int do_add(struct writer *w, struct inbox_item *it)
 		sqlite3_bind_null(st, 4);
 		sqlite3_bind_null(st, 5);
 	}
-	sqlite3_bind_text(st, 6, msgid, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, mid);
-	sqlite3_bind_int(st, 8, dup);
-	bind_text_or_null(st, 9, parent_msgid);
-	if (parent_msgid)
-		sqlite3_bind_int64(st, 10, parent_mid);
+	sqlite3_bind_text(st, 6, r->msgid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, r->mid);
+	sqlite3_bind_int(st, 8, r->dup);
+	bind_text_or_null(st, 9, r->parent_msgid);
+	if (r->parent_msgid)
+		sqlite3_bind_int64(st, 10, r->parent_mid);
 	else
 		sqlite3_bind_null(st, 10);
-	if (parent)
-		sqlite3_bind_int64(st, 11, parent);
-	else
-		sqlite3_bind_null(st, 11);
-	sqlite3_bind_int64(st, 12, thread);
-	sqlite3_bind_int64(st, 13, date);
-	sqlite3_bind_int(st, 14, flags & MSG_DATE_REPLACED ? 0 : m->tz);
-	if (sender)
-		sqlite3_bind_int64(st, 15, sender);
-	else
-		sqlite3_bind_null(st, 15);
+	bind_id_or_null(st, 11, r->parent);
+	sqlite3_bind_int64(st, 12, r->thread);
+	sqlite3_bind_int64(st, 13, r->date);
+	sqlite3_bind_int(st, 14, r->flags & MSG_DATE_REPLACED ? 0 : m->tz);
+	bind_id_or_null(st, 15, r->sender);
 	sqlite3_bind_text(st, 16, m->subject, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 17, w->key.buf, -1, SQLITE_STATIC);
 	bind_text_or_null(st, 18, m->subj.prefix);
 	sqlite3_bind_int(st, 19, m->subj.version);
 	sqlite3_bind_int(st, 20, m->subj.part);
 	sqlite3_bind_int(st, 21, m->subj.total);
-	sqlite3_bind_int64(st, 22, flags);
-	if (author)
-		sqlite3_bind_int64(st, 23, author);
-	else
-		sqlite3_bind_null(st, 23);
+	sqlite3_bind_int64(st, 22, r->flags);
+	bind_id_or_null(st, 23, r->author);
 	sqlite3_bind_int64(st, 24, lists_mid_hash(w->key.buf));
-	if (run(ix, st, "messages"))
-		goto out;
-	id = sqlite3_last_insert_rowid(ix->db);
+	if (run(w->ix, st, "messages"))
+		return -1;
+	return sqlite3_last_insert_rowid(w->ix->db);
+}
 
-	/* replies that came first find their parent, and join its thread */
-	if (!dup && (!w->all_ours || !mid || imap_get(&w->awaited, mid))) {
+/* Replies that came first find their parent, and join its thread. */
+static int link_thread(struct writer *w, const struct msg_row *r, int64_t id)
+{
+	struct idx *ix = w->ix;
+
+	if (!r->dup && (!w->all_ours || !r->mid || imap_get(&w->awaited, r->mid))) {
 		sqlite3_bind_int64(w->adopt, 1, id);
-		sqlite3_bind_int64(w->adopt, 2, mid);
-		sqlite3_bind_text(w->adopt, 3, msgid, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(w->adopt, 2, r->mid);
+		sqlite3_bind_text(w->adopt, 3, r->msgid, -1, SQLITE_STATIC);
 		if (run(ix, w->adopt, "messages"))
-			goto out;
+			return -1;
 	}
-	if (!dup && thread != mid &&
-	    (!w->all_ours || !mid || imap_get(&w->threads, mid))) {
-		sqlite3_bind_int64(w->rethread, 1, thread);
-		sqlite3_bind_int64(w->rethread, 2, mid);
+	if (!r->dup && r->thread != r->mid &&
+	    (!w->all_ours || !r->mid || imap_get(&w->threads, r->mid))) {
+		sqlite3_bind_int64(w->rethread, 1, r->thread);
+		sqlite3_bind_int64(w->rethread, 2, r->mid);
 		if (run(ix, w->rethread, "messages"))
-			goto out;
+			return -1;
 	}
 	if (w->all_ours) {
-		if (parent_msgid && !parent && parent_mid)
-			imap_put(&w->awaited, parent_mid);
-		if (thread)
-			imap_put(&w->threads, thread);
+		if (r->parent_msgid && !r->parent && r->parent_mid)
+			imap_put(&w->awaited, r->parent_mid);
+		if (r->thread)
+			imap_put(&w->threads, r->thread);
 	}
+	return 0;
+}
+
+/* The files its patch touches and its trailers. */
+static int insert_files_trailers(struct writer *w, const struct mail *m,
+				 int64_t id)
+{
+	struct idx *ix = w->ix;
+	size_t k;
 
 	for (k = 0; k < m->nr_files; k++) {
 		int64_t path = idx_path(ix, m->files[k]);
 
 		if (path < 0)
-			goto out;
+			return -1;
 		sqlite3_bind_int64(w->ins_file, 1, id);
 		sqlite3_bind_int64(w->ins_file, 2, path);
 		if (run(ix, w->ins_file, "msg_files"))
-			goto out;
+			return -1;
 	}
 	for (k = 0; k < m->nr_trailers; k++) {
 		const struct mail_trailer *t = &m->trailers[k];
@@ -818,38 +823,95 @@ static int do_add(struct writer *w, struct inbox_item *it)
 		free(key);
 		person = idx_person(ix, t->name, t->email);
 		if (kid < 0 || person < 0)
-			goto out;
+			return -1;
 		sqlite3_bind_int64(w->ins_trailer, 1, id);
 		sqlite3_bind_int64(w->ins_trailer, 2, (int64_t)k);
 		sqlite3_bind_int64(w->ins_trailer, 3, kid);
 		sqlite3_bind_text(w->ins_trailer, 4, t->value, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(w->ins_trailer, 5, person);
 		if (run(ix, w->ins_trailer, "msg_trailers"))
+			return -1;
+	}
+	return 0;
+}
+
+/* Count and name what was wrong with it; count it added. */
+static int note_problems(struct writer *w, struct inbox_item *it,
+			 const struct msg_row *r, int64_t id)
+{
+	const struct mail *m = &it->mail;
+	unsigned bit;
+	int i;
+
+	for (i = 0, bit = 1; i < MAIL_NR_PROBLEMS; i++, bit <<= 1)
+		if ((m->flags & bit) && problem(w, it, id, i))
+			return -1;
+	if ((r->flags & MSG_DATE_REPLACED) && !(m->flags & MAIL_NO_DATE) &&
+	    problem(w, it, id, PB_ABSURD_DATE))
+		return -1;
+	if (r->dup && problem(w, it, id, PB_DUP))
+		return -1;
+	if (m->flags & 0xffffu || (r->flags & MSG_DATE_REPLACED) || r->dup)
+		w->rep->problems++;
+	w->rep->added++;
+	if (r->date < w->rep->oldest_added)
+		w->rep->oldest_added = r->date;
+	return 0;
+}
+
+static int do_add(struct writer *w, struct inbox_item *it)
+{
+	struct idx *ix = w->ix;
+	struct mail *m = &it->mail;
+	struct strbuf made = STRBUF_INIT;
+	struct msg_row r = { .msgid = m->msgid };
+	int64_t id;
+	int rc = -1;
+
+	if (it->missing) {
+		w->rep->missing++;
+		return problem(w, it, 0, PB_MISSING);
+	}
+	sample(w, m);
+	r.flags = (m->flags & 0xffffu) | (m->flags & (MAIL_PATCH | MAIL_REPLY));
+	if (!r.msgid) {
+		make_msgid(it, m, &made);
+		r.msgid = made.buf;
+		r.flags |= MSG_MSGID_MADE;
+	}
+	if (m->subj.part == 0 && m->subj.total > 0 && m->subj.patch_tag)
+		r.flags |= MSG_COVER;
+	r.mid = lists_mid_hash(r.msgid);
+	r.date = message_date(w, it, m, &r.flags);
+	if (!w->told) {
+		prefetch_tell(w->o->prefetch, w->src->id, r.date);
+		w->told = true;
+	}
+	r.dup = count_dups(w, &r);
+	find_parent(w, m, &r);
+	if (m->from.email) {
+		r.sender = idx_person(ix, m->from.name, m->from.email);
+		if (r.sender < 0)
 			goto out;
 	}
-
-	if ((flags & MSG_PATCH) && m->patch.len) {
+	r.author = r.sender;
+	if (m->author.email) {
+		r.author = idx_person(ix, m->author.name, m->author.email);
+		if (r.author < 0)
+			goto out;
+	}
+	mail_subject_key(m->subj.bare, &w->key);
+	id = insert_message(w, it, m, &r);
+	if (id < 0 || link_thread(w, &r, id) ||
+	    insert_files_trailers(w, m, id))
+		goto out;
+	if ((r.flags & MSG_PATCH) && m->patch.len) {
 		if (!w->pid)
 			w->pid = patchid_start(w->hexsz);
 		patchid_add(w->pid, id, m->patch.buf, m->patch.len);
 		w->pid_nr++;
 	}
-
-	/* count and name what was wrong with it */
-	for (i = 0, bit = 1; i < MAIL_NR_PROBLEMS; i++, bit <<= 1)
-		if ((m->flags & bit) && problem(w, it, id, i))
-			goto out;
-	if ((flags & MSG_DATE_REPLACED) && !(m->flags & MAIL_NO_DATE) &&
-	    problem(w, it, id, PB_ABSURD_DATE))
-		goto out;
-	if (dup && problem(w, it, id, PB_DUP))
-		goto out;
-	if (m->flags & 0xffffu || (flags & MSG_DATE_REPLACED) || dup)
-		w->rep->problems++;
-	w->rep->added++;
-	if (date < w->rep->oldest_added)
-		w->rep->oldest_added = date;
-	rc = 0;
+	rc = note_problems(w, it, &r, id);
 out:
 	strbuf_release(&made);
 	return rc;

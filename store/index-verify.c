@@ -12,6 +12,164 @@
 #include "run-command.h"
 
 /* One commit against git show and git diff-tree; 1 if it differs. */
+/*
+ * The commit's row against git show's fields @f (parents, author,
+ * committer, dates, subject) and its number of trailers.  1 if any
+ * differs, after saying how; -1 if the index cannot be asked.
+ */
+static int verify_header(struct idx *ix, int64_t id, const char *hash,
+			 const char *const f[8], int ntrailers)
+{
+	static const char *names[] = {
+		"parents", "author name", "author email", "author date",
+		"committer name", "committer email", "commit date",
+		"subject",
+	};
+	sqlite3_stmt *st;
+	int bad = 0, i;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT c.parents, a.mname, a.memail, c.author_time, "
+			       "m.mname, m.memail, c.commit_time, c.subject, "
+			       "(SELECT count(*) FROM trailers t WHERE "
+			       "t.commit_id = c.id) FROM commits c "
+			       "JOIN people a ON a.id = c.author "
+			       "JOIN people m ON m.id = c.committer "
+			       "WHERE c.id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		for (i = 0; i < 8; i++) {
+			const char *v = (const char *)sqlite3_column_text(st, i);
+
+			if (strcmp(v ? v : "", f[i])) {
+				printf("%s: %s: index has '%s', git has '%s'\n",
+				       hash, names[i], v ? v : "", f[i]);
+				bad = 1;
+			}
+		}
+		if (sqlite3_column_int(st, 8) != ntrailers) {
+			printf("%s: trailers: index has %d, git has %d\n", hash,
+			       sqlite3_column_int(st, 8), ntrailers);
+			bad = 1;
+		}
+	}
+	sqlite3_finalize(st);
+	return bad;
+}
+
+/* git diff-tree failed: some path of the commit must be unreadable. */
+static int verify_unreadable(struct idx *ix, int64_t id, const char *hash)
+{
+	sqlite3_stmt *st;
+	int bad = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
+			       "commit_id = ?1 AND flags & 4", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW && !sqlite3_column_int(st, 0)) {
+		printf("%s: git diff-tree failed but no path is marked "
+		       "unreadable\n", hash);
+		bad = 1;
+	}
+	sqlite3_finalize(st);
+	return bad;
+}
+
+static long column_or_minus_one(sqlite3_stmt *st, int col)
+{
+	return sqlite3_column_type(st, col) == SQLITE_NULL ? -1 :
+	       (long)sqlite3_column_int64(st, col);
+}
+
+/* One path of git's numstat (@a, @r: -1 for binary) against its row. */
+static int verify_path(sqlite3_stmt *st, int64_t id, const char *hash,
+		       const char *path, long a, long r)
+{
+	int bad = 0;
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		printf("%s: %s: not in the index\n", hash, path);
+		bad = 1;
+	} else {
+		long ia = column_or_minus_one(st, 0);
+		long ir = column_or_minus_one(st, 1);
+
+		if (ia != a || ir != r) {
+			printf("%s: %s: index has %ld/%ld, git has %ld/%ld\n",
+			       hash, path, ia, ir, a, r);
+			bad = 1;
+		}
+	}
+	sqlite3_reset(st);
+	return bad;
+}
+
+/* The commit has as many paths in the index as git's @nrows. */
+static int verify_path_count(struct idx *ix, int64_t id, const char *hash,
+			     long nrows)
+{
+	sqlite3_stmt *st;
+	int bad = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
+			       "commit_id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_int64(st, 0) != nrows) {
+		printf("%s: index has %lld paths, git has %ld\n", hash,
+		       (long long)sqlite3_column_int64(st, 0), nrows);
+		bad = 1;
+	}
+	sqlite3_finalize(st);
+	return bad;
+}
+
+/* git diff-tree -z --numstat's output @out against the commit's files. */
+static int verify_numstat(struct idx *ix, int64_t id, const char *hash,
+			  const struct strbuf *out)
+{
+	const char *s = out->buf, *end = out->buf + out->len;
+	sqlite3_stmt *st;
+	long nrows = 0;
+	int bad = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT f.added, f.removed, f.flags FROM "
+			       "files f JOIN paths p ON p.id = f.path WHERE "
+			       "f.commit_id = ?1 AND p.path = ?2", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 1;
+	while (s < end) {
+		const char *counts = s, *path;
+		char *tab;
+		long a = -1, r = -1;
+
+		s += strlen(s) + 1;
+		tab = strchr(counts, '\t');
+		if (!tab || !(tab = strchr(tab + 1, '\t')))
+			break;
+		path = tab + 1;
+		if (!*path) {
+			s += strlen(s) + 1;	/* source */
+			path = s;
+			s += strlen(s) + 1;
+		}
+		if (counts[0] != '-') {
+			a = strtol(counts, NULL, 10);
+			r = strtol(strchr(counts, '\t') + 1, NULL, 10);
+		}
+		nrows++;
+		bad |= verify_path(st, id, hash, path, a, r);
+	}
+	sqlite3_finalize(st);
+	return verify_path_count(ix, id, hash, nrows) | bad;
+}
+
 static int verify_commit(struct idx *ix, int64_t id, const char *hash,
 			 bool renames)
 {
@@ -26,7 +184,6 @@ static int verify_commit(struct idx *ix, int64_t id, const char *hash,
 	};
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	const char *f[9];
-	sqlite3_stmt *st;
 	int bad = 0, i, ntrailers = 0;
 	size_t pos;
 	const char *p;
@@ -46,128 +203,20 @@ static int verify_commit(struct idx *ix, int64_t id, const char *hash,
 	}
 	for (p = f[8]; *p; p++)
 		ntrailers += *p == '\n' || !p[1];
-	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT c.parents, a.mname, a.memail, c.author_time, "
-			       "m.mname, m.memail, c.commit_time, c.subject, "
-			       "(SELECT count(*) FROM trailers t WHERE "
-			       "t.commit_id = c.id) FROM commits c "
-			       "JOIN people a ON a.id = c.author "
-			       "JOIN people m ON m.id = c.committer "
-			       "WHERE c.id = ?1", -1, &st, NULL) != SQLITE_OK) {
+	bad = verify_header(ix, id, hash, f, ntrailers);
+	if (bad < 0) {
 		bad = 1;
 		goto out;
 	}
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		static const char *names[] = {
-			"parents", "author name", "author email", "author date",
-			"committer name", "committer email", "commit date",
-			"subject",
-		};
-
-		for (i = 0; i < 8; i++) {
-			const char *v = (const char *)sqlite3_column_text(st, i);
-
-			if (strcmp(v ? v : "", f[i])) {
-				printf("%s: %s: index has '%s', git has '%s'\n",
-				       hash, names[i], v ? v : "", f[i]);
-				bad = 1;
-			}
-		}
-		if (sqlite3_column_int(st, 8) != ntrailers) {
-			printf("%s: trailers: index has %d, git has %d\n", hash,
-			       sqlite3_column_int(st, 8), ntrailers);
-			bad = 1;
-		}
-	}
-	sqlite3_finalize(st);
 	if (strchr(f[0], ' '))
 		goto out;	/* a merge: no diff stored */
 
 	strbuf_reset(&out);
 	strbuf_reset(&err);
-	if (capture_git(diff, &out, &err)) {
-		/* unreadable blobs: the index must say so */
-		if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
-				       "commit_id = ?1 AND flags & 4", -1, &st,
-				       NULL) == SQLITE_OK) {
-			sqlite3_bind_int64(st, 1, id);
-			if (sqlite3_step(st) == SQLITE_ROW &&
-			    !sqlite3_column_int(st, 0)) {
-				printf("%s: git diff-tree failed but no path is "
-				       "marked unreadable\n", hash);
-				bad = 1;
-			}
-			sqlite3_finalize(st);
-		}
-		goto out;
-	}
-	if (sqlite3_prepare_v2(ix->db, "SELECT f.added, f.removed, f.flags FROM "
-			       "files f JOIN paths p ON p.id = f.path WHERE "
-			       "f.commit_id = ?1 AND p.path = ?2", -1, &st,
-			       NULL) != SQLITE_OK) {
-		bad = 1;
-		goto out;
-	}
-	{
-		long nrows = 0;
-		const char *s = out.buf, *end = out.buf + out.len;
-
-		while (s < end) {
-			const char *counts = s, *path;
-			char *tab;
-			long a = -1, r = -1;
-
-			s += strlen(s) + 1;
-			tab = strchr(counts, '\t');
-			if (!tab || !(tab = strchr(tab + 1, '\t')))
-				break;
-			path = tab + 1;
-			if (!*path) {
-				s += strlen(s) + 1;	/* source */
-				path = s;
-				s += strlen(s) + 1;
-			}
-			if (counts[0] != '-') {
-				a = strtol(counts, NULL, 10);
-				r = strtol(strchr(counts, '\t') + 1, NULL, 10);
-			}
-			nrows++;
-			sqlite3_bind_int64(st, 1, id);
-			sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
-			if (sqlite3_step(st) != SQLITE_ROW) {
-				printf("%s: %s: not in the index\n", hash, path);
-				bad = 1;
-			} else {
-				long ia = sqlite3_column_type(st, 0) == SQLITE_NULL ?
-					  -1 : (long)sqlite3_column_int64(st, 0);
-				long ir = sqlite3_column_type(st, 1) == SQLITE_NULL ?
-					  -1 : (long)sqlite3_column_int64(st, 1);
-
-				if (ia != a || ir != r) {
-					printf("%s: %s: index has %ld/%ld, git "
-					       "has %ld/%ld\n", hash, path, ia,
-					       ir, a, r);
-					bad = 1;
-				}
-			}
-			sqlite3_reset(st);
-		}
-		sqlite3_finalize(st);
-		if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM files WHERE "
-				       "commit_id = ?1", -1, &st,
-				       NULL) == SQLITE_OK) {
-			sqlite3_bind_int64(st, 1, id);
-			if (sqlite3_step(st) == SQLITE_ROW &&
-			    sqlite3_column_int64(st, 0) != nrows) {
-				printf("%s: index has %lld paths, git has %ld\n",
-				       hash, (long long)sqlite3_column_int64(st, 0),
-				       nrows);
-				bad = 1;
-			}
-			sqlite3_finalize(st);
-		}
-	}
+	if (capture_git(diff, &out, &err))
+		bad |= verify_unreadable(ix, id, hash);
+	else
+		bad |= verify_numstat(ix, id, hash, &out);
 out:
 	strbuf_release(&out);
 	strbuf_release(&err);

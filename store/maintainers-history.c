@@ -1070,9 +1070,9 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
 	h->nr_events = out;
 }
 
-int mh_history_load(struct idx *ix, int64_t until,
-		    const struct ident_mailmap *mm, mh_canon_fn *canon,
-		    const void *ctx, struct mh_history *h)
+/* Every indexed version of MAINTAINERS up to @until (0: all), in time order. */
+static int load_versions(struct idx *ix, int64_t until, struct version **vp,
+			 size_t *nrp)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
@@ -1081,16 +1081,9 @@ int mh_history_load(struct idx *ix, int64_t until,
 		"WHERE ?1 = 0 OR c.commit_time <= ?1 "
 		"ORDER BY c.commit_time, c.id";
 	struct version *v = NULL;
-	size_t nr = 0, alloc = 0, i;
-	struct blob_store bs;
-	struct strmap need;	/* blob hash -> versions still needing it */
-	struct strmap ids;	/* blob hash -> id */
-	bool by_parent;
+	size_t nr = 0, alloc = 0;
 	sqlite3_stmt *st;
-	const char *hash;
-	int k;
 
-	memset(h, 0, sizeof(*h));
 	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 	sqlite3_bind_int64(st, 1, until);
@@ -1107,168 +1100,221 @@ int mh_history_load(struct idx *ix, int64_t until,
 		nr++;
 	}
 	sqlite3_finalize(st);
-	h->versions = nr;
-	if (!nr)
-		return 0;
-	h->first = v[0].time;
-	h->last = v[nr - 1].time;
+	*vp = v;
+	*nrp = nr;
+	return 0;
+}
 
-	/* each version against its parents' versions, if git can tell */
-	by_parent = !parent_blobs(v, nr);
-	if (!by_parent) {
-		for (i = 0; i < nr; i++) {
-			for (k = 0; v[i].parent_blobs && k < v[i].nparents; k++)
-				free(v[i].parent_blobs[k]);
-			free(v[i].parent_blobs);
-			v[i].nparents = i ? 1 : 0;
-			v[i].parent_blobs = xcalloc(2, sizeof(char *));
-			if (i)
-				v[i].parent_blobs[0] = xstrdup(v[i - 1].blob);
-		}
-	}
+static void free_parent_blobs(struct version *v)
+{
+	int k;
 
-	/* how many versions need each text: they are kept until then */
-	strmap_init(&need);
+	for (k = 0; v->parent_blobs && k < v->nparents; k++)
+		free(v->parent_blobs[k]);
+	free(v->parent_blobs);
+}
+
+/* When git cannot tell the parents: each version against the one before. */
+static void linear_parents(struct version *v, size_t nr)
+{
+	size_t i;
+
 	for (i = 0; i < nr; i++) {
-		struct strmap_entry *e = strmap_insert(&need, v[i].blob,
-						       strlen(v[i].blob));
-
-		e->value = (void *)((uintptr_t)e->value + 1);
-		for (k = 0; k < v[i].nparents; k++) {
-			e = strmap_insert(&need, v[i].parent_blobs[k],
-					  strlen(v[i].parent_blobs[k]));
-			e->value = (void *)((uintptr_t)e->value + 1);
-		}
+		free_parent_blobs(&v[i]);
+		v[i].nparents = i ? 1 : 0;
+		v[i].parent_blobs = xcalloc(2, sizeof(char *));
+		if (i)
+			v[i].parent_blobs[0] = xstrdup(v[i - 1].blob);
 	}
-	strmap_init(&ids);
+}
+
+static void need_one_more(struct strmap *need, const char *blob)
+{
+	struct strmap_entry *e = strmap_insert(need, blob, strlen(blob));
+
+	e->value = (void *)((uintptr_t)e->value + 1);
+}
+
+/* How many versions need each text: they are kept until then. */
+static void count_needs(struct strmap *need, const struct version *v,
+			size_t nr)
+{
+	size_t i;
+	int k;
+
+	strmap_init(need);
+	for (i = 0; i < nr; i++) {
+		need_one_more(need, v[i].blob);
+		for (k = 0; k < v[i].nparents; k++)
+			need_one_more(need, v[i].parent_blobs[k]);
+	}
+}
+
+/* The blobs' ids by hash. */
+static void load_blob_ids(struct idx *ix, struct strmap *ids)
+{
+	sqlite3_stmt *st;
+
+	strmap_init(ids);
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash FROM blobs", -1, &st,
-			       NULL) == SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			const char *bh = (const char *)sqlite3_column_text(st, 1);
+			       NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *bh = (const char *)sqlite3_column_text(st, 1);
 
-			strmap_insert(&ids, bh, strlen(bh))->value =
-				(void *)(intptr_t)sqlite3_column_int64(st, 0);
-		}
-		sqlite3_finalize(st);
+		strmap_insert(ids, bh, strlen(bh))->value =
+			(void *)(intptr_t)sqlite3_column_int64(st, 0);
 	}
-	if (store_open(&bs, ix)) {
-		strmap_clear(&need, false);
-		strmap_clear(&ids, false);
-		goto out;
-	}
+	sqlite3_finalize(st);
+}
 
-	/*
-	 * Walk the blobs in storage order; a version is compared as soon as
-	 * the texts of it and its parents have all been seen, and a text is
-	 * kept only while some version still needs it.
-	 */
-	{
-		size_t *order = xcalloc(nr + 1, sizeof(size_t)), next = 0;
-		struct strbuf empty = STRBUF_INIT;
+/* The versions by the last blob id each needs, its own or a parent's. */
+static size_t *order_by_ready(struct version *v, size_t nr,
+			      struct strmap *ids)
+{
+	size_t *order = xcalloc(nr + 1, sizeof(size_t)), i;
+	int k;
 
-		for (i = 0; i < nr; i++) {
-			int64_t r = v[i].blob_id;
+	for (i = 0; i < nr; i++) {
+		int64_t r = v[i].blob_id;
 
-			for (k = 0; k < v[i].nparents; k++) {
-				int64_t p = (int64_t)(intptr_t)strmap_get(&ids,
-					v[i].parent_blobs[k], strlen(v[i].parent_blobs[k]));
+		for (k = 0; k < v[i].nparents; k++) {
+			int64_t p = (int64_t)(intptr_t)strmap_get(ids,
+				v[i].parent_blobs[k], strlen(v[i].parent_blobs[k]));
 
-				if (p > r)
-					r = p;
-			}
-			v[i].ready = r;
-			order[i] = i;
+			if (p > r)
+				r = p;
 		}
-		sort_versions = v;
-		qsort(order, nr, sizeof(*order), cmp_ready);
-		for (;;) {
-			int64_t at;
-			struct strmap_entry *e;
-
-			hash = store_next(&bs);
-			at = hash ? bs.cur_id : INT64_MAX;
-			if (hash) {
-				e = strmap_find(&need, hash, strlen(hash));
-				if (e && e->value &&
-				    !strmap_get(&bs.keep, hash, strlen(hash))) {
-					struct strbuf *copy = xmalloc(sizeof(*copy));
-
-					strbuf_init(copy, bs.cur.len);
-					strbuf_add(copy, bs.cur.buf, bs.cur.len);
-					strmap_insert(&bs.keep, hash, strlen(hash))->value = copy;
-				}
-			}
-			while (next < nr && v[order[next]].ready <= at) {
-				const struct strbuf *mine, *best = NULL;
-				struct mh_diff d = { 0 }, bd = { 0 };
-
-				i = order[next++];
-				mine = v[i].blob[0] ? strmap_get(&bs.keep, v[i].blob,
-							 strlen(v[i].blob)) : &empty;
-				if (!mine)
-					mine = &empty;
-				/* the parent it differs least from (merges) */
-				for (k = 0; k < v[i].nparents; k++) {
-					const struct strbuf *pt =
-						v[i].parent_blobs[k][0] ?
-						strmap_get(&bs.keep, v[i].parent_blobs[k],
-							   strlen(v[i].parent_blobs[k])) :
-						&empty;
-
-					if (!pt)
-						continue;
-					memset(&d, 0, sizeof(d));
-					mh_diff_texts(pt->buf, pt->len, mine->buf,
-						      mine->len, &d);
-					if (!best || d.nr < bd.nr) {
-						mh_diff_release(&bd);
-						bd = d;
-						best = pt;
-					} else {
-						mh_diff_release(&d);
-					}
-				}
-				if (!best) {
-					/* no parent version known: all of it is new */
-					mh_diff_texts("", 0, mine->buf, mine->len, &bd);
-					for (k = 0; k < (int)bd.nr; k++)
-						bd.v[k].split = false;
-				}
-				v[i].first = !best;
-				v[i].ev_begin = h->nr_events;
-				events_of_diff(h, &v[i], &bd);
-				mh_diff_release(&bd);
-				/* drop texts nobody needs any more */
-				for (k = -1; k < v[i].nparents; k++) {
-					const char *bh = k < 0 ? v[i].blob :
-							 v[i].parent_blobs[k];
-
-					e = strmap_find(&need, bh, strlen(bh));
-					if (!e || !e->value)
-						continue;
-					e->value = (void *)((uintptr_t)e->value - 1);
-					if (!e->value) {
-						struct strmap_entry *ke =
-							strmap_find(&bs.keep, bh,
-								    strlen(bh));
-
-						if (ke && ke->value) {
-							strbuf_release(ke->value);
-							free(ke->value);
-							ke->value = NULL;
-						}
-					}
-				}
-			}
-			if (!hash)
-				break;
-		}
-		free(order);
+		v[i].ready = r;
+		order[i] = i;
 	}
-	store_close(&bs);
-	strmap_clear(&need, false);
-	map_people(h, mm, canon, ctx);
-	/* events in time order; seq keeps a commit's own order */
+	sort_versions = v;
+	qsort(order, nr, sizeof(*order), cmp_ready);
+	return order;
+}
+
+/* Keep the text just read if some version still needs it. */
+static void keep_if_needed(struct blob_store *bs, struct strmap *need,
+			   const char *hash)
+{
+	struct strmap_entry *e = strmap_find(need, hash, strlen(hash));
+	struct strbuf *copy;
+
+	if (!e || !e->value || strmap_get(&bs->keep, hash, strlen(hash)))
+		return;
+	copy = xmalloc(sizeof(*copy));
+	strbuf_init(copy, bs->cur.len);
+	strbuf_add(copy, bs->cur.buf, bs->cur.len);
+	strmap_insert(&bs->keep, hash, strlen(hash))->value = copy;
+}
+
+static const struct strbuf *kept_text(struct blob_store *bs, const char *blob,
+				      const struct strbuf *empty)
+{
+	return blob[0] ? strmap_get(&bs->keep, blob, strlen(blob)) : empty;
+}
+
+/*
+ * The events of one version: its text against the parent's it differs
+ * least from (merges), or all of it new when no parent's is known.
+ */
+static void compare_version(struct mh_history *h, struct version *v,
+			    struct blob_store *bs)
+{
+	static const struct strbuf empty = STRBUF_INIT;
+	const struct strbuf *mine = kept_text(bs, v->blob, &empty), *best = NULL;
+	struct mh_diff d = { 0 }, bd = { 0 };
+	int k;
+
+	if (!mine)
+		mine = &empty;
+	for (k = 0; k < v->nparents; k++) {
+		const struct strbuf *pt = kept_text(bs, v->parent_blobs[k],
+						    &empty);
+
+		if (!pt)
+			continue;
+		memset(&d, 0, sizeof(d));
+		mh_diff_texts(pt->buf, pt->len, mine->buf, mine->len, &d);
+		if (!best || d.nr < bd.nr) {
+			mh_diff_release(&bd);
+			bd = d;
+			best = pt;
+		} else {
+			mh_diff_release(&d);
+		}
+	}
+	if (!best) {
+		mh_diff_texts("", 0, mine->buf, mine->len, &bd);
+		for (k = 0; k < (int)bd.nr; k++)
+			bd.v[k].split = false;
+	}
+	v->first = !best;
+	v->ev_begin = h->nr_events;
+	events_of_diff(h, v, &bd);
+	mh_diff_release(&bd);
+}
+
+/* Drop the texts of @v and its parents that nobody needs any more. */
+static void release_texts(struct blob_store *bs, struct strmap *need,
+			  const struct version *v)
+{
+	int k;
+
+	for (k = -1; k < v->nparents; k++) {
+		const char *bh = k < 0 ? v->blob : v->parent_blobs[k];
+		struct strmap_entry *e = strmap_find(need, bh, strlen(bh)), *ke;
+
+		if (!e || !e->value)
+			continue;
+		e->value = (void *)((uintptr_t)e->value - 1);
+		if (e->value)
+			continue;
+		ke = strmap_find(&bs->keep, bh, strlen(bh));
+		if (ke && ke->value) {
+			strbuf_release(ke->value);
+			free(ke->value);
+			ke->value = NULL;
+		}
+	}
+}
+
+/*
+ * Walk the blobs in storage order; a version is compared as soon as
+ * the texts of it and its parents have all been seen, and a text is
+ * kept only while some version still needs it.
+ */
+static void walk_blobs(struct mh_history *h, struct version *v, size_t nr,
+		       struct blob_store *bs, struct strmap *need,
+		       struct strmap *ids)
+{
+	size_t *order = order_by_ready(v, nr, ids), next = 0;
+	const char *hash;
+
+	do {
+		int64_t at;
+
+		hash = store_next(bs);
+		at = hash ? bs->cur_id : INT64_MAX;
+		if (hash)
+			keep_if_needed(bs, need, hash);
+		while (next < nr && v[order[next]].ready <= at) {
+			struct version *one = &v[order[next++]];
+
+			compare_version(h, one, bs);
+			release_texts(bs, need, one);
+		}
+	} while (hash);
+	free(order);
+}
+
+/* Events in time order, the first version's people marked, tenures. */
+static void finish_history(struct mh_history *h, const struct version *v,
+			   size_t nr)
+{
+	size_t i;
+
+	/* seq keeps a commit's own order */
 	for (i = 0; i < h->nr_events; i++)
 		h->events[i].seq = i;
 	if (h->nr_events)
@@ -1278,14 +1324,48 @@ int mh_history_load(struct idx *ix, int64_t until,
 		if (v[i].first && v[i].time == h->first)
 			mark_first(h, v[i].hash);
 	derive_tenures(h);
+}
+
+int mh_history_load(struct idx *ix, int64_t until,
+		    const struct ident_mailmap *mm, mh_canon_fn *canon,
+		    const void *ctx, struct mh_history *h)
+{
+	struct version *v = NULL;
+	size_t nr = 0, i;
+	struct blob_store bs;
+	struct strmap need;	/* blob hash -> versions still needing it */
+	struct strmap ids;	/* blob hash -> id */
+
+	memset(h, 0, sizeof(*h));
+	if (load_versions(ix, until, &v, &nr))
+		return -1;
+	h->versions = nr;
+	if (!nr)
+		return 0;
+	h->first = v[0].time;
+	h->last = v[nr - 1].time;
+
+	/* each version against its parents' versions, if git can tell */
+	if (parent_blobs(v, nr))
+		linear_parents(v, nr);
+	count_needs(&need, v, nr);
+	load_blob_ids(ix, &ids);
+	if (store_open(&bs, ix)) {
+		strmap_clear(&need, false);
+		strmap_clear(&ids, false);
+		goto out;
+	}
+	walk_blobs(h, v, nr, &bs, &need, &ids);
+	store_close(&bs);
+	strmap_clear(&need, false);
+	map_people(h, mm, canon, ctx);
+	finish_history(h, v, nr);
 	strmap_clear(&ids, false);
 out:
 	for (i = 0; i < nr; i++) {
 		free(v[i].hash);
 		free(v[i].blob);
-		for (k = 0; v[i].parent_blobs && k < v[i].nparents; k++)
-			free(v[i].parent_blobs[k]);
-		free(v[i].parent_blobs);
+		free_parent_blobs(&v[i]);
 	}
 	free(v);
 	return 0;
