@@ -48,9 +48,12 @@ static void text_msg(const struct pending_msg *pm, const char *indent)
 	mh_date(day, sizeof(day), pm->date);
 	pending_url(&url, pm->msgid);
 	printf("%s%s\n", indent, pm->subject);
-	printf("%s  %s%s%s%s, %s, %ld day%s\n", indent, pm->author,
-	       *pm->author ? " <" : "<", pm->email, ">", day, pm->days,
-	       pm->days == 1 ? "" : "s");
+	if (pending_sender_unread(pm))
+		printf("%s  %s", indent, PENDING_NO_SENDER);
+	else
+		printf("%s  %s%s%s>", indent, pm->author,
+		       *pm->author ? " <" : "<", pm->email);
+	printf(", %s, %ld day%s\n", day, pm->days, pm->days == 1 ? "" : "s");
 	printf("%s  %s\n", indent, url.buf);
 	strbuf_release(&url);
 }
@@ -124,10 +127,14 @@ static void json_msg(struct strbuf *out, const struct pending_msg *pm)
 	pending_url(&url, pm->msgid);
 	strbuf_addstr(out, "\"subject\": ");
 	json_quote(out, pm->subject);
-	strbuf_addstr(out, ", \"author\": ");
-	json_quote(out, pm->author);
-	strbuf_addstr(out, ", \"email\": ");
-	json_quote(out, pm->email);
+	if (pending_sender_unread(pm)) {
+		strbuf_addstr(out, ", \"author\": null, \"email\": null");
+	} else {
+		strbuf_addstr(out, ", \"author\": ");
+		json_quote(out, pm->author);
+		strbuf_addstr(out, ", \"email\": ");
+		json_quote(out, pm->email);
+	}
 	strbuf_addf(out, ", \"date\": \"%s\", \"days\": %ld, \"message_id\": ",
 		    when, pm->days);
 	json_quote(out, pm->msgid);

@@ -513,7 +513,7 @@ static void section_people(const struct maintainers *m, int sec,
 
 		if (en->type != 'M' && en->type != 'R')
 			continue;
-		email_parse(en->value, &name, &addr);
+		email_parse_plain(en->value, &name, &addr);
 		if (!addr.len)
 			continue;
 		low = lowercase(addr.buf);

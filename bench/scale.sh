@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Every command on kernel-shaped histories of growing size (issue 21).
 #
-#	bench/scale.sh [-n "N..."] [-r MSGS_PER_1000_COMMITS] [-k] [-g] [-d DIR]
+#	bench/scale.sh [-n "N..."] [-r MSGS_PER_1000_COMMITS] [-s SHAPE] [-k] [-g]
+#		       [-d DIR]
 #
 # For each N (default 100000 350000 1400000) bench/gen-history writes a
 # history of N commits over 6.12's files and MAINTAINERS, and an archive
@@ -25,7 +26,9 @@
 #   - the disk the run used.
 # Each history is removed after its run unless -k.  -g reuses a history
 # a previous run kept (-k) or bench/gen-history wrote to DIR/kmaint-
-# scale-N, after removing the index it holds.  report is timed once
+# scale-N, after removing the index it holds.  -s small: histories of
+# gen-history --shape small (commits of one file: git's diff cheap,
+# kmaint's own cost shown), in DIR/kmaint-scale-N-small.  report is timed once
 # where N >= 350,000 (minutes each), not the median of 3; report --site
 # always once (a second run rewrites only the pages that changed).  The
 # machine's load is printed: figures from a shared machine are noisy.
@@ -38,15 +41,17 @@ ns="100000 350000 1400000"
 rate=714
 keep=
 reuse=
+shape=kernel
 dir=${TMPDIR:-/tmp}
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n) ns=$2; shift 2 ;;
 	-r) rate=$2; shift 2 ;;
+	-s) shape=$2; shift 2 ;;
 	-k) keep=1; shift ;;
 	-g) reuse=1; shift ;;
 	-d) dir=$2; shift 2 ;;
-	*) echo "usage: bench/scale.sh [-n \"N...\"] [-r R] [-k] [-g] [-d DIR]" >&2; exit 129 ;;
+	*) echo "usage: bench/scale.sh [-n \"N...\"] [-r R] [-s SHAPE] [-k] [-g] [-d DIR]" >&2; exit 129 ;;
 	esac
 done
 SECTION='XFS FILESYSTEM'
@@ -65,14 +70,15 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }
 for n in $ns; do
 	m=$((n * rate / 1000))
 	out=$dir/kmaint-scale-$n
-	echo "== $n commits, $m messages ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M'))"
+	[ "$shape" = kernel ] || out=$out-$shape
+	echo "== $n commits ($shape shape), $m messages ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M'))"
 	if [ -n "$reuse" ] && [ -d "$out/linux/.git" ] && [ -d "$out/inbox" ]; then
 		rm -rf "$out/linux/.git/kmaint"
 		fig "gen-history" "-" s "reused $out"
 	else
 		rm -rf "$out"
 		bench_tree "$out.gen" "$here/gen-history" --commits "$n" \
-			--messages "$m" "$out"
+			--messages "$m" --shape "$shape" "$out"
 		fig "gen-history (incl. fast-import, checkout)" "$(secs "$out.gen")" s \
 			"peak $(mb "$out.gen") MB"
 	fi

@@ -69,6 +69,18 @@ struct pending_msg {
 	int part;		/* n of "n/N", 0 without */
 };
 
+/*
+ * What text and the site say for the sender of a message whose From:
+ * could not be read (no name, no address; null in --json), rather than
+ * an empty "from".
+ */
+#define PENDING_NO_SENDER "an unreadable sender"
+
+static inline bool pending_sender_unread(const struct pending_msg *pm)
+{
+	return !*pm->author && !*pm->email;
+}
+
 /* A listed R: who answered a patch that still waits on an M:. */
 struct pending_reviewer {
 	int section;

@@ -52,6 +52,47 @@ void propose_wrap(struct strbuf *out, const char *text, size_t width)
 	}
 }
 
+/*
+ * The audit's evidence block for @s after a blank line, each line of it
+ * wrapped at 75 columns, as checkpatch.pl wants a commit message: at
+ * spaces, the rest of a line indented two more than its start.  A word
+ * longer than the room (a Message-ID) stays whole.
+ */
+static void add_evidence(struct strbuf *out, const struct audit *a,
+			 const struct audit_section *s)
+{
+	struct strbuf ev = STRBUF_INIT;
+	const char *p;
+
+	audit_evidence(&ev, a, s);
+	strbuf_addch(out, '\n');
+	for (p = ev.buf; *p; ) {
+		const char *e = p + strcspn(p, "\n");
+		size_t indent = strspn(p, " "), col = 0;
+
+		while (p < e) {
+			const char *w = p + strspn(p, " ");
+			size_t n = strcspn(w, " \n");
+
+			if (!n)
+				break;
+			if (col > indent && col + (size_t)(w - p) + n > 75) {
+				strbuf_addf(out, "\n%*s", (int)indent + 2, "");
+				col = indent + 2;
+			} else {
+				strbuf_add(out, p, (size_t)(w - p));
+				col += (size_t)(w - p);
+			}
+			strbuf_add(out, w, n);
+			col += n;
+			p = w + n;
+		}
+		strbuf_addch(out, '\n');
+		p = *e ? e + 1 : e;
+	}
+	strbuf_release(&ev);
+}
+
 static const char *shown_name(const struct audit_listed *l)
 {
 	return *l->name ? l->name : l->email;
@@ -97,8 +138,7 @@ static char *removal_body(const struct audit *a, const struct audit_section *s,
 			  const struct audit_listed *l, bool orphan)
 {
 	const char *who = shown_name(l);
-	struct strbuf sb = STRBUF_INIT, other = STRBUF_INIT, ev = STRBUF_INIT,
-		      out = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, other = STRBUF_INIT, out = STRBUF_INIT;
 	char d[16];
 
 	strbuf_addf(&sb, "There were %ld changes to %s in the last %d years, "
@@ -123,17 +163,15 @@ static char *removal_body(const struct audit *a, const struct audit_section *s,
 		strbuf_addstr(&sb, "\n\nNobody else is listed as its maintainer: "
 			      "mark it as Orphan.");
 	propose_wrap(&out, sb.buf, 72);
-	audit_evidence(&ev, a, s);
-	strbuf_addf(&out, "\n%s", ev.buf);
+	add_evidence(&out, a, s);
 	strbuf_release(&sb);
 	strbuf_release(&other);
-	strbuf_release(&ev);
 	return strbuf_detach(&out, NULL);
 }
 
 static char *odd_fixes_body(const struct audit *a, const struct audit_section *s)
 {
-	struct strbuf sb = STRBUF_INIT, ev = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
 
 	if (s->nr_people_listed == 1)
 		strbuf_addf(&sb, "The person listed for %s did not author, apply "
@@ -147,10 +185,8 @@ static char *odd_fixes_body(const struct audit *a, const struct audit_section *s
 		    s->changes == 1 ? "" : "s", a->o->window_years,
 		    s->nr_people_listed == 1 ? "them" : "anyone");
 	propose_wrap(&out, sb.buf, 72);
-	audit_evidence(&ev, a, s);
-	strbuf_addf(&out, "\n%s", ev.buf);
+	add_evidence(&out, a, s);
 	strbuf_release(&sb);
-	strbuf_release(&ev);
 	return strbuf_detach(&out, NULL);
 }
 
@@ -188,7 +224,7 @@ static int review_rank(const struct audit_section *s,
 static char *reviewer_body(const struct audit *a, const struct audit_section *s,
 			   const struct audit_person *p)
 {
-	struct strbuf sb = STRBUF_INIT, ev = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
 	char r[16], d[16];
 
 	mh_date(d, sizeof(d), p->st.last);
@@ -201,10 +237,8 @@ static char *reviewer_body(const struct audit *a, const struct audit_section *s,
 		    a->has_lists ? "as tags and on the lists" : "as tags",
 		    p->st.authored, s->changes, d);
 	propose_wrap(&out, sb.buf, 72);
-	audit_evidence(&ev, a, s);
-	strbuf_addf(&out, "\n%s", ev.buf);
+	add_evidence(&out, a, s);
 	strbuf_release(&sb);
-	strbuf_release(&ev);
 	return strbuf_detach(&out, NULL);
 }
 

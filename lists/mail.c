@@ -570,6 +570,20 @@ static void read_files(struct mail *m)
 		m->flags |= MAIL_PATCH;
 }
 
+/* The first mailbox of address list @text into @a; false if none. */
+static bool parse_addr(struct mail_addr *a, GMimeParserOptions *opts,
+		       const char *text)
+{
+	InternetAddressList *list = internet_address_list_parse(opts, text);
+	InternetAddressMailbox *mb = first_mailbox(list);
+
+	if (mb)
+		set_addr(a, mb);
+	if (list)
+		g_object_unref(list);
+	return mb != NULL;
+}
+
 /*
  * A "From:" line opening the body (blank lines before it allowed), as
  * git mailinfo takes it for the patch's author.
@@ -577,8 +591,6 @@ static void read_files(struct mail *m)
 static void read_author(struct mail *m, GMimeParserOptions *opts)
 {
 	const char *p = m->body.buf;
-	InternetAddressList *list;
-	InternetAddressMailbox *mb;
 	char *line;
 
 	while (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t')
@@ -586,13 +598,45 @@ static void read_author(struct mail *m, GMimeParserOptions *opts)
 	if (strncasecmp(p, "From:", 5))
 		return;
 	line = xstrndup(p + 5, strcspn(p + 5, "\n"));
-	list = internet_address_list_parse(opts, line);
-	mb = first_mailbox(list);
-	if (mb)
-		set_addr(&m->author, mb);
-	if (list)
-		g_object_unref(list);
+	parse_addr(&m->author, opts, line);
 	free(line);
+}
+
+/*
+ * A From: GMime finds no address in, though it has one: a quoted name
+ * before a bare address ("\"Doe, Jane\" jane@x.org"), which is no RFC
+ * 5322 form but what some mailers write.  The word holding the last
+ * '@' is the address, what comes before it the name: put back together
+ * as "name <addr>" for GMime to decode (RFC 2047 included).
+ */
+static bool read_bare_from(struct mail *m, GMimeObject *obj,
+			   GMimeParserOptions *opts)
+{
+	const char *v = g_mime_object_get_header(obj, "From");
+	const char *at = v ? strrchr(v, '@') : NULL, *a, *e;
+	struct strbuf sb = STRBUF_INIT;
+	bool found;
+
+	if (!at)
+		return false;
+	for (a = at; a > v && !isspace((unsigned char)a[-1]) && a[-1] != '<' &&
+		     a[-1] != '"'; a--)
+		;
+	for (e = at; *e && !isspace((unsigned char)*e) && *e != '>' &&
+		     *e != '"' && *e != ','; e++)
+		;
+	if (a == at || e == at + 1)
+		return false;
+	strbuf_add(&sb, v, (size_t)(a - v));
+	while (sb.len && (isspace((unsigned char)sb.buf[sb.len - 1]) ||
+			  sb.buf[sb.len - 1] == '<'))
+		strbuf_setlen(&sb, sb.len - 1);
+	strbuf_addstr(&sb, " <");
+	strbuf_add(&sb, a, (size_t)(e - a));
+	strbuf_addch(&sb, '>');
+	found = parse_addr(&m->from, opts, sb.buf);
+	strbuf_release(&sb);
+	return found;
 }
 
 /*
@@ -682,7 +726,7 @@ static void fill(struct mail *m, GMimeMessage *msg, GMimeParserOptions *opts,
 	}
 
 	mb = first_mailbox(g_mime_message_get_from(msg));
-	if (!mb) {
+	if (!mb && !read_bare_from(m, obj, opts)) {
 		m->flags |= MAIL_NO_FROM;
 		mb = first_mailbox(g_mime_message_get_sender(msg));
 	}

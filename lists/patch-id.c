@@ -10,6 +10,7 @@
 
 #include "run-command.h"
 #include "strbuf.h"
+#include "strmap.h"
 
 static const char *git_env[] = { "GIT_NO_LAZY_FETCH=1", NULL };
 static const char *patchid_argv[] = { "git", "patch-id", "--stable", NULL };
@@ -111,13 +112,149 @@ int patchid_finish(struct patchid *p,
 struct hash_cb {
 	int (*fn)(const char *hash, const char *id, void *data);
 	void *data;
+	const struct strmap *skip;	/* commits whose diff was cut short */
 };
 
 static int hash_result(const char *id, const char *key, void *data)
 {
 	struct hash_cb *hc = data;
 
+	if (strmap_find(hc->skip, key, strlen(key)))
+		return 0;
 	return hc->fn(key, id, hc->data);
+}
+
+/* The commits fed to one git diff-tree. */
+struct feed {
+	char **v;
+	size_t nr, alloc;
+};
+
+static void feed_add(struct feed *f, const char *hash)
+{
+	ALLOC_GROW(f->v, f->nr + 1, f->alloc);
+	f->v[f->nr++] = xstrdup(hash);
+}
+
+static void feed_clear(struct feed *f)
+{
+	while (f->nr)
+		free(f->v[--f->nr]);
+}
+
+/* Each blob id of a "git diff-tree -r" line, but gitlinks' and zeros. */
+static void add_blobs(struct strbuf *ids, const char *line)
+{
+	char mode[2][8], id[2][72];
+	int i;
+
+	if (sscanf(line, ":%7s %7s %71s %71s", mode[0], mode[1], id[0],
+		   id[1]) != 4)
+		return;
+	for (i = 0; i < 2; i++)
+		if (strcmp(mode[i], "160000") && strspn(id[i], "0") != strlen(id[i]))
+			strbuf_addf(ids, "%s\n", id[i]);
+}
+
+/*
+ * The commits of @cur whose diff needs a blob the repository lacks (a
+ * damaged clone, a snapshot without its large files), added to @skip:
+ * "git diff-tree -r" names the blobs without reading them, "git
+ * cat-file --batch-check" says which are missing.  How many were added.
+ */
+static size_t find_missing(const struct feed *cur, struct strmap *skip,
+			   struct feed *bad)
+{
+	static const char *tree_argv[] = {
+		"git", "diff-tree", "-r", "--stdin", "--no-renames", NULL
+	};
+	static const char *check_argv[] = {
+		"git", "cat-file", "--batch-check", NULL
+	};
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf ids = STRBUF_INIT, res = STRBUF_INIT;
+	size_t *of = NULL, nr = 0, alloc = 0, i, c = 0, added = 0;
+	const char *p, *q;
+
+	for (i = 0; i < cur->nr; i++)
+		strbuf_addf(&in, "%s\n", cur->v[i]);
+	if (pipe_command(tree_argv, git_env, in.buf, in.len, &out, &err))
+		goto done;
+	/* the commit's line, then one line per changed path */
+	for (p = out.buf; *p; p = *q ? q + 1 : q) {
+		q = strchrnul(p, '\n');
+		if (*p != ':') {
+			while (c < cur->nr && strncmp(cur->v[c], p, (size_t)(q - p)))
+				c++;
+			continue;
+		}
+		i = ids.len;
+		add_blobs(&ids, p);
+		for (; i < ids.len; i = strchr(ids.buf + i, '\n') - ids.buf + 1) {
+			ALLOC_GROW(of, nr + 1, alloc);
+			of[nr++] = c;
+		}
+	}
+	if (!nr || pipe_command(check_argv, git_env, ids.buf, ids.len, &res,
+				&err))
+		goto done;
+	/* "<id> missing", or "<id> blob <size>", in input order */
+	for (i = 0, p = res.buf; *p && i < nr; i++, p = *q ? q + 1 : q) {
+		q = strchrnul(p, '\n');
+		if (q - p > 8 && !strncmp(q - 8, " missing", 8) && of[i] < cur->nr &&
+		    !strmap_find(skip, cur->v[of[i]], strlen(cur->v[of[i]]))) {
+			strmap_insert(skip, cur->v[of[i]], strlen(cur->v[of[i]]));
+			feed_add(bad, cur->v[of[i]]);
+			added++;
+		}
+	}
+done:
+	free(of);
+	strbuf_release(&in);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	strbuf_release(&ids);
+	strbuf_release(&res);
+	return added;
+}
+
+/*
+ * After a git diff-tree that died on a missing blob: the commits of
+ * @cur after the first one it could not read, but those that cannot be
+ * read either, go to @todo, to be fed again.
+ */
+static void requeue(struct feed *cur, const struct strmap *skip,
+		    struct feed *todo)
+{
+	size_t i = 0;
+
+	while (i < cur->nr && !strmap_find(skip, cur->v[i], strlen(cur->v[i])))
+		i++;
+	for (i++; i < cur->nr; i++)
+		if (!strmap_find(skip, cur->v[i], strlen(cur->v[i])))
+			feed_add(todo, cur->v[i]);
+}
+
+static bool write_line(int fd, const char *hash)
+{
+	char buf[128];
+	int n = snprintf(buf, sizeof(buf), "%s\n", hash);
+
+	return n < 0 || (size_t)n >= sizeof(buf) || write_all(fd, buf, (size_t)n);
+}
+
+/* Name the commits given no patch-id, once. */
+static void tell_skipped(const struct feed *bad)
+{
+	size_t i;
+
+	if (!bad->nr)
+		return;
+	warning("%zu commit%s could not be diffed, a blob missing from the "
+		"repository; no patch-id for:", bad->nr,
+		bad->nr == 1 ? "" : "s");
+	for (i = 0; i < bad->nr; i++)
+		fprintf(stderr, "  %s\n", bad->v[i]);
 }
 
 /*
@@ -140,8 +277,9 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 		"--no-ext-diff", "--no-textconv", NULL
 	};
 	struct child_process pid = CHILD_PROCESS_INIT;
-	struct hash_cb hc = { fn, data };
-	struct strbuf line = STRBUF_INIT;
+	struct strmap skip;
+	struct hash_cb hc = { fn, data, &skip };
+	struct feed cur = { 0 }, todo = { 0 }, bad = { 0 };
 	FILE *out = tmpfile();
 	int fds[2], rc = 0, drc = 0, prc;
 	const char *hash;
@@ -150,6 +288,7 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 		die_errno("cannot create a temporary file");
 	if (pipe2(fds, O_CLOEXEC))
 		die_errno("cannot make a pipe");
+	strmap_init(&skip);
 	pid.argv = patchid_argv;
 	pid.env = git_env;
 	pid.in = fds[0];
@@ -159,9 +298,10 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 	close(fds[0]);
 	/* the diff-trees one after the other, into the one patch-id */
 	hash = next(next_data);
-	while (hash && !drc) {
+	while ((hash || todo.nr) && !drc) {
 		struct child_process diff = CHILD_PROCESS_INIT;
-		size_t n = 0;
+		bool failed = false;
+		size_t i;
 
 		diff.argv = diff_argv;
 		diff.env = git_env;
@@ -178,26 +318,47 @@ int patchid_commits_fed(const char *(*next)(void *data), void *next_data,
 		 */
 		fcntl(diff.in, F_SETPIPE_SZ, 4096);
 #endif
-		for (; hash && n < patchid_difftree_commits; n++) {
-			strbuf_reset(&line);
-			strbuf_addf(&line, "%s\n", hash);
-			/* a diff-tree that died: its exit status says it below */
-			if (write_all(diff.in, line.buf, line.len))
-				break;
+		/*
+		 * Those a diff-tree that died left undone first.  A write to
+		 * a diff-tree that died fails: its exit status says why below.
+		 */
+		for (i = 0; i < todo.nr; i++) {
+			feed_add(&cur, todo.v[i]);
+			failed = failed || write_line(diff.in, todo.v[i]);
+		}
+		feed_clear(&todo);
+		while (hash && !failed && cur.nr < patchid_difftree_commits) {
+			feed_add(&cur, hash);
+			failed = write_line(diff.in, hash);
 			hash = next(next_data);
 		}
 		child_close_in(&diff);
 		drc = finish_command(&diff);
+		/*
+		 * A blob missing: its commit's diff was cut short, wherever in
+		 * a line (its patch-id is dropped); the rest are fed again.
+		 */
+		if (drc && find_missing(&cur, &skip, &bad)) {
+			write_all(fds[1], "\n", 1);
+			requeue(&cur, &skip, &todo);
+			drc = 0;
+		}
+		feed_clear(&cur);
 	}
-	strbuf_release(&line);
 	close(fds[1]);
 	prc = finish_command(&pid);
 	if (drc || prc)
 		rc = error("git diff-tree -p | git patch-id failed (exit %d, %d); "
 			   "some commits have no patch-id", drc, prc);
+	tell_skipped(&bad);
 	if (read_results(out, hash_result, &hc))
 		rc = -1;
 	fclose(out);
+	feed_clear(&bad);
+	free(cur.v);
+	free(todo.v);
+	free(bad.v);
+	strmap_clear(&skip, false);
 	return rc;
 }
 

@@ -339,6 +339,18 @@ bool rfc822_validlist(const char *s, char ***out, size_t *nr)
 void email_parse_plain(const char *s, struct strbuf *name, struct strbuf *addr)
 {
 	email_parse(s, name, addr);
+	if (strchr(addr->buf, '<') && strrchr(s, '>')) {
+		const char *gt = strrchr(s, '>'), *lt = gt;
+
+		while (lt > s && lt[-1] != '<')
+			lt--;
+		if (lt > s && memchr(lt, '@', (size_t)(gt - lt))) {
+			strbuf_reset(name);
+			clean_name(name, s, (size_t)(lt - 1 - s));
+			strbuf_reset(addr);
+			strbuf_add(addr, lt, (size_t)(gt - lt));
+		}
+	}
 	strbuf_trim(name);
 	strbuf_trim(addr);
 	if (name->len >= 2 && name->buf[0] == '"' &&

@@ -19,7 +19,10 @@ void email_parse(const char *s, struct strbuf *name, struct strbuf *addr);
 
 /*
  * email_parse() for matching people rather than printing: both parts
- * trimmed and the quotes email_parse() put around the name undone.
+ * trimmed and the quotes email_parse() put around the name undone; and
+ * a name holding a '<' ("\"><x> <a@b.c>") does not swallow the address
+ * (the script's first-'<' rule makes it "x> <a@b.c"): the last
+ * "<...@...>" is taken then.  get keeps the script's rule.
  */
 void email_parse_plain(const char *s, struct strbuf *name,
 		       struct strbuf *addr);

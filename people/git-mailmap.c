@@ -416,6 +416,28 @@ static void add_trimmed(struct strbuf *sb, const char *s, size_t len)
 	strbuf_add(sb, s, len);
 }
 
+/*
+ * Could [@a, @b) be a bare address?  Its local part in RFC 5322's atext
+ * (and dots), its domain in letters, digits, '-', '_' and dots; bytes
+ * past ASCII allowed in both (internationalized mail).  Markup around
+ * an '@' ("alert(22)'&@x.y") is none.
+ */
+static bool bare_address(const char *a, const char *at, const char *b)
+{
+	static const char atext[] = "!#$%&'*+-/=?^_`{|}~.";
+	const char *p;
+
+	for (p = a; p < b; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (p == at || c >= 0x80 || isalnum(c))
+			continue;
+		if (p < at ? !strchr(atext, c) : c != '-' && c != '_' && c != '.')
+			return false;
+	}
+	return true;
+}
+
 bool ident_parse(const char *s, size_t len, struct strbuf *name,
 		 struct strbuf *email)
 {
@@ -442,7 +464,7 @@ bool ident_parse(const char *s, size_t len, struct strbuf *name,
 	while (b < s + len && !is_blank(*b) && *b != '>' && *b != ')' &&
 	       *b != ',' && *b != ';')
 		b++;
-	if (a == at || b == at + 1)
+	if (a == at || b == at + 1 || !bare_address(a, at, b))
 		return false;
 	strbuf_add(email, a, (size_t)(b - a));
 	return true;

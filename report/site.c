@@ -1322,7 +1322,9 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			strbuf_addstr(out, "\">");
 			html_escape(out, p->msg.subject);
 			strbuf_addf(out, "</a> (%s, %ld days) from ", d, p->msg.days);
-			html_escape(out, *p->msg.author ? p->msg.author : p->msg.email);
+			html_escape(out, *p->msg.author ? p->msg.author :
+				    *p->msg.email ? p->msg.email :
+				    PENDING_NO_SENDER);
 			strbuf_addstr(out, "</li>\n");
 			n++;
 		}

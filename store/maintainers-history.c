@@ -59,8 +59,7 @@ char *mh_person_key(const char *value)
 	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
 	char *key;
 
-	email_parse(value, &name, &addr);
-	strbuf_trim(&addr);
+	email_parse_plain(value, &name, &addr);
 	key = lowercase(addr.len ? addr.buf : value);
 	strbuf_release(&name);
 	strbuf_release(&addr);

@@ -20,6 +20,9 @@
 #	                                     writer keeps the size in
 #	                                     {rotate_bytes} (1 GB / 0.4)
 #	pi_rm FILE                           public-inbox-learn rm
+#	pi_inbox                             the inbox "test" at $I of the
+#	                                     messages in $M (a failed test and
+#	                                     exit if public-inbox fails)
 #	mail FILE FROM SUBJECT DATE MSGID [IN-REPLY-TO] < BODY
 #	                                     write a message to test@example.com
 #	                                     (with List-Id <test.example.com>,
@@ -64,6 +67,11 @@ pi_add() {
 
 pi_rm() {
 	public-inbox-learn rm <"$1"
+}
+
+pi_inbox() {
+	{ pi_init test "$I" test@example.com && pi_add test "$M"/*; } >/dev/null 2>&1 ||
+		{ echo "1..1"; echo "not ok 1 - public-inbox"; exit 1; }
 }
 
 # mail FILE FROM SUBJECT DATE MSGID [IN-REPLY-TO] < BODY

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/gen-history, small: a kernel-shaped history of 5,000 commits and
 # a v2 archive of 5,000 messages, and kmaint's index of them against
-# git's own answers.
+# git's own answers; --shape small's commits of one file.
 . "${0%/*}/lib.sh"
 
 need_kernel
@@ -21,7 +21,19 @@ heads() {
 is "$(heads "$TRASH/b")" "$(heads "$TRASH/a")" "the same seed gives the same history and archive"
 "$GEN" --commits 300 --messages 200 --sample 40 --seed 2 --bare "$TRASH/c" 2>/dev/null
 ok "$([ "$(heads "$TRASH/c")" != "$(heads "$TRASH/a")" ]; echo $?)" "another seed another"
-rm -rf "$TRASH/a" "$TRASH/b" "$TRASH/c"
+# --shape small: tiny commits only, one file each but for the files
+# whose time has come (added, deleted, renamed); the default is mixed
+one_file() {
+	git --git-dir="$1/linux.git" log --no-merges --format=tformat:@ --name-only master |
+		awk '/^@/ { if (n) { t++; o += n == 1 }; n = 0; next }
+		     NF { n++ } END { if (n) { t++; o += n == 1 }; print int(100 * o / t) }'
+}
+expect_success "--shape small" "$GEN" --shape small --commits 300 \
+	--messages 200 --sample 40 --bare "$TRASH/s"
+small=$(one_file "$TRASH/s") kernel=$(one_file "$TRASH/a")
+ok "$([ "$small" -ge 95 ] && [ "$kernel" -lt 90 ]; echo $?)" \
+	"--shape small: $small% of the commits change one file (the default: $kernel%)"
+rm -rf "$TRASH/a" "$TRASH/b" "$TRASH/c" "$TRASH/s"
 expect_failure "an existing output directory" "$GEN" --commits 300 "$TRASH"
 
 expect_success "5,000 commits and 5,000 messages" "$GEN" \

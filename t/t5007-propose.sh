@@ -128,4 +128,19 @@ is "$(grep '^MAINTAINERS: ' "$TRASH/five")" "MAINTAINERS: mark AX.25 NETWORK LAY
 	"the default 5-year window: only Ralf Baechle, silent for five years"
 "$KMAINT" propose --section TIPC --dry-run >"$TRASH/none" 2>&1
 is "$?" 0 "nothing to propose: exit 0"
+
+# a listed line longer than a commit message's 75 columns: the evidence
+# block is wrapped, and checkpatch.pl still passes
+sed -i 's/^M:	Ralf Baechle <ralf@linux-mips.org>$/M:	Ralf Baechle who kept the MIPS port and the amateur radio stacks going <ralf@linux-mips.org>/' MAINTAINERS
+git commit -qam "MAINTAINERS: a long line" && "$KMAINT" index -q || exit 1
+expect_success "propose -o DIR with a long M: line" "$KMAINT" propose $OPTS --section AX.25 -o "$TRASH/long"
+p=$(ls "$TRASH/long"/*.patch)
+awk '/^---$/ { exit } f; /^$/ { f = 1 }' "$p" >"$TRASH/long.msg"
+like "$TRASH/long.msg" "^  Ralf Baechle who kept the MIPS port and the amateur radio stacks going\$" \
+	"the long evidence line is wrapped at a space"
+is "$(awk 'length > 75' "$TRASH/long.msg")" "" "no line of the commit message is over 75 columns"
+if [ -f "$KMAINT_DATA/linux-source-6.12/scripts/checkpatch.pl" ]; then
+	perl "$KMAINT_DATA/linux-source-6.12/scripts/checkpatch.pl" --strict --no-tree "$p" >"$TRASH/cp" 2>&1
+	like "$TRASH/cp" '^total: 0 errors, 0 warnings' "checkpatch.pl --strict passes it"
+fi
 done_testing

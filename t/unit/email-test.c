@@ -222,8 +222,39 @@ static void test_lowercase(void)
 	free(s);
 }
 
+/*
+ * email_parse_plain(): kmaint's own reading of an M:/R: line.  Markup
+ * in a name must not carry the address off (the script's rule reads
+ * "\"><script>x</script> <a@b.c>" as the address "script>x</script>
+ * <a@b.c"); the plain cases read as email_parse() reads them.
+ */
+static void test_listed(void)
+{
+	static const char *const listed[][3] = {
+		{ "\"><script>x</script> <a@b.c>", "><script>x</script>", "a@b.c" },
+		{ "<b>Bold</b> Name <bold@x.org>", "<b>Bold</b> Name", "bold@x.org" },
+		{ "a <b@c> d <e@f>", "a <b@c> d", "e@f" },
+		{ "Foo Bar <foo@bar.com>", "Foo Bar", "foo@bar.com" },
+		{ "\"Bar, Foo\" <foo@bar.com>", "Bar, Foo", "foo@bar.com" },
+		{ " Foo  <foo@bar.com> ", "Foo", "foo@bar.com" },
+		{ "foo@bar.com", "", "foo@bar.com" },
+		{ "Bad <a@b", "", "Bad <a@b" },
+	};
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(listed); i++) {
+		email_parse_plain(listed[i][0], &name, &addr);
+		is_parsed(name.buf, listed[i][1], "listed name", listed[i][0]);
+		is_parsed(addr.buf, listed[i][2], "listed address", listed[i][0]);
+	}
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
 int main(void)
 {
+	test_listed();
 	test_table();
 	test_escape();
 	test_format();

@@ -101,5 +101,14 @@ int main(void)
 	is_str(parse("Jane Doe"), "none", "no address, no person");
 	is_str(parse("1234567890ab (\"subject\")"), "none", "a Fixes value is no person");
 	is_str(parse("Jane <not an address>"), "none", "angle brackets without '@'");
+	is_str(parse("<script>alert(22)'&@x.y"), "none",
+	   "markup around an '@' is no bare address");
+	is_str(parse("Foo (v22)'&@x.y"), "none", "nor is a parenthesis in its local part");
+	is_str(parse("jane@x.org;alert(1)"), "[] [jane@x.org]",
+	   "a bare address ends at ';'");
+	is_str(parse("Jane (jane@x.org)"), "[] [jane@x.org]", "a bare address in parentheses");
+	is_str(parse("o'brien&co@x.org"), "[] [o'brien&co@x.org]",
+	   "atext in a bare address");
+	is_str(parse("x@a/b"), "none", "a '/' in a domain");
 	return done_testing();
 }

@@ -361,9 +361,44 @@ static void test_mbox(void)
 	unlink(path);
 }
 
+/*
+ * Quoted From: forms: the RFC ones GMime reads, and a quoted name before
+ * a bare address, which it does not and some mailers write: a sender
+ * all the same, never "no From".
+ */
+static void test_quoted_from(void)
+{
+	static const char *const froms[][3] = {
+		{ "\"Doe, Jane\" <jane@x.org>", "Doe, Jane", "jane@x.org" },
+		{ "=?UTF-8?Q?Doe=2C_Jane?= <jane@x.org>", "Doe, Jane", "jane@x.org" },
+		{ "\"Doe, Jane\" jane@x.org", "Doe, Jane", "jane@x.org" },
+		{ "\"=?UTF-8?Q?Do=C3=AB=2C_Jane?=\" jane@x.org", "Do\xc3\xab, Jane", "jane@x.org" },
+		{ "=?UTF-8?Q?Doe=2C_Jane?= jane@x.org", "Doe, Jane", "jane@x.org" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(froms); i++) {
+		struct strbuf sb = STRBUF_INIT;
+		struct mail m;
+		char *what;
+
+		strbuf_addf(&sb, "From: %s\nMessage-ID: <q%zu@x>\n"
+			    "Subject: [PATCH] q\n\nbody\n", froms[i][0], i);
+		parse(&m, sb.buf, 0);
+		what = xstrfmt("From: %s: a sender", froms[i][0]);
+		ok(!(m.flags & MAIL_NO_FROM), what);
+		free(what);
+		is_str(m.from.name, froms[i][1], "its name");
+		is_str(m.from.email, froms[i][2], "its address");
+		mail_release(&m);
+		strbuf_release(&sb);
+	}
+}
+
 int main(void)
 {
 	mail_init();
+	test_quoted_from();
 	test_plain_patch();
 	test_multipart();
 	test_broken();

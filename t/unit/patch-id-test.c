@@ -65,6 +65,40 @@ static int got_commit(const char *hash, const char *id, void *data)
 }
 
 /*
+ * The blob of "line 2" gone (the work tree has "line 4", so git cannot
+ * read the file there instead):
+ * the two commits whose diff needs it get no patch-id, the other two
+ * theirs, whether one diff-tree runs or one per two commits.
+ */
+static void missing_blob(char **list, size_t nr, const struct by_hash *one)
+{
+	static const char *blob[] = { "rev-parse", "HEAD~2:x.c", NULL };
+	struct strbuf out = STRBUF_INIT, path = STRBUF_INIT;
+	size_t sizes[] = { 5000, 2 }, k;
+
+	capture_git(blob, &out, NULL);
+	strbuf_trim(&out);
+	strbuf_addf(&path, ".git/objects/%.2s/%s", out.buf, out.buf + 2);
+	ok(out.len == 40 && !unlink(path.buf), "the blob of line 2 removed");
+	for (k = 0; k < ARRAY_SIZE(sizes); k++) {
+		struct by_hash b = { 0 };
+		char *what;
+
+		patchid_difftree_commits = sizes[k];
+		patchid_commits(list, nr, got_commit, &b);
+		what = xstrfmt("%zu commits a diff-tree: a patch-id for the "
+			       "first and last changes only, each the same", sizes[k]);
+		ok(b.n == 2 && !strcmp(b.hash[0], one->hash[0]) &&
+		   !strcmp(b.id[0], one->id[0]) && !strcmp(b.hash[1], one->hash[3]) &&
+		   !strcmp(b.id[1], one->id[3]), what);
+		free(what);
+	}
+	patchid_difftree_commits = 5000;
+	strbuf_release(&out);
+	strbuf_release(&path);
+}
+
+/*
  * Commit patch-ids through several git diff-trees, one after the other
  * into one patch-id, as through one: five commits, two per diff-tree.
  */
@@ -111,6 +145,8 @@ static void commits_in_rounds(void)
 			same = 0;
 	ok(same, "the same commits and ids, in the same order");
 	ok(strcmp(one.id[0], one.id[1]) != 0, "two changes, two ids");
+	if (one.n == 4)
+		missing_blob(list, nr, &one);
 	strbuf_release(&out);
 	strbuf_release(&err);
 	if (old && !chdir(old)) {
