@@ -529,8 +529,13 @@ static char *write_temp(const struct pc_mail *pm)
 	const char *tmp = getenv("TMPDIR");
 	char *path = xstrfmt("%s/kmaint-patch.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	int fd = mkstemp(path);
+	size_t len = pm->msg->len;
+	const char *sig = memmem(pm->msg->buf, len, "\n-- \n", 5);
 
-	if (fd < 0 || write_all(fd, pm->msg->buf, pm->msg->len)) {
+	/* git apply --recount would read format-patch's "-- " as a line */
+	if (sig)
+		len = (size_t)(sig - pm->msg->buf) + 1;
+	if (fd < 0 || write_all(fd, pm->msg->buf, len)) {
 		if (fd >= 0) {
 			close(fd);
 			unlink(path);
@@ -695,50 +700,97 @@ static void review_patch(struct pcheck *pc, const struct pc_mail *pm,
 }
 
 /*
- * Apply the series' MAINTAINERS hunks in turn to a copy of the work
- * tree's file.  0 with @after set (equal to @before when nothing
- * changes it), -1 when a hunk does not apply (said at its line).
+ * The versions of MAINTAINERS around the series' patches that edit it:
+ * @v[0] before the first, @v[k + 1] after the k-th of @p.  From the work
+ * tree's, @work, applying them in turn (git am's view); or, when the
+ * first does not apply but the whole series comes out again, the work
+ * tree is after them (b4 checks its prep branch).  0, or -1 with the
+ * forward error in @err and the index of the patch in @bad.
  */
-static int apply_series(struct pcheck *pc, struct pc_mail *pms, size_t nr,
-			const struct strbuf *before, struct strbuf *after)
+static int versions(struct pc_mail **p, size_t n, char **tmp,
+		    const struct strbuf *work, struct strbuf *v,
+		    struct strbuf *err, size_t *bad)
 {
-	struct strbuf next = STRBUF_INIT, err = STRBUF_INIT;
-	size_t i;
+	struct strbuf scratch = STRBUF_INIT;
+	size_t k;
 	int rc = 0;
 
-	strbuf_reset(after);
-	strbuf_add(after, before->buf, before->len);
-	for (i = 0; i < nr && !rc; i++) {
-		struct pc_mail *pm = &pms[i];
-		char *tmp;
-
-		if (!pm->patch || !pm->pi.nr_mnt_lines)
-			continue;
-		tmp = write_temp(pm);
-		strbuf_reset(&err);
-		if (!tmp || review_apply(tmp, mnt_default_path(), after, &next,
-					 &err)) {
-			char *nl = strchr(err.buf, '\n');
-
-			if (nl)
-				*nl = '\0';
-			add(pc, PC_ERROR, "maintainers-apply", pm->msg->name,
-			    mnt_line(pm, NULL),
-			    "the MAINTAINERS hunks do not apply to %s%s%s",
-			    mnt_default_path(), *err.buf ? ": " : "", err.buf);
-			rc = -1;
-		} else {
-			if (pc->o->history)
-				review_patch(pc, pm, after, &next);
-			strbuf_reset(after);
-			strbuf_add(after, next.buf, next.len);
-		}
-		if (tmp) {
-			unlink(tmp);
-			free(tmp);
-		}
+	strbuf_add(&v[0], work->buf, work->len);
+	for (k = 0; k < n; k++)
+		if (!tmp[k] || review_apply(tmp[k], mnt_default_path(), &v[k],
+					    &v[k + 1], err))
+			break;
+	if (k == n)
+		return 0;
+	*bad = k;
+	if (k == 0) {
+		strbuf_reset(&v[n]);
+		strbuf_add(&v[n], work->buf, work->len);
+		for (k = n; k > 0; k--)
+			if (!tmp[k - 1] ||
+			    review_unapply(tmp[k - 1], mnt_default_path(), &v[k],
+					   &v[k - 1], &scratch))
+				break;
+		rc = k ? -1 : 0;
+	} else {
+		rc = -1;
 	}
-	strbuf_release(&next);
+	strbuf_release(&scratch);
+	return rc;
+}
+
+/*
+ * Apply the series' MAINTAINERS hunks to temporary copies of the work
+ * tree's file: @before and @after the series, and review's verdicts on
+ * each patch's additions.  -1 when they do not apply (said at the line
+ * of the first hunk that fails).
+ */
+static int apply_series(struct pcheck *pc, struct pc_mail *pms, size_t nr,
+			const struct strbuf *work, struct strbuf *before,
+			struct strbuf *after)
+{
+	struct pc_mail **p = xcalloc(nr + 1, sizeof(*p));
+	char **tmp = xcalloc(nr + 1, sizeof(*tmp));
+	struct strbuf *v, err = STRBUF_INIT;
+	size_t i, n = 0, bad = 0;
+	int rc;
+
+	for (i = 0; i < nr; i++)
+		if (pms[i].patch && pms[i].pi.nr_mnt_lines) {
+			p[n] = &pms[i];
+			tmp[n++] = write_temp(&pms[i]);
+		}
+	v = xcalloc(n + 1, sizeof(*v));
+	for (i = 0; i <= n; i++)
+		strbuf_init(&v[i], 0);
+	rc = versions(p, n, tmp, work, v, &err, &bad);
+	if (rc) {
+		char *nl = strchr(err.buf, '\n');
+
+		if (nl)
+			*nl = '\0';
+		add(pc, PC_ERROR, "maintainers-apply", p[bad]->msg->name,
+		    mnt_line(p[bad], NULL),
+		    "the MAINTAINERS hunks do not apply to %s%s%s",
+		    mnt_default_path(), *err.buf ? ": " : "", err.buf);
+	} else {
+		for (i = 0; i < n && pc->o->history; i++)
+			review_patch(pc, p[i], &v[i], &v[i + 1]);
+		strbuf_reset(before);
+		strbuf_add(before, v[0].buf, v[0].len);
+		strbuf_reset(after);
+		strbuf_add(after, v[n].buf, v[n].len);
+	}
+	for (i = 0; i < n; i++) {
+		if (tmp[i])
+			unlink(tmp[i]);
+		free(tmp[i]);
+	}
+	for (i = 0; i <= n; i++)
+		strbuf_release(&v[i]);
+	free(v);
+	free(tmp);
+	free(p);
 	strbuf_release(&err);
 	return rc;
 }
@@ -755,8 +807,13 @@ struct pc_sizes {
 	int *nearest;		/* per file of the tree: its deepest section */
 };
 
+/*
+ * Files per section over the tree, less the series' own new files
+ * (which b4 and a maintainer's tree already have).
+ */
 static void count_sections(struct pcheck *pc, const struct maintainers *m,
-			   struct matcher *mt, struct pc_sizes *sz)
+			   struct matcher *mt, const struct strmap *skip,
+			   struct pc_sizes *sz)
 {
 	struct match_result res = { 0 };
 	size_t i, j;
@@ -766,6 +823,8 @@ static void count_sections(struct pcheck *pc, const struct maintainers *m,
 	matcher_index(mt);
 	for (i = 0; i < pc->files.nr; i++) {
 		sz->nearest[i] = -1;
+		if (strmap_find(skip, pc->files.v[i], strlen(pc->files.v[i])))
+			continue;
 		matcher_lookup(mt, pc->files.v[i], 0, &res);
 		for (j = 0; j < res.nr; j++) {
 			int s = res.hits[j].section;
@@ -779,11 +838,12 @@ static void count_sections(struct pcheck *pc, const struct maintainers *m,
 }
 
 /*
- * The sections that cover the files beside @file (its directory, else
- * the one above, ...), most files first, at most three, as text.
+ * The sections other than @exclude that cover the files beside @file
+ * (its directory, else the one above, ...), most files first, at most
+ * three, as text.
  */
 static void nearest(struct pcheck *pc, const struct maintainers *m,
-		    const struct pc_sizes *sz, const char *file,
+		    const struct pc_sizes *sz, const char *file, int exclude,
 		    struct strbuf *out)
 {
 	char *dir = xstrdup(file), *slash;
@@ -799,7 +859,7 @@ static void nearest(struct pcheck *pc, const struct maintainers *m,
 		lo = path_list_lower_bound(&pc->files, dir);
 		for (i = lo; i < pc->files.nr &&
 			     starts_with(pc->files.v[i], dir); i++)
-			if (sz->nearest[i] >= 0)
+			if (sz->nearest[i] >= 0 && sz->nearest[i] != exclude)
 				count[sz->nearest[i]]++;
 		for (k = 0; k < 3; k++) {
 			best = -1;
@@ -847,7 +907,7 @@ static void check_new_file(struct pcheck *pc, const struct maintainers *m,
 	match_result_release(&res);
 	if (best >= 0 && sz->size[best] < (size_t)limit)
 		return;
-	nearest(pc, m, sz, d->file, &near);
+	nearest(pc, m, sz, d->file, best, &near);
 	if (best < 0)
 		add(pc, PC_ERROR, "new-file-the-rest", pm->msg->name, line,
 		    "new file %s: no section but THE REST covers it%s%s",
@@ -864,33 +924,6 @@ static void check_new_file(struct pcheck *pc, const struct maintainers *m,
 	strbuf_release(&near);
 }
 
-static void check_new_files(struct pcheck *pc, struct pc_mail *pms, size_t nr,
-			    const struct strbuf *mnt)
-{
-	struct maintainers m;
-	struct matcher *mt;
-	struct pc_sizes sz = { 0 };
-	size_t i, j;
-
-	if (list_files(pc))
-		return;
-	load_text(&m, mnt);
-	mt = matcher_new(&m);
-	if (mt) {
-		count_sections(pc, &m, mt, &sz);
-		for (i = 0; i < nr; i++)
-			for (j = 0; j < pms[i].pi.nr_diffs; j++)
-				if (pms[i].pi.diffs[j].added &&
-				    *pms[i].pi.diffs[j].file)
-					check_new_file(pc, &m, mt, &sz, &pms[i],
-						       &pms[i].pi.diffs[j]);
-		matcher_free(mt);
-	}
-	free(sz.size);
-	free(sz.nearest);
-	maintainers_release(&m);
-}
-
 static void collect_new(struct pc_mail *pms, size_t nr, char ***v, size_t *n)
 {
 	size_t i, j, alloc = 0;
@@ -905,11 +938,47 @@ static void collect_new(struct pc_mail *pms, size_t nr, char ***v, size_t *n)
 			}
 }
 
+static void check_new_files(struct pcheck *pc, struct pc_mail *pms, size_t nr,
+			    const struct strbuf *mnt)
+{
+	struct maintainers m;
+	struct matcher *mt;
+	struct pc_sizes sz = { 0 };
+	struct strmap skip;
+	char **nf;
+	size_t i, j, nr_nf;
+
+	if (list_files(pc))
+		return;
+	strmap_init(&skip);
+	collect_new(pms, nr, &nf, &nr_nf);
+	for (i = 0; i < nr_nf; i++)
+		strmap_insert(&skip, nf[i], strlen(nf[i]));
+	free(nf);
+	load_text(&m, mnt);
+	mt = matcher_new(&m);
+	if (mt) {
+		count_sections(pc, &m, mt, &skip, &sz);
+		for (i = 0; i < nr; i++)
+			for (j = 0; j < pms[i].pi.nr_diffs; j++)
+				if (pms[i].pi.diffs[j].added &&
+				    *pms[i].pi.diffs[j].file)
+					check_new_file(pc, &m, mt, &sz, &pms[i],
+						       &pms[i].pi.diffs[j]);
+		matcher_free(mt);
+	}
+	free(sz.size);
+	free(sz.nearest);
+	strmap_clear(&skip, false);
+	maintainers_release(&m);
+}
+
 /* --- the series -------------------------------------------------------- */
 
 static void check_series_mnt(struct pcheck *pc, struct pc_mail *pms, size_t nr)
 {
-	struct strbuf before = STRBUF_INIT, after = STRBUF_INIT;
+	struct strbuf work = STRBUF_INIT, before = STRBUF_INIT;
+	struct strbuf after = STRBUF_INIT;
 	bool edits = false, new_files = false;
 	char **nf;
 	size_t i, nr_nf;
@@ -930,16 +999,19 @@ static void check_series_mnt(struct pcheck *pc, struct pc_mail *pms, size_t nr)
 		    "MAINTAINERS edits not checked", mnt_default_path());
 		return;
 	}
-	strbuf_add(&before, buf, len);
+	strbuf_add(&work, buf, len);
 	free(buf);
-	strbuf_add(&after, before.buf, before.len);
-	if (edits && pc->o->apply && !apply_series(pc, pms, nr, &before, &after)) {
+	strbuf_add(&before, work.buf, work.len);
+	strbuf_add(&after, work.buf, work.len);
+	if (edits && pc->o->apply &&
+	    !apply_series(pc, pms, nr, &work, &before, &after)) {
 		collect_new(pms, nr, &nf, &nr_nf);
 		check_diff(pc, pms, nr, &before, &after, nf, nr_nf);
 		free(nf);
 	}
 	if (new_files)
 		check_new_files(pc, pms, nr, &after);
+	strbuf_release(&work);
 	strbuf_release(&before);
 	strbuf_release(&after);
 }
