@@ -67,7 +67,10 @@ struct pcheck {
 	size_t nr, alloc;
 	int status;		/* the highest severity seen */
 
-	/* made when first needed */
+	/*
+	 * Made when first needed; a caller may set @files (sorted) and
+	 * files_state = 1 itself (the fuzzer, which has no tree).
+	 */
 	struct path_list files;
 	int files_state;	/* 0 untried, 1 listed, -1 failed */
 	struct idx *ix;
