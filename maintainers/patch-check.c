@@ -202,10 +202,10 @@ struct pc_answer {
 	struct strmap seen;	/* addresses */
 };
 
-static void answer_add(struct pc_answer *a, const char *who, const char *role,
-		       bool list)
+/* Add @who once (by address), LKML aside. */
+static void answer_push(struct pc_answer *a, const char *who, const char *kind,
+			const char *section)
 {
-	const char *colon = strchr(role, ':');
 	char *k = addr_key(who);
 	struct pc_who *w;
 
@@ -218,16 +218,23 @@ static void answer_add(struct pc_answer *a, const char *who, const char *role,
 	ALLOC_GROW(a->v, a->nr + 1, a->alloc);
 	w = &a->v[a->nr++];
 	w->who = xstrdup(who);
-	/* "supporter:XFS FILESYSTEM" (6.12), "reviewer:X", "open list:X" */
-	if (list)
-		w->kind = xstrdup("list");
-	else if (starts_with(role, "reviewer:"))
-		w->kind = xstrdup("reviewer");
-	else if (colon)
-		w->kind = xstrdup("maintainer");
-	else
-		w->kind = xstrdup("person");
-	w->section = xstrdup(colon ? colon + 1 : "");
+	w->kind = xstrdup(kind);
+	w->section = xstrdup(section);
+}
+
+/*
+ * A recipient of get's answer by its role: "supporter:XFS FILESYSTEM"
+ * (6.12 names M: people by the section's status), "reviewer:X", "open
+ * list:X"; a role without a section is an address found in a file.
+ */
+static void answer_add(struct pc_answer *a, const char *who, const char *role,
+		       bool list)
+{
+	const char *colon = strchr(role, ':');
+
+	answer_push(a, who, list ? "list" : starts_with(role, "reviewer:") ?
+		    "reviewer" : colon ? "maintainer" : "person",
+		    colon ? colon + 1 : "");
 }
 
 static void answer_release(struct pc_answer *a)
@@ -1020,7 +1027,7 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 {
 	struct pc_mail *pms = xcalloc(nr + 1, sizeof(*pms));
 	struct pc_answer all = { 0 };
-	size_t i, patches = 0;
+	size_t i, k, patches = 0;
 	int cover = -1;
 
 	strmap_init(&all.seen);
@@ -1051,18 +1058,8 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			missing(pc, pm, &a, line);
 		if (pc->o->history)
 			check_fixes(pc, pm);
-		for (size_t k = 0; k < a.nr; k++)
-			answer_add(&all, a.v[k].who, "", !strcmp(a.v[k].kind, "list"));
-		/* keep the kinds and sections of the union's entries */
-		for (size_t k = 0; k < all.nr; k++)
-			for (size_t q = 0; q < a.nr; q++)
-				if (!strcmp(all.v[k].who, a.v[q].who) &&
-				    !*all.v[k].section) {
-					free(all.v[k].kind);
-					free(all.v[k].section);
-					all.v[k].kind = xstrdup(a.v[q].kind);
-					all.v[k].section = xstrdup(a.v[q].section);
-				}
+		for (k = 0; k < a.nr; k++)
+			answer_push(&all, a.v[k].who, a.v[k].kind, a.v[k].section);
 		answer_release(&a);
 	}
 	if (cover >= 0 && patches) {
