@@ -17,13 +17,17 @@
 #include "index.h"
 #include "maintainers-sort.h"
 #include "maintainers.h"
+#include "matcher.h"
 #include "parse-options.h"
+#include "patch-check.h"
+#include "patch.h"
 #include "scope.h"
 #include "strbuf.h"
 #include "tree.h"
 #include "util.h"
 
-static const char check_usage[] = "kmaint check [--only CLASS,...] [--json] [--fix] [--mpath PATH] [--find-maintainer-files]";
+static const char check_usage[] = "kmaint check [--only CLASS,...] [--json] [--fix] [--mpath PATH] [--find-maintainer-files]\n"
+	"   or: kmaint check --patch [--json] [--warn-files N] [--error-files N] [--kconfig-files N] [--no-history] [--db PATH] [PATCH|MBOX...]";
 
 static const char *const class_help[CHK_NR_CLASSES] = {
 	[CHK_DUPLICATE_SECTION] = "a section name that starts an earlier one (get_maintainer.pl)",
@@ -247,11 +251,120 @@ static bool names_history(const struct opt_list *only)
 	return false;
 }
 
+/* Read every operand ("-": standard input) as messages of one series. */
+static void read_series(const struct opt_list *operands, char ***bufs,
+			struct pcheck_msg **msgs, size_t *nr)
+{
+	size_t i, j, alloc = 0;
+
+	*bufs = xcalloc(operands->nr + 1, sizeof(**bufs));
+	*msgs = NULL;
+	*nr = 0;
+	for (i = 0; i < operands->nr; i++) {
+		const char *name = operands->v[i];
+		struct mbox_msg *parts;
+		size_t len, n;
+		int line0 = 0;
+		const char *p;
+
+		if (read_file(name, &(*bufs)[i], &len))
+			die_errno("cannot read %s", !strcmp(name, "-") ?
+				  "standard input" : name);
+		n = patch_split_mbox((*bufs)[i], len, &parts);
+		p = (*bufs)[i];
+		for (j = 0; j < n; j++) {
+			for (; p < parts[j].buf; p++)
+				line0 += *p == '\n';
+			ALLOC_GROW(*msgs, *nr + 1, alloc);
+			(*msgs)[(*nr)++] = (struct pcheck_msg) {
+				.name = name, .buf = parts[j].buf,
+				.len = parts[j].len, .line0 = line0,
+			};
+		}
+		if (!n) {
+			ALLOC_GROW(*msgs, *nr + 1, alloc);
+			(*msgs)[(*nr)++] = (struct pcheck_msg) {
+				.name = name, .buf = (*bufs)[i], .len = 0,
+			};
+		}
+		free(parts);
+	}
+}
+
+/*
+ * check --patch: exit 0 when clean, 1 with warnings, 2 with errors (and
+ * 128 when MAINTAINERS cannot be read), for b4 and the bots.
+ */
+static int check_patches(struct opt_list *operands,
+			 const struct pcheck_opts *po, const char *mpath,
+			 int json)
+{
+	struct maintainers m;
+	struct gm_mailmap mm;
+	struct matcher *mt;
+	struct pcheck pc;
+	struct pcheck_msg *msgs;
+	char **bufs;
+	size_t nr, i;
+	int ret = 128;
+
+	maintainers_init(&m);
+	gm_mailmap_init(&mm);
+	if (load(&m, mpath, 0))
+		goto out;
+	if (m.nr_errors) {
+		mnt_diag_print(&m, false);
+		goto out;
+	}
+	if (gm_mailmap_read(&mm, ".mailmap"))
+		goto out;
+	mt = matcher_new(&m);
+	if (!mt)
+		goto out;
+	if (!operands->nr) {
+		if (isatty(0)) {
+			error("check --patch reads a patch on standard input, "
+			      "or the files named");
+			ret = 129;
+			goto out_mt;
+		}
+		opt_list_push(operands, "-");
+	}
+	read_series(operands, &bufs, &msgs, &nr);
+	pcheck_init(&pc, po, &m, mt, &mm);
+	pcheck_run(&pc, msgs, nr);
+	if (json) {
+		struct strbuf out = STRBUF_INIT;
+
+		pcheck_json(&out, &pc);
+		fputs(out.buf, stdout);
+		strbuf_release(&out);
+	} else {
+		pcheck_print(stdout, &pc);
+	}
+	ret = pc.status == PC_ERROR ? 2 : pc.status == PC_WARNING ? 1 : 0;
+	if (matcher_errors(mt) && !ret)
+		ret = 1;
+	pcheck_release(&pc);
+	for (i = 0; i < operands->nr; i++)
+		free(bufs[i]);
+	free(bufs);
+	free(msgs);
+out_mt:
+	matcher_free(mt);
+out:
+	gm_mailmap_release(&mm);
+	maintainers_release(&m);
+	return ret;
+}
+
 int cmd_check(int argc, const char **argv)
 {
 	struct opt_list only = { NULL, 0, 0 }, operands = { NULL, 0, 0 };
 	const char *mpath = NULL;
-	int json = 0, fix = 0, find = 0, list = 0, help = 0;
+	int json = 0, fix = 0, find = 0, list = 0, help = 0, patch = 0;
+	int no_history = 0;
+	struct pcheck_opts po;
 	unsigned mask = 0;
 	struct maintainers m;
 	struct path_list files = PATH_LIST_INIT;
@@ -265,12 +378,19 @@ int cmd_check(int argc, const char **argv)
 		OPT_STR("mpath|maintainer-path", &mpath, "PATH", "MAINTAINERS file or directory"),
 		OPT_SET("find-maintainer-files", &find, "read every file named MAINTAINERS below PATH"),
 		OPT_SET("list", &list, "list the finding classes"),
+		OPT_SET("patch", &patch, "check patches (files, mboxes, standard input): recipients, new files, MAINTAINERS edits"),
+		OPT_NUM("warn-files", &po.warn_files, "N", "--patch: a new file in a section of N files or more is a warning (50)"),
+		OPT_NUM("error-files", &po.error_files, "N", "--patch: ... an error (500)"),
+		OPT_NUM("kconfig-files", &po.kconfig_files, "N", "--patch: the warning's N for Kconfig files (3)"),
+		OPT_SET("no-history", &no_history, "--patch: no Fixes: people and no review verdicts"),
+		OPT_STR("db", &po.db_path, "PATH", "--patch: the index (default: in the git directory)"),
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TERMINATOR,
 	};
 
 	maintainers_init(&m);
 	memset(&res, 0, sizeof(res));
+	pcheck_opts_init(&po);
 	if (parse_options(argc - 1, argv + 1, opts, &operands)) {
 		ret = 129;
 		goto out;
@@ -281,6 +401,20 @@ int cmd_check(int argc, const char **argv)
 		else
 			list_classes();
 		ret = 0;
+		goto out;
+	}
+	ret = 129;
+	if (patch) {
+		if (only.nr || fix || find) {
+			error("--patch takes none of --only, --fix, --find-maintainer-files");
+			goto out;
+		}
+		if (po.warn_files < 1 || po.error_files < 1 || po.kconfig_files < 1) {
+			error("--warn-files, --error-files and --kconfig-files take a number above 0");
+			goto out;
+		}
+		po.history = !no_history;
+		ret = check_patches(&operands, &po, mpath, json);
 		goto out;
 	}
 	ret = 129;

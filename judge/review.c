@@ -33,8 +33,10 @@ static int write_text(const char *path, const char *buf, size_t len)
 	return rc;
 }
 
+enum { APPLY, APPLY_CHECK_REVERSE, APPLY_REVERSE };
+
 /*
- * "git apply [-R --check] < @patch" in @dir, its messages into @err.
+ * "git apply [-R [--check]] < @patch" in @dir, its messages into @err.
  * --recount: patches edited by hand in a mailer often have hunk
  * headers with wrong counts, and their context is what matters.
  * git apply works outside a repository, as a better patch(1); the
@@ -42,7 +44,7 @@ static int write_text(const char *path, const char *buf, size_t len)
  * finding one above @dir.
  */
 static int git_apply(const char *dir, const char *patch, const char *name,
-		     bool reverse, struct strbuf *err)
+		     int mode, struct strbuf *err)
 {
 	char *include = xstrfmt("--include=%s", name);
 	const char *argv[] = {
@@ -58,10 +60,10 @@ static int git_apply(const char *dir, const char *patch, const char *name,
 	char *buf;
 	size_t len;
 
-	if (reverse) {
+	if (mode != APPLY)
 		argv[5] = "-R";
+	if (mode == APPLY_CHECK_REVERSE)
 		argv[6] = "--check";
-	}
 	fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (in < 0 || fd < 0) {
 		strbuf_addf(err, "cannot read '%s'\n", in < 0 ? patch : errfile);
@@ -91,9 +93,9 @@ out:
 	return rc;
 }
 
-int review_apply(const char *patch, const char *name,
-		 const struct strbuf *base, struct strbuf *out,
-		 struct strbuf *err)
+static int apply_copy(const char *patch, const char *name,
+		      const struct strbuf *base, struct strbuf *out,
+		      struct strbuf *err, bool reverse)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *d = xstrfmt("%s/kmaint-review.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -112,8 +114,9 @@ int review_apply(const char *patch, const char *name,
 		strbuf_addf(err, "cannot write '%s'\n", file);
 		goto out;
 	}
-	if (git_apply(d, patch, name, false, err)) {
-		if (!git_apply(d, patch, name, true, &scratch))
+	if (git_apply(d, patch, name, reverse ? APPLY_REVERSE : APPLY, err)) {
+		if (!reverse &&
+		    !git_apply(d, patch, name, APPLY_CHECK_REVERSE, &scratch))
 			strbuf_addstr(err, "the patch is already applied there: "
 				      "judge it with --as-of a date before it\n");
 		goto out;
@@ -133,6 +136,20 @@ out:
 	free(d);
 	strbuf_release(&scratch);
 	return rc;
+}
+
+int review_apply(const char *patch, const char *name,
+		 const struct strbuf *base, struct strbuf *out,
+		 struct strbuf *err)
+{
+	return apply_copy(patch, name, base, out, err, false);
+}
+
+int review_unapply(const char *patch, const char *name,
+		   const struct strbuf *patched, struct strbuf *out,
+		   struct strbuf *err)
+{
+	return apply_copy(patch, name, patched, out, err, true);
 }
 
 /* ---- judging ---- */

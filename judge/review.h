@@ -100,6 +100,14 @@ int review_apply(const char *patch, const char *name,
 		 struct strbuf *err);
 
 /*
+ * The other way: @patch taken back out of @patched (git apply -R), for a
+ * tree that already has it (b4 checks a series on its prep branch).
+ */
+int review_unapply(const char *patch, const char *name,
+		   const struct strbuf *patched, struct strbuf *out,
+		   struct strbuf *err);
+
+/*
  * Judge the change from @r->base to @r->patched (both set by the
  * caller) with the index @ix.  0 or -1.
  */

@@ -12,6 +12,31 @@ static void push(char ***v, size_t *nr, size_t *alloc, const char *s,
 	(*v)[(*nr)++] = xstrndup(s, len);
 }
 
+/* push() for the lists that carry a line number beside each entry */
+static void push_nr(char ***v, int **nrs, size_t *nr, size_t *alloc,
+		    const char *s, size_t len, int line)
+{
+	size_t old = *alloc;
+
+	push(v, nr, alloc, s, len);
+	if (*alloc != old || !*nrs)
+		*nrs = xrealloc(*nrs, *alloc * sizeof(**nrs));
+	(*nrs)[*nr - 1] = line;
+}
+
+static struct patch_diff *push_diff(struct patch_info *info, const char *file,
+				    size_t len, int line)
+{
+	struct patch_diff *d;
+
+	ALLOC_GROW(info->diffs, info->nr_diffs + 1, info->alloc_diffs);
+	d = &info->diffs[info->nr_diffs++];
+	d->file = xstrndup(file, len);
+	d->line = line;
+	d->added = false;
+	return d;
+}
+
 static size_t token(const char *p)
 {
 	size_t n = 0;
@@ -136,7 +161,9 @@ int patch_read(const char *name, const char *buf, size_t len,
 {
 	const char *end = buf + len, *line = buf, *lastfile = NULL;
 	size_t lastfile_len = 0, before = info->nr_files;
-	bool in_diff = false, in_mnt = false;
+	bool in_diff = false, in_mnt = false, git_header = false;
+	bool from_null = false;
+	struct patch_diff *diff = NULL;
 	char *copy = NULL, *index_old = NULL;
 	size_t copy_alloc = 0;
 	int nr = 0, ret = 0;
@@ -171,31 +198,52 @@ int patch_read(const char *name, const char *buf, size_t len,
 		} else if (diff_git(copy, &f, &n, &f2, &n2)) {
 			push(&info->files, &info->nr_files, &info->alloc_files, f, n);
 			push(&info->files, &info->nr_files, &info->alloc_files, f2, n2);
+			diff = push_diff(info, f2, n2, nr);
+			git_header = true;
 			free(index_old);
 			index_old = NULL;
+		} else if (git_header && diff && starts_with(copy, "new file mode ")) {
+			diff->added = true;
 		} else if ((n = index_line(copy, &f))) {
 			/* kept until "---"/"+++" say whose it is */
 			free(index_old);
 			index_old = xstrndup(f, n);
 		} else if ((n = fixes_line(copy, &f))) {
 			if (opts->fixes)
-				push(&info->fixes, &info->nr_fixes,
-				     &info->alloc_fixes, f, n);
+				push_nr(&info->fixes, &info->fixes_line,
+					&info->nr_fixes, &info->alloc_fixes,
+					f, n, nr);
 		} else if ((starts_with(copy, "+++") || starts_with(copy, "---")) &&
 			   isspace((unsigned char)copy[3])) {
 			const char *p = copy + 3, *slash;
+			bool is_null;
 
 			while (isspace((unsigned char)*p))
 				p++;
 			n = token(p);
 			if (!n)
 				goto keywords;
+			is_null = n == 9 && !memcmp(p, "/dev/null", 9);
+			if (copy[0] == '-') {
+				/* a plain diff has no "diff --git" before */
+				if (!git_header)
+					diff = push_diff(info, "", 0, nr);
+				from_null = is_null;
+			} else if (diff) {
+				git_header = false;
+				if (from_null)
+					diff->added = true;
+			}
 			slash = memchr(p, '/', n);
 			if (slash) {
 				n -= (size_t)(slash + 1 - p);
 				p = slash + 1;
 			}
 			push(&info->files, &info->nr_files, &info->alloc_files, p, n);
+			if (diff && !is_null && (!*diff->file || copy[0] == '+')) {
+				free(diff->file);
+				diff->file = xstrndup(p, n);
+			}
 			lastfile = info->files[info->nr_files - 1];
 			lastfile_len = n;
 			in_diff = true;
@@ -216,8 +264,9 @@ int patch_read(const char *name, const char *buf, size_t len,
 				goto keywords;
 			count = strtol(e + 1, NULL, 10);
 			if (in_mnt)
-				push(&info->mnt_lines, &info->nr_mnt_lines,
-				     &info->alloc_mnt_lines, "@@", 2);
+				push_nr(&info->mnt_lines, &info->mnt_lines_nr,
+					&info->nr_mnt_lines,
+					&info->alloc_mnt_lines, "@@", 2, nr);
 			if (opts->ranges && lastfile) {
 				struct patch_range *r;
 
@@ -239,8 +288,9 @@ keywords:
 
 				while (k > 1 && (copy[k - 1] == '\n' || copy[k - 1] == '\r'))
 					k--;
-				push(&info->mnt_lines, &info->nr_mnt_lines,
-				     &info->alloc_mnt_lines, copy, k);
+				push_nr(&info->mnt_lines, &info->mnt_lines_nr,
+					&info->nr_mnt_lines,
+					&info->alloc_mnt_lines, copy, k, nr);
 			}
 		}
 	}
@@ -265,6 +315,11 @@ void patch_info_release(struct patch_info *info)
 		free(info->ranges[i].file);
 	for (i = 0; i < info->nr_mnt_lines; i++)
 		free(info->mnt_lines[i]);
+	for (i = 0; i < info->nr_diffs; i++)
+		free(info->diffs[i].file);
+	free(info->diffs);
+	free(info->fixes_line);
+	free(info->mnt_lines_nr);
 	free(info->files);
 	free(info->fixes);
 	free(info->ranges);

@@ -17,11 +17,26 @@ struct patch_range {
 	long start, len;
 };
 
+/*
+ * One file's diff: the path it leaves (its "+++" side, or its old name
+ * when deleted), the line of its "diff --git" (or "---") header in the
+ * text read, 1-based, and whether it creates the file ("new file mode",
+ * or "--- /dev/null").
+ */
+struct patch_diff {
+	char *file;
+	int line;
+	bool added;
+};
+
 struct patch_info {
 	char **files;
 	size_t nr_files, alloc_files;
 	char **fixes;
+	int *fixes_line;	/* the line of each Fixes: */
 	size_t nr_fixes, alloc_fixes;
+	struct patch_diff *diffs;
+	size_t nr_diffs, alloc_diffs;
 	struct patch_range *ranges;
 	size_t nr_ranges, alloc_ranges;
 	/*
@@ -29,6 +44,7 @@ struct patch_info {
 	 * or '-'; "@@" starts each hunk.
 	 */
 	char **mnt_lines;
+	int *mnt_lines_nr;	/* the line of each in the text read */
 	size_t nr_mnt_lines, alloc_mnt_lines;
 	/*
 	 * The preimage blob named by the "index OLD..NEW" line of the

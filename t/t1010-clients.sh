@@ -6,7 +6,8 @@
 #
 # - git send-email --dry-run, --to-cmd and --cc-cmd: the recipients of
 #   every message (envelope, To:, Cc:);
-# - b4 prep --auto-to-cc: the To: and Cc: it writes into the cover letter.
+# - b4 prep --auto-to-cc: the To: and Cc: it writes into the cover letter,
+#   and kmaint check --patch on the messages b4 send -o writes from it.
 #
 # The series: a fix in a driver (with a Fixes: tag and a K: keyword in
 # its message), a change to a file system section's two file patterns,
@@ -161,6 +162,22 @@ is "$?" 0 "b4 prep --auto-to-cc with kmaint get"
 [ -s "$TRASH/b4.k" ] || tail -10 "$TRASH/b4.k.log" | sed 's/^/# /'
 same_file "$TRASH/b4.k" "$TRASH/b4.o" \
 	"b4: the cover letter's To: and Cc: from kmaint get equal get_maintainer.pl's"
+
+# the messages b4 would send from that branch (b4 send -o writes them
+# instead), checked as one series by kmaint check --patch: nobody get
+# names is missing; what is left is the Fixes: commit's committer, whom
+# get does not name (no Signed-off-by of theirs)
+printf '#!/bin/sh\nsed -i "s/EDITME/Edited/" "$1"\n' >"$TRASH/editor" &&
+chmod +x "$TRASH/editor" &&
+GIT_EDITOR=$TRASH/editor EDITOR=$TRASH/editor b4 prep --edit-cover >"$TRASH/b4.send.log" 2>&1 &&
+b4 send --no-sign -o "$TRASH/b4.out" >>"$TRASH/b4.send.log" 2>&1
+is "$?" 0 "b4 send -o: the series b4 prepared with kmaint get"
+"$KMAINT" check --patch "$TRASH"/b4.out/* >"$TRASH/b4.check" 2>&1
+is "$?" 1 "kmaint check --patch on it: warnings only"
+is "$(grep -Ec 'WARNING: (maintainer|reviewer|list|address) ' "$TRASH/b4.check")" 0 \
+	"check --patch: every maintainer, reviewer and list get names is copied"
+is "$(grep -v 'WARNING: committer of the commit Fixes: names .* C O Mitter <committer@example.com>$' "$TRASH/b4.check")" "" \
+	"check --patch: only the Fixes: commit's committer is missing"
 
 b4_auto_to_cc "$KGET --nor" wrong base main "$TRASH/b4.w" &&
 ! cmp -s "$TRASH/b4.w" "$TRASH/b4.o"

@@ -329,6 +329,70 @@ static void test_mbox(void)
 	free(msgs);
 }
 
+/*
+ * For check --patch: each diff with its header's line and whether it
+ * creates the file (git's "new file mode", including an empty file
+ * with no ---/+++, or a plain diff from /dev/null); deletions keep
+ * their name; Fixes: and MAINTAINERS lines with their line numbers.
+ */
+static void test_diffs_and_lines(void)
+{
+	static const char patch[] =
+		"Subject: x\n"				/* 1 */
+		"\n"
+		"Fixes: 0123456789ab (\"x\")\n"		/* 3 */
+		"---\n"
+		"diff --git a/fs/a.c b/fs/a.c\n"		/* 5 */
+		"index 1111111..2222222 100644\n"
+		"--- a/fs/a.c\n"
+		"+++ b/fs/a.c\n"
+		"@@ -1 +1 @@\n"
+		"-a\n"
+		"+b\n"
+		"diff --git a/fs/new.c b/fs/new.c\n"	/* 12 */
+		"new file mode 100644\n"
+		"index 0000000..2222222\n"
+		"--- /dev/null\n"
+		"+++ b/fs/new.c\n"
+		"@@ -0,0 +1 @@\n"
+		"+x\n"
+		"diff --git a/fs/empty b/fs/empty\n"		/* 19 */
+		"new file mode 100644\n"
+		"index 0000000..e69de29\n"
+		"diff --git a/fs/gone.c b/fs/gone.c\n"	/* 22 */
+		"deleted file mode 100644\n"
+		"--- a/fs/gone.c\n"
+		"+++ /dev/null\n"
+		"@@ -1 +0,0 @@\n"
+		"-x\n"
+		"--- /dev/null\n"				/* 28 */
+		"+++ b/plain/new.c\n"
+		"@@ -0,0 +1 @@\n"
+		"+x\n"
+		"--- a/MAINTAINERS\n"				/* 32 */
+		"+++ b/MAINTAINERS\n"
+		"@@ -1,1 +1,2 @@\n"
+		" XFS\n"
+		"+M:\tNew <new@x.org>\n";			/* 36 */
+	struct patch_opts po = { .fixes = true };
+	struct patch_info pi = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	patch_read("t", patch, sizeof(patch) - 1, &po, &pi);
+	for (i = 0; i < pi.nr_diffs; i++)
+		strbuf_addf(&sb, "%s%s:%d%s", i ? "|" : "", pi.diffs[i].file,
+			    pi.diffs[i].line, pi.diffs[i].added ? "+" : "");
+	is_str(sb.buf, "fs/a.c:5|fs/new.c:12+|fs/empty:19+|fs/gone.c:22|"
+	       "plain/new.c:28+|MAINTAINERS:32",
+	       "diffs: file, header line, created");
+	ok(pi.nr_fixes == 1 && pi.fixes_line[0] == 3, "the Fixes: line");
+	ok(pi.nr_mnt_lines == 3 && pi.mnt_lines_nr[0] == 34 &&
+	   pi.mnt_lines_nr[2] == 36, "the MAINTAINERS hunk's lines");
+	strbuf_release(&sb);
+	patch_info_release(&pi);
+}
+
 int main(void)
 {
 	maintainers_init(&m);
@@ -346,6 +410,7 @@ int main(void)
 		test_maintainers_hunk();
 		test_maintainers_base();
 		test_mbox();
+		test_diffs_and_lines();
 		matcher_free(mt);
 	}
 	maintainers_release(&m);
