@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Named questions to the index (queries.h): the SQL the commands and
+ * the report used to write themselves.
+ */
+#include "queries.h"
+
+#include <stdlib.h>
+
+#include "list-store.h"
+#include "util.h"
+
+static int sql_error(struct idx *ix)
+{
+	return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+}
+
+void idx_foreach_figure(struct idx *ix,
+			void (*fn)(const char *name, int64_t v, void *data),
+			void *data)
+{
+	static const struct {
+		const char *name, *sql;
+	} rows[] = {
+		{ "commits", "SELECT count(*) FROM commits" },
+		{ "merges", "SELECT count(*) FROM commits WHERE nparents > 1" },
+		{ "roots", "SELECT count(*) FROM commits WHERE nparents = 0" },
+		{ "files", "SELECT count(*) FROM files" },
+		{ "added", "SELECT coalesce(sum(added), 0) FROM files" },
+		{ "removed", "SELECT coalesce(sum(removed), 0) FROM files" },
+		{ "binary", "SELECT count(*) FROM files WHERE flags & 1" },
+		{ "submodule", "SELECT count(*) FROM files WHERE flags & 2" },
+		{ "unreadable", "SELECT count(*) FROM files WHERE flags & 4" },
+		{ "renames", "SELECT count(*) FROM files WHERE old_path IS NOT NULL" },
+		{ "trailers", "SELECT count(*) FROM trailers" },
+		{ "fixes-resolved", "SELECT count(*) FROM trailers WHERE target IS NOT NULL" },
+		{ "people", "SELECT count(*) FROM people" },
+		{ "authors", "SELECT count(DISTINCT p.memail) FROM commits c "
+			     "JOIN people p ON p.id = c.author" },
+		{ "paths", "SELECT count(*) FROM paths" },
+		{ "tracked-versions", "SELECT count(*) FROM maintainers" },
+		{ "tracked-blobs", "SELECT count(*) FROM blobs" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		fn(rows[i].name, idx_query_int(ix, rows[i].sql), data);
+}
+
+void idx_foreach_trailer_key_count(struct idx *ix,
+				   void (*fn)(const char *key, int64_t n,
+					      void *data),
+				   void *data)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT k.key, count(*) FROM trailers t "
+			       "JOIN keys k ON k.id = t.key GROUP BY k.key "
+			       "ORDER BY k.key", -1, &st, NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn((const char *)sqlite3_column_text(st, 0),
+		   sqlite3_column_int64(st, 1), data);
+	sqlite3_finalize(st);
+}
+
+void idx_rollback(struct idx *ix)
+{
+	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
+			       char **hash)
+{
+	sqlite3_stmt *st;
+
+	*blob = *hash = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash FROM maintainers m "
+			       "JOIN commits c ON c.id = m.commit_id "
+			       "WHERE ?1 = 0 OR c.commit_time <= ?1 "
+			       "ORDER BY c.commit_time DESC, c.id DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, when);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
+		*blob = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*hash = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int idx_foreach_person_activity(struct idx *ix,
+				int (*fn)(const char *name, const char *email,
+					  int64_t commits, int64_t trailers,
+					  void *data),
+				void *data)
+{
+	static const char sql[] =
+		"SELECT p.mname, p.memail, "
+		"  (SELECT count(*) FROM commits c WHERE c.author = p.id "
+		"   AND c.nparents < 2), "
+		"  (SELECT count(*) FROM trailers t WHERE t.person = p.id) "
+		"FROM people p";
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+			data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_foreach_review_trailer(struct idx *ix,
+			       int (*fn)(int64_t commit, const char *name,
+					 const char *email, void *data),
+			       void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT t.commit_id, p.mname, p.memail FROM trailers t "
+			       "JOIN keys k ON k.id = t.key "
+			       "JOIN people p ON p.id = t.person "
+			       "WHERE k.key IN ('Reviewed-by', 'Acked-by')", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			(const char *)sqlite3_column_text(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int64_t lists_count(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM lists", -1, &st,
+			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int lists_find(struct idx *ix, const char *name, char **out)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists WHERE name = ?1 "
+			       "COLLATE NOCASE", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*out = xstrdup((const char *)sqlite3_column_text(st, 0));
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+int lists_foreach_message_file(struct idx *ix,
+			       int (*fn)(int64_t path, int64_t thread,
+					 int64_t message, void *data),
+			       void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT f.path, m.thread, "
+			       "f.message FROM msg_files f JOIN messages m "
+			       "ON m.id = f.message", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+			sqlite3_column_int64(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
+			int (*fn)(int64_t date, int64_t sender,
+				  int64_t thread, void *data),
+			void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT date, sender, thread FROM "
+			       "messages WHERE flags & ?1 AND date BETWEEN ?2 AND ?3",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, MSG_REPLY);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_int64(st, 3, until);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+			sqlite3_column_int64(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}

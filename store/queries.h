@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_QUERIES_H
+#define KMAINT_QUERIES_H
+
+#include "index.h"
+
+/*
+ * The questions the commands and the report ask the index, each a
+ * function named after what it returns, so that no module outside
+ * store/ (and lists/list-store.c, the lists' writer) writes SQL: a
+ * change to a table is a change here.  The lists' tables are read here
+ * too.  Each returns 0, or -1 after a message naming the index, unless
+ * it says otherwise; a callback's non-zero return stops the walk and is
+ * returned.
+ */
+
+/* index --stats: each figure's name and value, in a fixed order. */
+void idx_foreach_figure(struct idx *ix,
+			void (*fn)(const char *name, int64_t v, void *data),
+			void *data);
+
+/* index --stats: the number of trailers of each key, by key. */
+void idx_foreach_trailer_key_count(struct idx *ix,
+				   void (*fn)(const char *key, int64_t n,
+					      void *data),
+				   void *data);
+
+/* Roll back the open transaction, quietly (nothing to say if none). */
+void idx_rollback(struct idx *ix);
+
+/*
+ * The newest indexed MAINTAINERS version at or before @when (0: the
+ * newest of all): its blob and commit hashes, to free; *@blob NULL when
+ * there is none.
+ */
+int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
+			       char **hash);
+
+/*
+ * Every person of the people table (name and address after .mailmap),
+ * with the non-merge commits they authored and the trailers naming them.
+ */
+int idx_foreach_person_activity(struct idx *ix,
+				int (*fn)(const char *name, const char *email,
+					  int64_t commits, int64_t trailers,
+					  void *data),
+				void *data);
+
+/*
+ * Every Reviewed-by and Acked-by trailer: its commit and the person
+ * (after .mailmap).
+ */
+int idx_foreach_review_trailer(struct idx *ix,
+			       int (*fn)(int64_t commit, const char *name,
+					 const char *email, void *data),
+			       void *data);
+
+/* The number of registered lists; 0 also when it cannot be read. */
+int64_t lists_count(struct idx *ix);
+
+/*
+ * The list called @name, compared without case: 1 with its name as
+ * registered in *@out (to free), 0 when there is none.
+ */
+int lists_find(struct idx *ix, const char *name, char **out);
+
+/* Every file a message's patch touches: path id, thread, message id. */
+int lists_foreach_message_file(struct idx *ix,
+			       int (*fn)(int64_t path, int64_t thread,
+					 int64_t message, void *data),
+			       void *data);
+
+/* Every reply dated @since..@until: its date, sender and thread. */
+int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
+			int (*fn)(int64_t date, int64_t sender,
+				  int64_t thread, void *data),
+			void *data);
+
+#endif
