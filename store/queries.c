@@ -139,6 +139,47 @@ int idx_foreach_review_trailer(struct idx *ix,
 	return rc;
 }
 
+int idx_first_commit_time(struct idx *ix, int64_t *t)
+{
+	sqlite3_stmt *st;
+
+	*t = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(commit_time) FROM commits",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
+{
+	unsigned char *linked;
+	sqlite3_stmt *st;
+
+	*max = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(commit_id) FROM links", -1,
+			       &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			*max = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	linked = xcalloc((size_t)(*max > 0 ? *max : 0) + 1, 1);
+	if (*max <= 0 ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links", -1, &st,
+			       NULL) != SQLITE_OK)
+		return linked;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t c = sqlite3_column_int64(st, 0);
+
+		if (c >= 0 && c <= *max)
+			linked[c] = 1;
+	}
+	sqlite3_finalize(st);
+	return linked;
+}
+
 int64_t lists_count(struct idx *ix)
 {
 	sqlite3_stmt *st;

@@ -55,6 +55,15 @@ int idx_foreach_review_trailer(struct idx *ix,
 					 const char *email, void *data),
 			       void *data);
 
+/* The commit time of the oldest indexed commit in *@t (0: none). */
+int idx_first_commit_time(struct idx *ix, int64_t *t);
+
+/*
+ * Which commits were posted to a list (the links table): an array by
+ * commit id up to *@max (0 when none), 1 for a linked commit, to free.
+ */
+unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
+
 /* The number of registered lists; 0 also when it cannot be read. */
 int64_t lists_count(struct idx *ix);
 
