@@ -64,6 +64,38 @@ void idx_foreach_trailer_key_count(struct idx *ix,
 	sqlite3_finalize(st);
 }
 
+int idx_max_trailer_key(struct idx *ix, int64_t *max)
+{
+	sqlite3_stmt *st;
+
+	*max = -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int idx_foreach_trailer_key(struct idx *ix,
+			    int (*fn)(int64_t id, const char *key, void *data),
+			    void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, key FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 void idx_rollback(struct idx *ix)
 {
 	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);

@@ -25,6 +25,14 @@ void idx_foreach_trailer_key_count(struct idx *ix,
 					      void *data),
 				   void *data);
 
+/* The largest trailer key id in *@max, -1 when there is none. */
+int idx_max_trailer_key(struct idx *ix, int64_t *max);
+
+/* Every trailer key: its id and its text (canonical case). */
+int idx_foreach_trailer_key(struct idx *ix,
+			    int (*fn)(int64_t id, const char *key, void *data),
+			    void *data);
+
 /* Roll back the open transaction, quietly (nothing to say if none). */
 void idx_rollback(struct idx *ix);
 
