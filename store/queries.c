@@ -5,6 +5,7 @@
  */
 #include "queries.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "list-store.h"
@@ -281,4 +282,115 @@ int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
 			sqlite3_column_int64(st, 2), data);
 	sqlite3_finalize(st);
 	return rc;
+}
+
+int64_t lists_newest_message_date(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t t = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(date) FROM messages "
+			       "WHERE source > 0", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return t;
+}
+
+int lists_foreach_landed(struct idx *ix, int64_t until,
+			 int (*fn)(int64_t message, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT l.message FROM links l "
+			       "JOIN commits c ON c.id = l.commit_id "
+			       "WHERE c.commit_time <= ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, until);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+struct msg_queries {
+	sqlite3_stmt *files, *reviewers, *details;
+};
+
+struct msg_queries *msg_queries_open(struct idx *ix)
+{
+	struct msg_queries *q = xcalloc(1, sizeof(*q));
+
+	/* the path, and whether the history touched it */
+	if (sqlite3_prepare_v2(ix->db, "SELECT p.path, EXISTS (SELECT 1 "
+			       "FROM files x WHERE x.path = f.path) FROM msg_files f "
+			       "JOIN paths p ON p.id = f.path WHERE f.message = ?1",
+			       -1, &q->files, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT t.person FROM msg_trailers t "
+			       "WHERE t.message = ?1 AND t.person IS NOT NULL "
+			       "AND t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by'))",
+			       -1, &q->reviewers, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT msgid, subject, part_nr "
+			       "FROM messages WHERE id = ?1", -1, &q->details,
+			       NULL) != SQLITE_OK) {
+		sql_error(ix);
+		msg_queries_close(q);
+		return NULL;
+	}
+	return q;
+}
+
+void msg_queries_close(struct msg_queries *q)
+{
+	if (!q)
+		return;
+	sqlite3_finalize(q->files);
+	sqlite3_finalize(q->reviewers);
+	sqlite3_finalize(q->details);
+	free(q);
+}
+
+int msg_foreach_file(struct msg_queries *q, int64_t message,
+		     int (*fn)(const char *path, bool in_history, void *data),
+		     void *data)
+{
+	int rc = 0;
+
+	sqlite3_bind_int64(q->files, 1, message);
+	while (!rc && sqlite3_step(q->files) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(q->files, 0),
+			sqlite3_column_int(q->files, 1) != 0, data);
+	sqlite3_reset(q->files);
+	return rc;
+}
+
+int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
+			 int (*fn)(int64_t person, void *data), void *data)
+{
+	int rc = 0;
+
+	sqlite3_bind_int64(q->reviewers, 1, message);
+	while (!rc && sqlite3_step(q->reviewers) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(q->reviewers, 0), data);
+	sqlite3_reset(q->reviewers);
+	return rc;
+}
+
+int msg_details(struct msg_queries *q, int64_t message, char **msgid,
+		char **subject, int *part)
+{
+	sqlite3_bind_int64(q->details, 1, message);
+	if (sqlite3_step(q->details) != SQLITE_ROW) {
+		sqlite3_reset(q->details);
+		return 0;
+	}
+	*msgid = xstrdup((const char *)sqlite3_column_text(q->details, 0));
+	*subject = xstrdup((const char *)sqlite3_column_text(q->details, 1));
+	*part = sqlite3_column_int(q->details, 2);
+	sqlite3_reset(q->details);
+	return 1;
 }

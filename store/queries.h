@@ -2,6 +2,8 @@
 #ifndef KMAINT_QUERIES_H
 #define KMAINT_QUERIES_H
 
+#include <stdbool.h>
+
 #include "index.h"
 
 /*
@@ -92,5 +94,36 @@ int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
 			int (*fn)(int64_t date, int64_t sender,
 				  int64_t thread, void *data),
 			void *data);
+
+/* The newest date of a message of a registered archive (0: none), or -1. */
+int64_t lists_newest_message_date(struct idx *ix);
+
+/* Every message linked to a commit made by @until. */
+int lists_foreach_landed(struct idx *ix, int64_t until,
+			 int (*fn)(int64_t message, void *data), void *data);
+
+/*
+ * Questions about one message at a time, asked for many messages:
+ * prepared once by msg_queries_open() (NULL after a message).
+ */
+struct msg_queries;
+struct msg_queries *msg_queries_open(struct idx *ix);
+void msg_queries_close(struct msg_queries *q);
+
+/* The paths its patch touches, each with whether the history has it. */
+int msg_foreach_file(struct msg_queries *q, int64_t message,
+		     int (*fn)(const char *path, bool in_history, void *data),
+		     void *data);
+
+/* The people its Reviewed-by, Acked-by and Tested-by trailers name. */
+int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
+			 int (*fn)(int64_t person, void *data), void *data);
+
+/*
+ * Its Message-ID and subject (to free) and its part number: 1, or 0
+ * when the message is not in the index.
+ */
+int msg_details(struct msg_queries *q, int64_t message, char **msgid,
+		char **subject, int *part);
 
 #endif
