@@ -97,6 +97,42 @@ int idx_foreach_trailer_key(struct idx *ix,
 	return rc;
 }
 
+char *idx_maintainers_fingerprint(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	char *fp = NULL;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT count(*), total(commit_id), "
+			       "coalesce(max(commit_id), 0), "
+			       "coalesce(max(blob), '') FROM maintainers",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		fp = xstrfmt("%lld %.0f %lld %s",
+			     (long long)sqlite3_column_int64(st, 0),
+			     sqlite3_column_double(st, 1),
+			     (long long)sqlite3_column_int64(st, 2),
+			     (const char *)sqlite3_column_text(st, 3));
+	sqlite3_finalize(st);
+	return fp;
+}
+
+char *idx_commit_hash(const struct idx *ix, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *hash = NULL;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT hash FROM commits WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return hash;
+}
+
 void idx_rollback(struct idx *ix)
 {
 	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);

@@ -35,6 +35,16 @@ int idx_foreach_trailer_key(struct idx *ix,
 			    int (*fn)(int64_t id, const char *key, void *data),
 			    void *data);
 
+/*
+ * What identifies the indexed MAINTAINERS versions (their number, the
+ * sum and largest of their commit ids, the largest blob), as text to
+ * free; NULL when the index cannot say.
+ */
+char *idx_maintainers_fingerprint(struct idx *ix);
+
+/* The hash of commit @id, to free; NULL when there is none. */
+char *idx_commit_hash(const struct idx *ix, int64_t id);
+
 /* Roll back the open transaction, quietly (nothing to say if none). */
 void idx_rollback(struct idx *ix);
 
