@@ -6,6 +6,7 @@
 #include "queries.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "list-store.h"
@@ -429,4 +430,91 @@ int msg_details(struct msg_queries *q, int64_t message, char **msgid,
 	*part = sqlite3_column_int(q->details, 2);
 	sqlite3_reset(q->details);
 	return 1;
+}
+
+static int64_t count_of(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	return n;
+}
+
+int64_t lists_count_sources(struct idx *ix)
+{
+	return count_of(ix, "SELECT count(*) FROM sources");
+}
+
+int64_t lists_max_message_id(struct idx *ix)
+{
+	return count_of(ix, "SELECT max(id) FROM messages");
+}
+
+/*
+ * The index messages_stats covers what is read: a scan of its narrow
+ * rows, not of the messages.  From a date on, messages_date finds the
+ * few rows instead ("+m.source": not the other index, for this term).
+ */
+static void messages_sql(struct strbuf *sql, size_t nr_lists, int64_t since)
+{
+	size_t i;
+
+	strbuf_addstr(sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
+		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
+		      "FROM messages m");
+	strbuf_addstr(sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
+	if (nr_lists) {
+		strbuf_addstr(sql, " IN (SELECT s.id FROM sources s "
+			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
+		for (i = 0; i < nr_lists; i++)
+			strbuf_addf(sql, "%s?%zu", i ? ", " : "", i + 1);
+		strbuf_addstr(sql, "))");
+	} else {
+		strbuf_addstr(sql, " > 0");
+	}
+	if (since != INT64_MIN)
+		strbuf_addf(sql, " AND m.date >= ?%zu", nr_lists + 1);
+}
+
+int lists_foreach_message(struct idx *ix, const char *const *lists,
+			  size_t nr_lists, int64_t since,
+			  int (*fn)(const struct msg_row *r, void *data),
+			  void *data)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct msg_row r;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = 0;
+
+	messages_sql(&sql, nr_lists, since);
+	if (sqlite3_prepare_v2(ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
+		strbuf_release(&sql);
+		return sql_error(ix);
+	}
+	strbuf_release(&sql);
+	for (i = 0; i < nr_lists; i++)
+		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
+	if (since != INT64_MIN)
+		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		r.id = sqlite3_column_int64(st, 0);
+		r.mid = sqlite3_column_int64(st, 1);
+		r.parent = sqlite3_column_int64(st, 2);
+		r.thread = sqlite3_column_int64(st, 3);
+		r.date = sqlite3_column_int64(st, 4);
+		r.sender = sqlite3_column_int64(st, 5);
+		r.author = sqlite3_column_int64(st, 6);
+		r.flags = sqlite3_column_int64(st, 7);
+		r.version = sqlite3_column_int(st, 8);
+		r.subject_hash = sqlite3_column_int64(st, 9);
+		rc = fn(&r, data);
+	}
+	sqlite3_finalize(st);
+	return rc;
 }

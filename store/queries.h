@@ -105,6 +105,27 @@ int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
 				  int64_t thread, void *data),
 			void *data);
 
+/* A message's row as lmsg_load() (lists/list-messages.h) keeps it. */
+struct msg_row {
+	int64_t id, mid, parent, thread, date, sender, author, flags;
+	int64_t subject_hash;
+	int version;
+};
+
+/* The number of registered archives; the largest message id (0: none). */
+int64_t lists_count_sources(struct idx *ix);
+int64_t lists_max_message_id(struct idx *ix);
+
+/*
+ * Every message of a registered archive, of the lists named in @lists
+ * when @nr_lists, dated @since or later unless @since is INT64_MIN: by
+ * archive, then id, or by date.
+ */
+int lists_foreach_message(struct idx *ix, const char *const *lists,
+			  size_t nr_lists, int64_t since,
+			  int (*fn)(const struct msg_row *r, void *data),
+			  void *data);
+
 /* The newest date of a message of a registered archive (0: none), or -1. */
 int64_t lists_newest_message_date(struct idx *ix);
 
