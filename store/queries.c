@@ -518,3 +518,91 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	sqlite3_finalize(st);
 	return rc;
 }
+
+int lists_foreach_link(struct idx *ix,
+		       int (*fn)(const struct link_row *r, void *data),
+		       void *data)
+{
+	struct link_row r;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT l.commit_id, l.how, l.landed, "
+			       "m.version, m.date, l.message FROM links l JOIN "
+			       "messages m ON m.id = l.message", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		r.commit = sqlite3_column_int64(st, 0);
+		r.how = (const char *)sqlite3_column_text(st, 1);
+		r.landed = sqlite3_column_int(st, 2) != 0;
+		r.version = sqlite3_column_int(st, 3);
+		r.date = sqlite3_column_int64(st, 4);
+		r.message = sqlite3_column_int64(st, 5);
+		rc = fn(&r, data);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_review(struct idx *ix,
+			 int (*fn)(int64_t message, int64_t person, void *data),
+			 void *data)
+{
+	sqlite3_stmt *q;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT t.message, t.person FROM "
+			       "msg_trailers t WHERE "
+			       "t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
+			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(q) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(q, 0), sqlite3_column_int64(q, 1),
+			data);
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
+				   size_t nr,
+				   int (*fn)(int64_t message, void *data),
+				   void *data)
+{
+	sqlite3_stmt *q;
+	size_t i;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (i = 0; !rc && i < nr; i++) {
+		sqlite3_bind_int64(q, 1, paths[i]);
+		while (!rc && sqlite3_step(q) == SQLITE_ROW)
+			rc = fn(sqlite3_column_int64(q, 0), data);
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
+		       char **subject)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT hash, subject FROM "
+			       "commits WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*subject = xstrdup((const char *)sqlite3_column_text(st, 1));
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	return found;
+}

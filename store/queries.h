@@ -126,6 +126,37 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 			  int (*fn)(const struct msg_row *r, void *data),
 			  void *data);
 
+/* A row of the links table with its message's version and date. */
+struct link_row {
+	int64_t commit, message, date;
+	const char *how;	/* "patch-id", ... */
+	bool landed;		/* the version that landed */
+	int version;
+};
+
+/* Every link between a commit and a posting. */
+int lists_foreach_link(struct idx *ix,
+		       int (*fn)(const struct link_row *r, void *data),
+		       void *data);
+
+/* Every Reviewed-by, Acked-by and Tested-by naming a person on a list. */
+int lists_foreach_review(struct idx *ix,
+			 int (*fn)(int64_t message, int64_t person, void *data),
+			 void *data);
+
+/* The messages whose patches touch each of the @nr path ids @paths. */
+int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
+				   size_t nr,
+				   int (*fn)(int64_t message, void *data),
+				   void *data);
+
+/*
+ * The hash and subject of commit @id (to free): 1, 0 when there is no
+ * such commit, -1 when the index cannot be asked (quietly).
+ */
+int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
+		       char **subject);
+
 /* The newest date of a message of a registered archive (0: none), or -1. */
 int64_t lists_newest_message_date(struct idx *ix);
 
