@@ -17,6 +17,19 @@ static int sql_error(struct idx *ix)
 	return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 }
 
+static int64_t count_of(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	return n;
+}
+
 void idx_foreach_figure(struct idx *ix,
 			void (*fn)(const char *name, int64_t v, void *data),
 			void *data)
@@ -134,6 +147,21 @@ char *idx_commit_hash(const struct idx *ix, int64_t id)
 	return hash;
 }
 
+int64_t idx_trailer_key_id(struct idx *ix, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
 void idx_rollback(struct idx *ix)
 {
 	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
@@ -223,6 +251,11 @@ int idx_first_commit_time(struct idx *ix, int64_t *t)
 	return 0;
 }
 
+int64_t idx_last_commit_time(struct idx *ix)
+{
+	return count_of(ix, "SELECT max(commit_time) FROM commits");
+}
+
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 {
 	unsigned char *linked;
@@ -248,6 +281,48 @@ unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 	}
 	sqlite3_finalize(st);
 	return linked;
+}
+
+bool lists_has_messages(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	bool yes;
+
+	/* an index from before the list tables has none: no rows either */
+	if (sqlite3_prepare_v2(ix->db, "SELECT 1 FROM messages LIMIT 1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return false;
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+void lists_foreach_name(struct idx *ix,
+			void (*fn)(const char *name, void *data), void *data)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn((const char *)sqlite3_column_text(st, 0), data);
+	sqlite3_finalize(st);
+}
+
+char *lists_message_msgid(struct idx *ix, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *msgid = NULL;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT msgid FROM messages "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		msgid = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return msgid;
 }
 
 int64_t lists_count(struct idx *ix)
@@ -430,19 +505,6 @@ int msg_details(struct msg_queries *q, int64_t message, char **msgid,
 	*part = sqlite3_column_int(q->details, 2);
 	sqlite3_reset(q->details);
 	return 1;
-}
-
-static int64_t count_of(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t n = 0;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	return n;
 }
 
 int64_t lists_count_sources(struct idx *ix)

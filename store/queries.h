@@ -45,6 +45,9 @@ char *idx_maintainers_fingerprint(struct idx *ix);
 /* The hash of commit @id, to free; NULL when there is none. */
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 
+/* The id of trailer key @key (canonical case); 0 when it has none. */
+int64_t idx_trailer_key_id(struct idx *ix, const char *key);
+
 /* Roll back the open transaction, quietly (nothing to say if none). */
 void idx_rollback(struct idx *ix);
 
@@ -78,11 +81,24 @@ int idx_foreach_review_trailer(struct idx *ix,
 /* The commit time of the oldest indexed commit in *@t (0: none). */
 int idx_first_commit_time(struct idx *ix, int64_t *t);
 
+/* The commit time of the newest indexed commit (0: none, or no answer). */
+int64_t idx_last_commit_time(struct idx *ix);
+
 /*
  * Which commits were posted to a list (the links table): an array by
  * commit id up to *@max (0 when none), 1 for a linked commit, to free.
  */
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
+
+/* Does the index hold a message (false too for an index without lists)? */
+bool lists_has_messages(struct idx *ix);
+
+/* Every registered list's name. */
+void lists_foreach_name(struct idx *ix,
+			void (*fn)(const char *name, void *data), void *data);
+
+/* The Message-ID of message @id, to free; NULL when there is none. */
+char *lists_message_msgid(struct idx *ix, int64_t id);
 
 /* The number of registered lists; 0 also when it cannot be read. */
 int64_t lists_count(struct idx *ix);
