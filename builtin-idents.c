@@ -30,6 +30,7 @@
 #include "builtin.h"
 #include "json.h"
 #include "parse-options.h"
+#include "queries.h"
 #include "scope.h"
 #include "strmap.h"
 
@@ -74,28 +75,19 @@ static struct ident *ident_get(struct idents *ids, const char *name,
 	return &ids->v[(size_t)e->value - 1];
 }
 
+static int add_activity(const char *name, const char *email, int64_t commits,
+			int64_t trailers, void *data)
+{
+	struct ident *id = ident_get(data, name, email);
+
+	id->commits += commits;
+	id->tags += trailers;
+	return 0;
+}
+
 static int load(struct idx *ix, struct idents *ids)
 {
-	static const char sql[] =
-		"SELECT p.mname, p.memail, "
-		"  (SELECT count(*) FROM commits c WHERE c.author = p.id "
-		"   AND c.nparents < 2), "
-		"  (SELECT count(*) FROM trailers t WHERE t.person = p.id) "
-		"FROM people p";
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct ident *id = ident_get(ids,
-				(const char *)sqlite3_column_text(st, 0),
-				(const char *)sqlite3_column_text(st, 1));
-
-		id->commits += sqlite3_column_int64(st, 2);
-		id->tags += sqlite3_column_int64(st, 3);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return idx_foreach_person_activity(ix, add_activity, ids);
 }
 
 static long weight(const struct ident *id)

@@ -28,6 +28,7 @@
 #include "lockfile.h"
 #include "maintainers.h"
 #include "parse-options.h"
+#include "queries.h"
 #include "run-command.h"
 #include "summary.h"
 #include "util.h"
@@ -232,50 +233,27 @@ static int64_t file_size(const char *path)
 	return n;
 }
 
+static void print_figure(const char *name, int64_t v, void *data)
+{
+	int64_t *commits = data;
+
+	if (!strcmp(name, "commits"))
+		*commits = v;
+	printf("%s %lld\n", name, (long long)v);
+}
+
+static void print_trailer_count(const char *key, int64_t n, void *data)
+{
+	printf("trailer %s %lld\n", key, (long long)n);
+}
+
 /* --stats: the figures tests compare against git's own. */
 static int show_stats(struct idx *ix)
 {
-	static const struct {
-		const char *name, *sql;
-	} rows[] = {
-		{ "commits", "SELECT count(*) FROM commits" },
-		{ "merges", "SELECT count(*) FROM commits WHERE nparents > 1" },
-		{ "roots", "SELECT count(*) FROM commits WHERE nparents = 0" },
-		{ "files", "SELECT count(*) FROM files" },
-		{ "added", "SELECT coalesce(sum(added), 0) FROM files" },
-		{ "removed", "SELECT coalesce(sum(removed), 0) FROM files" },
-		{ "binary", "SELECT count(*) FROM files WHERE flags & 1" },
-		{ "submodule", "SELECT count(*) FROM files WHERE flags & 2" },
-		{ "unreadable", "SELECT count(*) FROM files WHERE flags & 4" },
-		{ "renames", "SELECT count(*) FROM files WHERE old_path IS NOT NULL" },
-		{ "trailers", "SELECT count(*) FROM trailers" },
-		{ "fixes-resolved", "SELECT count(*) FROM trailers WHERE target IS NOT NULL" },
-		{ "people", "SELECT count(*) FROM people" },
-		{ "authors", "SELECT count(DISTINCT p.memail) FROM commits c "
-			     "JOIN people p ON p.id = c.author" },
-		{ "paths", "SELECT count(*) FROM paths" },
-		{ "tracked-versions", "SELECT count(*) FROM maintainers" },
-		{ "tracked-blobs", "SELECT count(*) FROM blobs" },
-	};
-	sqlite3_stmt *st;
-	size_t i;
 	int64_t commits = 0;
 
-	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		int64_t v = idx_query_int(ix, rows[i].sql);
-
-		if (!i)
-			commits = v;
-		printf("%s %lld\n", rows[i].name, (long long)v);
-	}
-	if (sqlite3_prepare_v2(ix->db, "SELECT k.key, count(*) FROM trailers t "
-			       "JOIN keys k ON k.id = t.key GROUP BY k.key "
-			       "ORDER BY k.key", -1, &st, NULL) == SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW)
-			printf("trailer %s %lld\n", sqlite3_column_text(st, 0),
-			       (long long)sqlite3_column_int64(st, 1));
-		sqlite3_finalize(st);
-	}
+	idx_foreach_figure(ix, print_figure, &commits);
+	idx_foreach_trailer_key_count(ix, print_trailer_count, NULL);
 	printf("bytes %lld\n", (long long)file_size(ix->path));
 	printf("bytes-per-commit %lld\n", commits ?
 	       (long long)(file_size(ix->path) / commits) : 0LL);
@@ -578,7 +556,7 @@ static void rebuild_index(struct index_run *r)
 		else if (!idx_begin(&r->ix) && !idx_clear(&r->ix))
 			fresh = false;
 		if (fresh) {
-			sqlite3_exec(r->ix.db, "ROLLBACK", NULL, NULL, NULL);
+			idx_rollback(&r->ix);
 			idx_close(&r->ix);
 		}
 	} else if (is_file(r->path)) {

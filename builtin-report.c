@@ -23,6 +23,7 @@
 #include "list-stats.h"
 #include "maintainers-history.h"
 #include "parse-options.h"
+#include "queries.h"
 #include "scope.h"
 #include "setup.h"
 #include "site.h"
@@ -206,32 +207,24 @@ static struct contributor *contributor(struct collect *col, const char *name,
  * Reviews given on the scope's commits, in one query: Reviewed-by and
  * Acked-by on someone else's change.
  */
+static int add_review(int64_t id, const char *name, const char *email,
+		      void *data)
+{
+	struct collect *col = data;
+
+	if (id < 0 || (size_t)id >= col->nr_authors || !col->authors[id] ||
+	    !email || !*email)
+		return 0;
+	as_person(col, &name, &email);
+	if (!strcasecmp(email, col->authors[id]))
+		return 0;
+	contributor(col, name, email, 0)->reviews += 1;
+	return 0;
+}
+
 static int collect_reviews(struct collect *col)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(col->ix->db,
-			       "SELECT t.commit_id, p.mname, p.memail FROM trailers t "
-			       "JOIN keys k ON k.id = t.key "
-			       "JOIN people p ON p.id = t.person "
-			       "WHERE k.key IN ('Reviewed-by', 'Acked-by')", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", col->ix->path, sqlite3_errmsg(col->ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-		const char *name = (const char *)sqlite3_column_text(st, 1);
-		const char *email = (const char *)sqlite3_column_text(st, 2);
-
-		if (id < 0 || (size_t)id >= col->nr_authors || !col->authors[id] ||
-		    !email || !*email)
-			continue;
-		as_person(col, &name, &email);
-		if (!strcasecmp(email, col->authors[id]))
-			continue;
-		contributor(col, name, email, 0)->reviews += 1;
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return idx_foreach_review_trailer(col->ix, add_review, col);
 }
 
 static int cmp_i64(const void *x, const void *y)
@@ -267,6 +260,45 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	return 0;
 }
 
+/* What collect_list_reviews() passes its two walks. */
+struct list_reviews {
+	struct collect *col;
+	struct scope *sc;
+	const struct scope_people *people;
+	struct series *by_reviewer;
+	struct imap threads, foreign;
+	int64_t *paths;		/* the scope's, sorted */
+};
+
+/* A file of a patch on the list: its thread is the scope's if it is. */
+static int mark_thread(int64_t path, int64_t thread, int64_t message,
+		       void *data)
+{
+	struct list_reviews *lr = data;
+
+	if (!imap_get(&lr->foreign, message) &&
+	    bsearch(&path, lr->paths, lr->sc->nr_paths, sizeof(int64_t),
+		    cmp_i64))
+		*imap_put(&lr->threads, thread ? thread : 1) = 1;
+	return 0;
+}
+
+static int count_reply(int64_t date, int64_t who, int64_t th, void *data)
+{
+	struct list_reviews *lr = data;
+	const struct scope_people *people = lr->people;
+	const char *name, *email;
+
+	if (who <= 0 || who >= people->nr || !people->email[who] ||
+	    (!lr->sc->whole && !imap_get(&lr->threads, th ? th : 1)))
+		return 0;
+	name = people->name[who];
+	email = people->email[who];
+	as_person(lr->col, &name, &email);
+	series_add(lr->by_reviewer, *name ? name : email, year_of(date));
+	return 0;
+}
+
 /*
  * Reviews on the lists per year by person: replies in the threads of
  * patches touching the scope's files (every thread for the whole tree),
@@ -277,64 +309,28 @@ static int collect_list_reviews(struct collect *col, struct scope *sc,
 				struct series *by_reviewer, int64_t since,
 				int64_t until)
 {
-	struct imap threads, foreign = { 0 };
-	int64_t *paths = NULL;
-	sqlite3_stmt *st;
+	struct list_reviews lr = { .col = col, .sc = sc, .people = people,
+				   .by_reviewer = by_reviewer };
 	int rc = -1;
 
-	imap_init(&threads, 1024);
+	imap_init(&lr.threads, 1024);
 	if (!sc->whole) {
 		/* the scope's path ids, in the order bsearch() needs */
-		paths = xcalloc(sc->nr_paths + 1, sizeof(int64_t));
-		memcpy(paths, sc->paths, sc->nr_paths * sizeof(int64_t));
-		qsort(paths, sc->nr_paths, sizeof(int64_t), cmp_i64);
-		if (lists_foreign(col->ix, &foreign))
+		lr.paths = xcalloc(sc->nr_paths + 1, sizeof(int64_t));
+		memcpy(lr.paths, sc->paths, sc->nr_paths * sizeof(int64_t));
+		qsort(lr.paths, sc->nr_paths, sizeof(int64_t), cmp_i64);
+		if (lists_foreign(col->ix, &lr.foreign) ||
+		    lists_foreach_message_file(col->ix, mark_thread, &lr))
 			goto out;
-		if (sqlite3_prepare_v2(col->ix->db, "SELECT f.path, m.thread, "
-				       "f.message FROM msg_files f JOIN messages m "
-				       "ON m.id = f.message", -1, &st, NULL) != SQLITE_OK)
-			goto sql;
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			int64_t p = sqlite3_column_int64(st, 0);
-
-			if (!imap_get(&foreign, sqlite3_column_int64(st, 2)) &&
-			    bsearch(&p, paths, sc->nr_paths, sizeof(int64_t),
-				    cmp_i64))
-				*imap_put(&threads, sqlite3_column_int64(st, 1) ?
-					  sqlite3_column_int64(st, 1) : 1) = 1;
-		}
-		sqlite3_finalize(st);
 	}
-	if (sqlite3_prepare_v2(col->ix->db, "SELECT date, sender, thread FROM "
-			       "messages WHERE flags & ?1 AND date BETWEEN ?2 AND ?3",
-			       -1, &st, NULL) != SQLITE_OK)
-		goto sql;
-	sqlite3_bind_int64(st, 1, MSG_REPLY);
-	sqlite3_bind_int64(st, 2, since);
-	sqlite3_bind_int64(st, 3, until);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t who = sqlite3_column_int64(st, 1), th = sqlite3_column_int64(st, 2);
-		const char *name, *email;
-
-		if (who <= 0 || who >= people->nr || !people->email[who] ||
-		    (!sc->whole && !imap_get(&threads, th ? th : 1)))
-			continue;
-		name = people->name[who];
-		email = people->email[who];
-		as_person(col, &name, &email);
-		series_add(by_reviewer, *name ? name : email,
-			   year_of(sqlite3_column_int64(st, 0)));
-	}
-	sqlite3_finalize(st);
+	if (lists_foreach_reply(col->ix, since, until, count_reply, &lr))
+		goto out;
 	rc = 0;
-	goto out;
-sql:
-	error("%s: %s", col->ix->path, sqlite3_errmsg(col->ix->db));
 out:
-	imap_free(&threads);
-	if (foreign.size)
-		imap_free(&foreign);
-	free(paths);
+	imap_free(&lr.threads);
+	if (lr.foreign.size)
+		imap_free(&lr.foreign);
+	free(lr.paths);
 	return rc;
 }
 

@@ -12,6 +12,7 @@
 #include "builtin.h"
 #include "parse-options.h"
 #include "patch.h"
+#include "queries.h"
 #include "review.h"
 #include "run-command.h"
 #include "scope.h"
@@ -22,22 +23,11 @@
 static int base_from_index(struct idx *ix, int64_t when, struct strbuf *out,
 			   char **what)
 {
-	sqlite3_stmt *st;
-	char *blob = NULL, *hash = NULL;
+	char *blob, *hash;
 	int rc = -1;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash FROM maintainers m "
-			       "JOIN commits c ON c.id = m.commit_id "
-			       "WHERE ?1 = 0 OR c.commit_time <= ?1 "
-			       "ORDER BY c.commit_time DESC, c.id DESC LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	sqlite3_bind_int64(st, 1, when);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
-		blob = xstrdup((const char *)sqlite3_column_text(st, 0));
-		hash = xstrdup((const char *)sqlite3_column_text(st, 1));
-	}
-	sqlite3_finalize(st);
+	if (idx_maintainers_version_at(ix, when, &blob, &hash))
+		return -1;
 	if (blob && !idx_blob_text(ix, blob, out)) {
 		*what = xstrfmt("%s as of commit %.12s", mnt_default_path(), hash);
 		rc = 0;

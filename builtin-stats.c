@@ -15,6 +15,7 @@
 #include "json.h"
 #include "list-stats.h"
 #include "parse-options.h"
+#include "queries.h"
 #include "scope.h"
 #include "stats.h"
 
@@ -466,35 +467,25 @@ static void print_list_text(const struct list_stats *st, const struct stats_args
 /* The lists named in @arg ("" for all), checked; 0 or -1. */
 static int parse_lists(struct idx *ix, const char *arg, struct opt_list *out)
 {
-	char *copy = xstrdup(arg), *save = NULL, *tok;
-	sqlite3_stmt *st;
-	int rc = 0;
+	char *copy, *save = NULL, *tok, *name;
+	int rc = 0, found;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM lists", -1, &st,
-			       NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW ||
-	    !sqlite3_column_int(st, 0)) {
-		sqlite3_finalize(st);
-		free(copy);
+	if (lists_count(ix) <= 0)
 		return error("no mailing list in the index; register an archive "
 			     "with 'kmaint index --inbox PATH'");
-	}
-	sqlite3_finalize(st);
-	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists WHERE name = ?1 "
-			       "COLLATE NOCASE", -1, &st, NULL) != SQLITE_OK) {
-		free(copy);
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	}
+	copy = xstrdup(arg);
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		sqlite3_bind_text(st, 1, tok, -1, SQLITE_STATIC);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			opt_list_push(out, xstrdup((const char *)sqlite3_column_text(st, 0)));
-		} else {
+		found = lists_find(ix, tok, &name);
+		if (found < 0) {
+			rc = -1;
+			break;
+		}
+		if (found)
+			opt_list_push(out, name);
+		else
 			rc = error("no list '%s' in the index (see 'kmaint index "
 				   "--stats')", tok);
-		}
-		sqlite3_reset(st);
 	}
-	sqlite3_finalize(st);
 	free(copy);
 	return rc;
 }

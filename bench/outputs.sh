@@ -125,6 +125,7 @@ record_xfs() {
 	run index $K index -q -j 1
 	tables people commits files trailers maintainers blobs
 	run verify $K index --verify 100000
+	run index-stats $K index --stats
 	run get $K get "$P"
 	run get-json $K get --json "$P"
 	run get-sections $K get --maintainers-sections --rolestats "$P"
@@ -193,6 +194,9 @@ record_inbox() {
 	run pending-person $K pending --days 400 --json --person git@example.com
 	run stats-list $K stats --list
 	run stats-list-json $K stats --list --json
+	run stats-list-named $K stats --list TEST@example.com,nosuch
+	run stats-list-one $K stats --list Test@Example.com --json
+	run index-stats $K index --stats
 	run stats $K stats --section FOO
 	run audit $K audit --min-changes 5
 	run audit-json $K audit --min-changes 5 --json

@@ -12,6 +12,7 @@
 #include "list-store.h"
 #include "json.h"
 #include "maintainers-history.h"
+#include "queries.h"
 #include "scope.h"
 #include "strmap.h"
 
@@ -265,30 +266,7 @@ enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
 
 static int64_t key_id(struct idx *ix, const char *key)
 {
-	sqlite3_stmt *st;
-	int64_t id = 0;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key = ?1", -1,
-			       &st, NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return id;
-}
-
-static int64_t query_one(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t v = 0;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
+	return idx_trailer_key_id(ix, key);
 }
 
 /* One event of a kind: its counts, ever and in the window, and its latest commit. */
@@ -958,36 +936,10 @@ out:
 
 /* ---- the mailing lists ---- */
 
-static bool table_has_rows(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	bool yes = false;
-
-	/* an index from before the list tables has none: no rows either */
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return false;
-	yes = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return yes;
-}
-
 /* Commits linked to a posting, for the bypass finding. */
 static int read_links(struct run *r)
 {
-	sqlite3_stmt *st;
-
-	r->max_linked = query_one(r->ix, "SELECT max(commit_id) FROM links");
-	r->linked = xcalloc((size_t)r->max_linked + 1, 1);
-	if (sqlite3_prepare_v2(r->ix->db, "SELECT commit_id FROM links", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t c = sqlite3_column_int64(st, 0);
-
-		if (c >= 0 && c <= r->max_linked)
-			r->linked[c] = 1;
-	}
-	sqlite3_finalize(st);
+	r->linked = lists_linked_commits(r->ix, &r->max_linked);
 	return 0;
 }
 
@@ -1210,7 +1162,7 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	size_t nr = 0, alloc = 0, i, t;
 	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
 		k_test = key_id(ix, "Tested-by");
-	bool dedupe = query_one(ix, "SELECT count(*) FROM sources") > 1;
+	bool dedupe = lists_count_sources(ix) > 1;
 	bool few = r->nslots <= FEW_SECTIONS;
 	int trc, rc = -1;
 
@@ -1323,6 +1275,14 @@ out:
 	return rc;
 }
 
+static void add_list_name(const char *name, void *data)
+{
+	char *n = lowercase(name);
+
+	strmap_insert(data, n, strlen(n));
+	free(n);
+}
+
 /*
  * The lists' side, when the index has messages: which sections an
  * indexed list covers (one of its L: is an indexed list, or patches
@@ -1333,24 +1293,14 @@ static int read_lists(struct run *r)
 {
 	struct slot_sets patches = { 0 }, threads = { 0 };
 	struct strmap names;
-	sqlite3_stmt *st;
 	size_t i;
 	int rc = -1;
 
-	r->a->has_lists = table_has_rows(r->ix, "SELECT 1 FROM messages LIMIT 1");
+	r->a->has_lists = lists_has_messages(r->ix);
 	if (!r->a->has_lists)
 		return 0;
 	strmap_init(&names);
-	if (sqlite3_prepare_v2(r->ix->db, "SELECT name FROM lists", -1, &st,
-			       NULL) == SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			char *n = lowercase((const char *)sqlite3_column_text(st, 0));
-
-			strmap_insert(&names, n, strlen(n));
-			free(n);
-		}
-		sqlite3_finalize(st);
-	}
+	lists_foreach_name(r->ix, add_list_name, &names);
 	for (i = 0; i < r->nslots; i++) {
 		const struct mnt_section *ms = &r->m->sections[r->a->v[i].index];
 		int e;
@@ -1507,8 +1457,7 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	memset(a, 0, sizeof(*a));
 	a->ix = ix;
 	a->o = o;
-	a->now = o->now ? o->now :
-		 query_one(ix, "SELECT max(commit_time) FROM commits");
+	a->now = o->now ? o->now : idx_last_commit_time(ix);
 	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
 
 	if (load_people(&r))
@@ -1626,17 +1575,13 @@ const char *audit_hash(const struct audit *a, int64_t id)
 {
 	static char ring[4][HASH_HEXSZ_MAX + 1];
 	static int next;
-	char *buf = ring[next++ & 3];
-	sqlite3_stmt *st;
+	char *buf = ring[next++ & 3], *hash;
 
 	strcpy(buf, "-");
-	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT hash FROM commits "
-				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+	if (!id || !(hash = idx_commit_hash(a->ix, id)))
 		return buf;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		snprintf(buf, 13, "%s", (const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
+	snprintf(buf, 13, "%s", hash);
+	free(hash);
 	return buf;
 }
 
@@ -1644,20 +1589,11 @@ const char *audit_msgid(const struct audit *a, int64_t id)
 {
 	static char *ring[4];
 	static int next;
-	sqlite3_stmt *st;
 	int k = next++ & 3;
+	char *msgid = id ? lists_message_msgid(a->ix, id) : NULL;
 
 	free(ring[k]);
-	ring[k] = xstrdup("-");
-	if (!id || sqlite3_prepare_v2(a->ix->db, "SELECT msgid FROM messages "
-				      "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
-		return ring[k];
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		free(ring[k]);
-		ring[k] = xstrdup((const char *)sqlite3_column_text(st, 0));
-	}
-	sqlite3_finalize(st);
+	ring[k] = msgid ? msgid : xstrdup("-");
 	return ring[k];
 }
 

@@ -8,6 +8,7 @@
 #include "email.h"
 #include "imap.h"
 #include "list-messages.h"
+#include "queries.h"
 
 /* Set in lmsg.flags (above every MSG_* bit) for a patch that landed. */
 #define LANDED (1u << 31)
@@ -47,7 +48,7 @@ struct ctx {
 	int64_t now;
 	struct lmsg_table t;
 	struct section_people *sp;	/* by section, filled on first use */
-	sqlite3_stmt *files, *trailers, *details;
+	struct msg_queries *q;
 	struct match_result res;
 	int32_t *replies;		/* indexes into t.m */
 	size_t nr_replies, alloc_replies;
@@ -57,11 +58,6 @@ struct ctx {
 	int *appliers;
 	size_t nr_appliers, alloc_appliers;
 };
-
-static int sql_error(struct ctx *c)
-{
-	return error("%s: %s", c->ix->path, sqlite3_errmsg(c->ix->db));
-}
 
 /*
  * The entries of a MAINTAINERS value as audit_match() reads them: the
@@ -167,40 +163,20 @@ static int64_t who(const struct ctx *c, uint32_t pid)
 	return p >= 0 ? p : -2 - (int64_t)pid;
 }
 
-/* The newest indexed message's date, or 0 when there is none. */
-static int64_t newest_message(struct ctx *c)
+static int mark_one_landed(int64_t message, void *data)
 {
-	sqlite3_stmt *st;
-	int64_t t = 0;
+	struct ctx *c = data;
+	struct lmsg *m = lmsg_find(&c->t, message);
 
-	if (sqlite3_prepare_v2(c->ix->db, "SELECT max(date) FROM messages "
-			       "WHERE source > 0", -1, &st, NULL) != SQLITE_OK)
-		return sql_error(c);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		t = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return t;
+	if (m)
+		m->flags |= LANDED;
+	return 0;
 }
 
 /* Mark the patches linked to a commit made by now. */
 static int mark_landed(struct ctx *c)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(c->ix->db, "SELECT l.message FROM links l "
-			       "JOIN commits c ON c.id = l.commit_id "
-			       "WHERE c.commit_time <= ?1", -1, &st,
-			       NULL) != SQLITE_OK)
-		return sql_error(c);
-	sqlite3_bind_int64(st, 1, c->now);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct lmsg *m = lmsg_find(&c->t, sqlite3_column_int64(st, 0));
-
-		if (m)
-			m->flags |= LANDED;
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return lists_foreach_landed(c->ix, c->now, mark_one_landed, c);
 }
 
 static void add_section(int **v, size_t *nr, size_t *alloc, int sec)
@@ -238,40 +214,56 @@ static bool has_m(const struct section_people *sp)
  * asked about or not: fstests' XFS lists only an R:, and what it
  * reviews the M: of "ALL" (F: *) applies.
  */
+/* What concerned() gathers from a patch's files. */
+struct concern {
+	struct ctx *c;
+	int **v;
+	size_t nr, alloc;
+	bool known;	/* touches a path of the history */
+};
+
+static int concern_file(const char *path, bool in_history, void *data)
+{
+	struct concern *cn = data;
+	struct ctx *c = cn->c;
+	bool specific = false;
+	size_t i;
+
+	cn->known |= in_history;
+	if (!path || c->o->unanswered)
+		return 0;
+	matcher_lookup(c->s->mt, path, 0, &c->res);
+	for (i = 0; i < c->res.nr; i++)
+		specific |= c->res.hits[i].depth >= 0;
+	for (i = 0; i < c->res.nr; i++) {
+		int sec = c->res.hits[i].section;
+
+		if (c->res.hits[i].depth < 0 && has_m(section_people(c, sec)))
+			add_section(&c->appliers, &c->nr_appliers,
+				    &c->alloc_appliers, sec);
+		if (specific && c->res.hits[i].depth < 0)
+			continue;
+		if (c->o->sections && !c->o->sections[sec])
+			continue;
+		if (!section_people(c, sec)->nr)
+			continue;
+		add_section(cn->v, &cn->nr, &cn->alloc, sec);
+	}
+	return 0;
+}
+
 static size_t concerned(struct ctx *c, const struct lmsg *m, int **v)
 {
-	size_t nr = 0, alloc = 0, i;
-	bool known = false;	/* touches a path of the history */
+	struct concern cn = { .c = c, .v = v };
+	size_t nr, alloc, i;
+	bool known;
 
 	*v = NULL;
 	c->nr_appliers = 0;
-	sqlite3_bind_int64(c->files, 1, m->id);
-	while (sqlite3_step(c->files) == SQLITE_ROW) {
-		const char *path = (const char *)sqlite3_column_text(c->files, 0);
-		bool specific = false;
-
-		known |= sqlite3_column_int(c->files, 1) != 0;
-		if (!path || c->o->unanswered)
-			continue;
-		matcher_lookup(c->s->mt, path, 0, &c->res);
-		for (i = 0; i < c->res.nr; i++)
-			specific |= c->res.hits[i].depth >= 0;
-		for (i = 0; i < c->res.nr; i++) {
-			int sec = c->res.hits[i].section;
-
-			if (c->res.hits[i].depth < 0 && has_m(section_people(c, sec)))
-				add_section(&c->appliers, &c->nr_appliers,
-					    &c->alloc_appliers, sec);
-			if (specific && c->res.hits[i].depth < 0)
-				continue;
-			if (c->o->sections && !c->o->sections[sec])
-				continue;
-			if (!section_people(c, sec)->nr)
-				continue;
-			add_section(v, &nr, &alloc, sec);
-		}
-	}
-	sqlite3_reset(c->files);
+	msg_foreach_file(c->q, m->id, concern_file, &cn);
+	nr = cn.nr;
+	alloc = cn.alloc;
+	known = cn.known;
 	if (c->o->unanswered)
 		return known;	/* no section: 1 for a patch of the project */
 	for (i = 0; known && c->o->whole && i < c->s->m.nr_sections; i++)
@@ -344,16 +336,24 @@ static void collect_replies(struct ctx *c, int64_t root, int64_t sender)
 	}
 }
 
+struct review_as {
+	struct ctx *c;
+	const struct listed *l;
+};
+
+static int reviewer_is_listed(int64_t person, void *data)
+{
+	struct review_as *r = data;
+
+	return is_listed(r->c, r->l, person);
+}
+
 /* Does message @id give a review (Reviewed-by, Acked-by, Tested-by) as @l? */
 static bool gives_review(struct ctx *c, int64_t id, const struct listed *l)
 {
-	bool found = false;
+	struct review_as r = { c, l };
 
-	sqlite3_bind_int64(c->trailers, 1, id);
-	while (!found && sqlite3_step(c->trailers) == SQLITE_ROW)
-		found = is_listed(c, l, sqlite3_column_int64(c->trailers, 0));
-	sqlite3_reset(c->trailers);
-	return found;
+	return msg_foreach_reviewer(c->q, id, reviewer_is_listed, &r) != 0;
 }
 
 /* Is one of c->replies from a listed M: of the section? */
@@ -438,15 +438,8 @@ static int fill_msg(struct ctx *c, const struct lmsg *m, uint32_t pid,
 	pm->id = m->id;
 	pm->date = m->date;
 	pm->days = (long)((c->now - m->date) / 86400);
-	sqlite3_bind_int64(c->details, 1, m->id);
-	if (sqlite3_step(c->details) != SQLITE_ROW) {
-		sqlite3_reset(c->details);
+	if (!msg_details(c->q, m->id, &pm->msgid, &pm->subject, &pm->part))
 		return error("%s: message %d is gone", c->ix->path, m->id);
-	}
-	pm->msgid = xstrdup((const char *)sqlite3_column_text(c->details, 0));
-	pm->subject = xstrdup((const char *)sqlite3_column_text(c->details, 1));
-	pm->part = sqlite3_column_int(c->details, 2);
-	sqlite3_reset(c->details);
 	if (pid && pid < c->people->nr && c->people->email[pid]) {
 		pm->author = xstrdup(c->people->name[pid] ? c->people->name[pid] : "");
 		pm->email = xstrdup(c->people->email[pid]);
@@ -503,21 +496,8 @@ static int cmp_series(const void *a, const void *b)
 
 static int prepare(struct ctx *c)
 {
-	/* the path, and whether the history touched it */
-	if (sqlite3_prepare_v2(c->ix->db, "SELECT p.path, EXISTS (SELECT 1 "
-			       "FROM files x WHERE x.path = f.path) FROM msg_files f "
-			       "JOIN paths p ON p.id = f.path WHERE f.message = ?1",
-			       -1, &c->files, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(c->ix->db, "SELECT t.person FROM msg_trailers t "
-			       "WHERE t.message = ?1 AND t.person IS NOT NULL "
-			       "AND t.key IN (SELECT id FROM keys WHERE key IN "
-			       "('Reviewed-by', 'Acked-by', 'Tested-by'))",
-			       -1, &c->trailers, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(c->ix->db, "SELECT msgid, subject, part_nr "
-			       "FROM messages WHERE id = ?1", -1, &c->details,
-			       NULL) != SQLITE_OK)
-		return sql_error(c);
-	return 0;
+	c->q = msg_queries_open(c->ix);
+	return c->q ? 0 : -1;
 }
 
 /* The series of cover @cover (0: a patch alone), made on first use. */
@@ -565,7 +545,7 @@ int pending_collect(struct pending *p, struct scope *s,
 	if (idx_count(s->ix, "sources") <= 0)
 		return error("no mailing list in the index; register an archive "
 			     "with 'kmaint index --inbox PATH'");
-	c.now = o->now ? o->now : newest_message(&c);
+	c.now = o->now ? o->now : lists_newest_message_date(c.ix);
 	if (c.now < 0)
 		return -1;
 	p->now = c.now;
@@ -634,9 +614,7 @@ int pending_collect(struct pending *p, struct scope *s,
 out:
 	if (rc)
 		pending_release(p);
-	sqlite3_finalize(c.files);
-	sqlite3_finalize(c.trailers);
-	sqlite3_finalize(c.details);
+	msg_queries_close(c.q);
 	match_result_release(&c.res);
 	for (i = 0; i < s->m.nr_sections; i++) {
 		size_t k;

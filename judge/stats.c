@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "queries.h"
+
 static const struct {
 	const char *name, *title;
 } reports[SR_NR] = {
@@ -297,44 +299,44 @@ enum tag_kind { TK_NONE, TK_SOB, TK_REVIEW, TK_ACK, TK_TEST, TK_REPORT,
 		TK_REPORT_TEST };
 
 /* Tag kinds by key id. */
+static const struct {
+	const char *key;
+	enum tag_kind kind;
+} known_keys[] = {
+	{ "Signed-off-by", TK_SOB },
+	{ "Reviewed-by", TK_REVIEW },
+	{ "Acked-by", TK_ACK },
+	{ "Tested-by", TK_TEST },
+	{ "Reported-by", TK_REPORT },
+	{ "Reported-and-tested-by", TK_REPORT_TEST },
+};
+
+struct key_kinds {
+	unsigned char *kinds;
+	int64_t nr;
+};
+
+static int key_kind(int64_t id, const char *k, void *data)
+{
+	struct key_kinds *kk = data;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known_keys); i++)
+		if (id >= 0 && id < kk->nr && !strcasecmp(k, known_keys[i].key))
+			kk->kinds[id] = (unsigned char)known_keys[i].kind;
+	return 0;
+}
+
 static int load_keys(struct idx *ix, unsigned char **kinds, int64_t *nr)
 {
-	static const struct {
-		const char *key;
-		enum tag_kind kind;
-	} known[] = {
-		{ "Signed-off-by", TK_SOB },
-		{ "Reviewed-by", TK_REVIEW },
-		{ "Acked-by", TK_ACK },
-		{ "Tested-by", TK_TEST },
-		{ "Reported-by", TK_REPORT },
-		{ "Reported-and-tested-by", TK_REPORT_TEST },
-	};
-	sqlite3_stmt *st;
-	int64_t max = 0;
+	struct key_kinds kk;
+	int64_t max;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	if (sqlite3_step(st) == SQLITE_ROW)
-		max = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	*nr = max + 1;
-	*kinds = xcalloc((size_t)*nr, 1);
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, key FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-		const char *k = (const char *)sqlite3_column_text(st, 1);
-		size_t i;
-
-		for (i = 0; i < ARRAY_SIZE(known); i++)
-			if (id >= 0 && id < *nr && !strcasecmp(k, known[i].key))
-				(*kinds)[id] = (unsigned char)known[i].kind;
-	}
-	sqlite3_finalize(st);
-	return 0;
+	if (idx_max_trailer_key(ix, &max))
+		return -1;
+	kk.nr = *nr = (max < 0 ? 0 : max) + 1;
+	kk.kinds = *kinds = xcalloc((size_t)*nr, 1);
+	return idx_foreach_trailer_key(ix, key_kind, &kk);
 }
 
 struct seen_tag {

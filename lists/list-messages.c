@@ -4,18 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int64_t count_of(struct idx *ix, const char *sql)
-{
-	sqlite3_stmt *st;
-	int64_t n = 0;
-
-	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	return n;
-}
+#include "queries.h"
 
 static int cmp_msg_id(const void *a, const void *b)
 {
@@ -93,86 +82,76 @@ const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 	return t->kids + t->kid_start[parent];
 }
 
-/*
- * The index messages_stats covers what is read: a scan of its narrow
- * rows, not of the messages.  From a date on, messages_date finds the
- * few rows instead ("+m.source": not the other index, for this term).
- */
+/* What lmsg_load() keeps of the rows, and the copies it drops. */
+struct load {
+	struct lmsg_table *t;
+	size_t alloc;
+	bool dedupe;
+	struct imap seen;
+	int64_t *alias;		/* pairs: a copy's id, the kept one's */
+	size_t nr_alias, alloc_alias;
+};
+
+static int load_row(const struct msg_row *r, void *data)
+{
+	struct load *ld = data;
+	struct lmsg_table *t = ld->t;
+	struct lmsg *m;
+
+	if (ld->dedupe) {
+		int64_t *v = imap_put(&ld->seen, r->mid ? r->mid : 1);
+
+		if (*v) {
+			/* the same message on another list */
+			ALLOC_GROW(ld->alias, ld->nr_alias + 2, ld->alloc_alias);
+			ld->alias[ld->nr_alias++] = r->id;
+			ld->alias[ld->nr_alias++] = *v;
+			return 0;
+		}
+		*v = r->id;
+	}
+	ALLOC_GROW(t->m, t->nr + 1, ld->alloc);
+	m = &t->m[t->nr++];
+	memset(m, 0, sizeof(*m));
+	m->id = (int32_t)r->id;
+	m->parent = (int32_t)r->parent;
+	m->thread = r->thread;
+	m->date = r->date;
+	m->sender = (uint32_t)r->sender;
+	m->author = (uint32_t)r->author;
+	m->flags = (uint32_t)r->flags;
+	m->version = (int16_t)r->version;
+	m->subj = r->subject_hash;
+	if (!m->subj)
+		m->subj = 1;
+	return 0;
+}
+
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since)
 {
-	struct strbuf sql = STRBUF_INIT;
-	struct imap seen = { 0 };
-	int64_t *alias = NULL;		/* pairs: a copy's id, the kept one's */
-	size_t nr_alias = 0, alloc_alias = 0, alloc, i;
-	sqlite3_stmt *st;
 	/* one archive holds no copies (its duplicates are kept) */
-	bool dedupe = count_of(ix, "SELECT count(*) FROM sources") > 1;
+	struct load ld = { .t = t, .dedupe = lists_count_sources(ix) > 1 };
+	struct imap seen;
+	int64_t *alias;
+	size_t nr_alias, i;
 
 	memset(t, 0, sizeof(*t));
-	t->max_id = count_of(ix, "SELECT max(id) FROM messages");
-	alloc = (size_t)t->max_id + 1;
-	t->m = xmalloc(alloc * sizeof(*t->m));
-	strbuf_addstr(&sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
-		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
-		      "FROM messages m");
-	strbuf_addstr(&sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
-	if (nr_lists) {
-		strbuf_addstr(&sql, " IN (SELECT s.id FROM sources s "
-			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
-		for (i = 0; i < nr_lists; i++)
-			strbuf_addf(&sql, "%s?%zu", i ? ", " : "", i + 1);
-		strbuf_addstr(&sql, "))");
-	} else {
-		strbuf_addstr(&sql, " > 0");
+	t->max_id = lists_max_message_id(ix);
+	ld.alloc = (size_t)t->max_id + 1;
+	t->m = xmalloc(ld.alloc * sizeof(*t->m));
+	if (ld.dedupe)
+		imap_init(&ld.seen, ld.alloc);
+	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
+		if (ld.dedupe)
+			imap_free(&ld.seen);
+		free(ld.alias);
+		return -1;
 	}
-	if (since != INT64_MIN)
-		strbuf_addf(&sql, " AND m.date >= ?%zu", nr_lists + 1);
-	if (sqlite3_prepare_v2(ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
-		strbuf_release(&sql);
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	}
-	strbuf_release(&sql);
-	for (i = 0; i < nr_lists; i++)
-		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
-	if (since != INT64_MIN)
-		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
-	if (dedupe)
-		imap_init(&seen, alloc);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-		struct lmsg *m;
-
-		if (dedupe) {
-			int64_t mid = sqlite3_column_int64(st, 1);
-			int64_t *v = imap_put(&seen, mid ? mid : 1);
-
-			if (*v) {
-				/* the same message on another list */
-				ALLOC_GROW(alias, nr_alias + 2, alloc_alias);
-				alias[nr_alias++] = id;
-				alias[nr_alias++] = *v;
-				continue;
-			}
-			*v = id;
-		}
-		ALLOC_GROW(t->m, t->nr + 1, alloc);
-		m = &t->m[t->nr++];
-		memset(m, 0, sizeof(*m));
-		m->id = (int32_t)id;
-		m->parent = (int32_t)sqlite3_column_int64(st, 2);
-		m->thread = sqlite3_column_int64(st, 3);
-		m->date = sqlite3_column_int64(st, 4);
-		m->sender = (uint32_t)sqlite3_column_int64(st, 5);
-		m->author = (uint32_t)sqlite3_column_int64(st, 6);
-		m->flags = (uint32_t)sqlite3_column_int64(st, 7);
-		m->version = (int16_t)sqlite3_column_int(st, 8);
-		m->subj = sqlite3_column_int64(st, 9);
-		if (!m->subj)
-			m->subj = 1;
-	}
-	sqlite3_finalize(st);
-	if (dedupe)
+	seen = ld.seen;
+	alias = ld.alias;
+	nr_alias = ld.nr_alias;
+	if (ld.dedupe)
 		imap_free(&seen);
 	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)

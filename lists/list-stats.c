@@ -7,6 +7,7 @@
 
 #include "imap.h"
 #include "list-messages.h"
+#include "queries.h"
 
 /* Set in lmsg.flags (above every MSG_* bit) for a linked patch. */
 #define LANDED (1u << 31)
@@ -241,44 +242,46 @@ static int64_t thread_key(const struct lmsg *m)
 	return m->thread ? m->thread : 1;
 }
 
+struct links_walk {
+	struct list_base *b;
+	size_t alloc;
+};
+
+static int base_link(const struct link_row *r, void *data)
+{
+	struct links_walk *lw = data;
+	struct list_base *b = lw->b;
+	int64_t *slot = imap_put(&b->commits, r->commit);
+	struct lmsg *m = lmsg_find(&b->t, r->message);
+	struct posting *p;
+
+	/* only a patch of the scope is asked whether it landed */
+	if (m)
+		m->flags |= LANDED;
+	if (!*slot) {
+		ALLOC_GROW(b->pv, b->npv + 1, lw->alloc);
+		p = &b->pv[b->npv++];
+		p->first = INT64_MAX;
+		p->version = 0;
+		p->by_pid = false;
+		*slot = (int64_t)b->npv;
+	}
+	p = &b->pv[*slot - 1];
+	if (!strcmp(r->how, "patch-id"))
+		p->by_pid = true;
+	if (r->landed)
+		p->version = r->version;
+	if (r->date < p->first)
+		p->first = r->date;
+	return 0;
+}
+
 /* The links, once: commit -> its postings; LANDED on the linked messages. */
 static int base_links(struct list_base *b, struct idx *ix)
 {
-	sqlite3_stmt *st;
-	size_t alloc = 0;
+	struct links_walk lw = { .b = b };
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT l.commit_id, l.how, l.landed, "
-			       "m.version, m.date, l.message FROM links l JOIN "
-			       "messages m ON m.id = l.message", -1, &st,
-			       NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t cid = sqlite3_column_int64(st, 0);
-		int64_t *slot = imap_put(&b->commits, cid);
-		struct lmsg *m = lmsg_find(&b->t, sqlite3_column_int64(st, 5));
-		struct posting *p;
-
-		/* only a patch of the scope is asked whether it landed */
-		if (m)
-			m->flags |= LANDED;
-		if (!*slot) {
-			ALLOC_GROW(b->pv, b->npv + 1, alloc);
-			p = &b->pv[b->npv++];
-			p->first = INT64_MAX;
-			p->version = 0;
-			p->by_pid = false;
-			*slot = (int64_t)b->npv;
-		}
-		p = &b->pv[*slot - 1];
-		if (!strcmp((const char *)sqlite3_column_text(st, 1), "patch-id"))
-			p->by_pid = true;
-		if (sqlite3_column_int(st, 2))
-			p->version = sqlite3_column_int(st, 3);
-		if (sqlite3_column_int64(st, 4) < p->first)
-			p->first = sqlite3_column_int64(st, 4);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return lists_foreach_link(ix, base_link, &lw);
 }
 
 struct keyed {
@@ -324,30 +327,35 @@ static void base_threads(struct list_base *b)
 	free(k);
 }
 
+struct reviews_walk {
+	struct list_base *b;
+	size_t alloc;
+};
+
+static int base_review(int64_t message, int64_t person, void *data)
+{
+	struct reviews_walk *rw = data;
+	struct list_base *b = rw->b;
+	const struct lmsg *m = lmsg_find(&b->t, message);
+
+	if (!m || (m->flags & MSG_PATCH))
+		return 0;
+	ALLOC_GROW(b->rv, b->nr_rv + 1, rw->alloc);
+	b->rv[b->nr_rv].pos = (int32_t)(m - b->t.m);
+	b->rv[b->nr_rv++].person = person;
+	return 0;
+}
+
 /* The review trailers, once, and each message's of them. */
 static int base_reviews(struct list_base *b, struct idx *ix)
 {
 	const struct lmsg_table *t = &b->t;
-	sqlite3_stmt *q;
-	size_t alloc = 0, i;
+	struct reviews_walk rw = { .b = b };
+	size_t i;
 	int32_t *fill;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT t.message, t.person FROM "
-			       "msg_trailers t WHERE "
-			       "t.key IN (SELECT id FROM keys WHERE key IN "
-			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
-			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
-		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		const struct lmsg *m = lmsg_find(t, sqlite3_column_int64(q, 0));
-
-		if (!m || (m->flags & MSG_PATCH))
-			continue;
-		ALLOC_GROW(b->rv, b->nr_rv + 1, alloc);
-		b->rv[b->nr_rv].pos = (int32_t)(m - t->m);
-		b->rv[b->nr_rv++].person = sqlite3_column_int64(q, 1);
-	}
-	sqlite3_finalize(q);
+	if (lists_foreach_review(ix, base_review, &rw))
+		return -1;
 	/* a counting sort by message: each one's slice in index order */
 	b->rv_start = xcalloc(t->nr + 2, sizeof(*b->rv_start));
 	b->rv_of = xmalloc((b->nr_rv + 1) * sizeof(*b->rv_of));
@@ -453,33 +461,27 @@ static int count_commit(const struct scope_commit *sc, void *data)
 static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
 {
 	struct commit_walk cw = { .st = c->st, .b = c->b };
-	sqlite3_stmt *st;
-	size_t i;
-	int rc;
+	size_t i, want;
+	int rc, found = 0;
 
 	rc = scope_foreach_commit(s, r, count_commit, &cw);
 	c->st->median_to_commit = median(cw.delays, cw.nr_delays);
 	c->st->unposted_total = (long)cw.nr_unposted;
-	if (!rc && sqlite3_prepare_v2(c->ix->db, "SELECT hash, subject FROM "
-				      "commits WHERE id = ?1", -1, &st,
-				      NULL) == SQLITE_OK) {
-		size_t want = c->st->max_unposted ? c->st->max_unposted : cw.nr_unposted;
+	want = c->st->max_unposted ? c->st->max_unposted : cw.nr_unposted;
+	for (i = cw.nr_unposted; !rc && found >= 0 && i-- > 0 &&
+	     c->st->nr_unposted < want; ) {
+		char *hash, *subject;
+		struct ls_commit *lc;
 
-		for (i = cw.nr_unposted; i-- > 0 && c->st->nr_unposted < want; ) {
-			struct ls_commit *lc;
-
-			sqlite3_bind_int64(st, 1, cw.unposted[i]);
-			if (sqlite3_step(st) == SQLITE_ROW) {
-				ALLOC_GROW(c->st->unposted, c->st->nr_unposted + 1,
-					   c->st->alloc_unposted);
-				lc = &c->st->unposted[c->st->nr_unposted++];
-				lc->id = cw.unposted[i];
-				lc->hash = xstrdup((const char *)sqlite3_column_text(st, 0));
-				lc->subject = xstrdup((const char *)sqlite3_column_text(st, 1));
-			}
-			sqlite3_reset(st);
-		}
-		sqlite3_finalize(st);
+		found = idx_commit_subject(c->ix, cw.unposted[i], &hash, &subject);
+		if (found <= 0)
+			continue;
+		ALLOC_GROW(c->st->unposted, c->st->nr_unposted + 1,
+			   c->st->alloc_unposted);
+		lc = &c->st->unposted[c->st->nr_unposted++];
+		lc->id = cw.unposted[i];
+		lc->hash = hash;
+		lc->subject = subject;
 	}
 	free(cw.delays);
 	free(cw.unposted);
@@ -570,49 +572,56 @@ static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
  * they were posted in within the range into @threads, and every
  * message of those threads into *walk, in table order.
  */
+/* What mark_scope() gathers from the messages of the scope's paths. */
+struct scope_marks {
+	struct ctx *c;
+	const struct range *r;
+	struct imap *threads;
+	int32_t **marked, **walk;
+	size_t *nr_marked, *nr_walk, alloc_m, alloc_w;
+};
+
+static int mark_message(int64_t id, void *data)
+{
+	struct scope_marks *sm = data;
+	struct ctx *c = sm->c;
+	const struct list_base *b = c->b;
+	struct lmsg *m = lmsg_find(c->t, id);
+	int64_t *v, slice;
+	size_t k, n;
+
+	/* the copy kept, as it was scoped itself */
+	if (!m || m->id != id || m->mark || !lmsg_is_patch(m))
+		return 0;
+	m->mark = true;
+	ALLOC_GROW(*sm->marked, *sm->nr_marked + 1, sm->alloc_m);
+	(*sm->marked)[(*sm->nr_marked)++] = (int32_t)(m - c->t->m);
+	if (m->date < sm->r->since || m->date > sm->r->until)
+		return 0;
+	v = imap_put(sm->threads, thread_key(m));
+	if (*v)
+		return 0;
+	*v = 1;
+	slice = *imap_get(&b->thread_slice, thread_key(m));
+	n = (size_t)(slice & 0xffffffff);
+	k = (size_t)((uint64_t)slice >> 32);
+	ALLOC_GROW(*sm->walk, *sm->nr_walk + n, sm->alloc_w);
+	memcpy(*sm->walk + *sm->nr_walk, b->by_thread + k, n * sizeof(**sm->walk));
+	*sm->nr_walk += n;
+	return 0;
+}
+
 static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
 		      struct imap *threads, int32_t **marked, size_t *nr_marked,
 		      int32_t **walk, size_t *nr_walk)
 {
-	const struct list_base *b = c->b;
-	size_t alloc_m = 0, alloc_w = 0, i;
-	sqlite3_stmt *q;
+	struct scope_marks sm = { .c = c, .r = r, .threads = threads,
+				  .marked = marked, .nr_marked = nr_marked,
+				  .walk = walk, .nr_walk = nr_walk };
 
-	if (sqlite3_prepare_v2(s->ix->db, "SELECT message FROM msg_files "
-			       "WHERE path = ?1", -1, &q, NULL) != SQLITE_OK)
-		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
-	for (i = 0; i < s->nr_paths; i++) {
-		sqlite3_bind_int64(q, 1, s->paths[i]);
-		while (sqlite3_step(q) == SQLITE_ROW) {
-			int64_t id = sqlite3_column_int64(q, 0);
-			struct lmsg *m = lmsg_find(c->t, id);
-
-			/* the copy kept, as it was scoped itself */
-			if (!m || m->id != id || m->mark || !lmsg_is_patch(m))
-				continue;
-			m->mark = true;
-			ALLOC_GROW(*marked, *nr_marked + 1, alloc_m);
-			(*marked)[(*nr_marked)++] = (int32_t)(m - c->t->m);
-			if (m->date >= r->since && m->date <= r->until) {
-				int64_t *v = imap_put(threads, thread_key(m));
-				int64_t slice;
-				size_t k, n;
-
-				if (*v)
-					continue;
-				*v = 1;
-				slice = *imap_get(&b->thread_slice, thread_key(m));
-				n = (size_t)(slice & 0xffffffff);
-				k = (size_t)((uint64_t)slice >> 32);
-				ALLOC_GROW(*walk, *nr_walk + n, alloc_w);
-				memcpy(*walk + *nr_walk, b->by_thread + k,
-				       n * sizeof(**walk));
-				*nr_walk += n;
-			}
-		}
-		sqlite3_reset(q);
-	}
-	sqlite3_finalize(q);
+	if (lists_foreach_message_of_paths(s->ix, s->paths, s->nr_paths,
+					   mark_message, &sm))
+		return -1;
 	if (*nr_walk)
 		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
 	return 0;

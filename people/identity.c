@@ -8,6 +8,7 @@
 #include "glib-load.h"
 #include "maintainers-history.h"
 #include "people-table.h"
+#include "queries.h"
 #include "utf8.h"
 
 /* ---- names ---- */
@@ -403,27 +404,17 @@ static int cmp_event(const void *x, const void *y)
 
 static char *mjoins_key(struct idx *ix, const char *mailmap)
 {
-	sqlite3_stmt *st;
 	uint64_t h = 14695981039346656037ULL;	/* FNV-1a of the .mailmap */
-	char *key = NULL;
+	char *key = NULL, *fp;
 	const char *p;
 
 	for (p = mailmap ? mailmap : ""; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT count(*), total(commit_id), "
-			       "coalesce(max(commit_id), 0), "
-			       "coalesce(max(blob), '') FROM maintainers",
-			       -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		key = xstrfmt(MJOINS_MAGIC " %lld %.0f %lld %s %016llx",
-			      (long long)sqlite3_column_int64(st, 0),
-			      sqlite3_column_double(st, 1),
-			      (long long)sqlite3_column_int64(st, 2),
-			      (const char *)sqlite3_column_text(st, 3),
+	fp = idx_maintainers_fingerprint(ix);
+	if (fp)
+		key = xstrfmt(MJOINS_MAGIC " %s %016llx", fp,
 			      (unsigned long long)h);
-	sqlite3_finalize(st);
+	free(fp);
 	return key;
 }
 
@@ -1076,18 +1067,15 @@ const char *identity_count(long n, char *buf, size_t len)
 static void short_hash(const struct idx *ix, int64_t commit, const char *hash,
 		       char *buf, size_t len)
 {
-	sqlite3_stmt *st;
+	char *h;
 
 	snprintf(buf, len, "%.12s", hash ? hash : "");
 	if (hash || !commit)
 		return;
-	if (sqlite3_prepare_v2(ix->db, "SELECT hash FROM commits WHERE id = ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return;
-	sqlite3_bind_int64(st, 1, commit);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		snprintf(buf, len, "%.12s", (const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
+	h = idx_commit_hash(ix, commit);
+	if (h)
+		snprintf(buf, len, "%.12s", h);
+	free(h);
 }
 
 long identity_name_only_tags(const struct identity *id, int person)

@@ -20,6 +20,7 @@
 #include "list-stats.h"
 #include "pending.h"
 #include "propose.h"
+#include "queries.h"
 #include "sha256.h"
 #include "stats.h"
 #include "strmap.h"
@@ -558,18 +559,12 @@ static int years_pass(struct site *w)
 	struct year_pass yp = { .w = w };
 	struct scope whole;
 	struct range r;
-	sqlite3_stmt *st;
 	int64_t first_time;
 	int y, rc = -1;
 	size_t i;
 
-	first_time = 0;
-	if (sqlite3_prepare_v2(a->ix->db, "SELECT min(commit_time) FROM commits",
-			       -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", a->ix->path, sqlite3_errmsg(a->ix->db));
-	if (sqlite3_step(st) == SQLITE_ROW)
-		first_time = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	if (idx_first_commit_time(a->ix, &first_time))
+		return -1;
 	y = year_of(a->now);
 	w->first_year = year_of(first_time);
 	/* --as-of a day before the first commit: one year, with nothing */
@@ -594,25 +589,8 @@ static int years_pass(struct site *w)
 	imap_init(&yp.seen, 1024);
 
 	/* the commits linked to a posting (lists/list-store.h's links) */
-	if (a->has_lists &&
-	    sqlite3_prepare_v2(a->ix->db, "SELECT max(commit_id) FROM links", -1,
-			       &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			yp.max_linked = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	yp.linked = xcalloc((size_t)(yp.max_linked > 0 ? yp.max_linked : 0) + 1, 1);
-	if (yp.max_linked > 0 &&
-	    sqlite3_prepare_v2(a->ix->db, "SELECT commit_id FROM links", -1, &st,
-			       NULL) == SQLITE_OK) {
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			int64_t c = sqlite3_column_int64(st, 0);
-
-			if (c >= 0 && c <= yp.max_linked)
-				yp.linked[c] = 1;
-		}
-		sqlite3_finalize(st);
-	}
+	yp.linked = a->has_lists ?
+		lists_linked_commits(a->ix, &yp.max_linked) : xcalloc(1, 1);
 
 	scope_init(&whole, a->ix);
 	whole.no_lines = true;

@@ -1,0 +1,670 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Named questions to the index (queries.h): the SQL the commands and
+ * the report used to write themselves.
+ */
+#include "queries.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "list-store.h"
+#include "util.h"
+
+static int sql_error(struct idx *ix)
+{
+	return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+}
+
+static int64_t count_of(struct idx *ix, const char *sql)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	return n;
+}
+
+void idx_foreach_figure(struct idx *ix,
+			void (*fn)(const char *name, int64_t v, void *data),
+			void *data)
+{
+	static const struct {
+		const char *name, *sql;
+	} rows[] = {
+		{ "commits", "SELECT count(*) FROM commits" },
+		{ "merges", "SELECT count(*) FROM commits WHERE nparents > 1" },
+		{ "roots", "SELECT count(*) FROM commits WHERE nparents = 0" },
+		{ "files", "SELECT count(*) FROM files" },
+		{ "added", "SELECT coalesce(sum(added), 0) FROM files" },
+		{ "removed", "SELECT coalesce(sum(removed), 0) FROM files" },
+		{ "binary", "SELECT count(*) FROM files WHERE flags & 1" },
+		{ "submodule", "SELECT count(*) FROM files WHERE flags & 2" },
+		{ "unreadable", "SELECT count(*) FROM files WHERE flags & 4" },
+		{ "renames", "SELECT count(*) FROM files WHERE old_path IS NOT NULL" },
+		{ "trailers", "SELECT count(*) FROM trailers" },
+		{ "fixes-resolved", "SELECT count(*) FROM trailers WHERE target IS NOT NULL" },
+		{ "people", "SELECT count(*) FROM people" },
+		{ "authors", "SELECT count(DISTINCT p.memail) FROM commits c "
+			     "JOIN people p ON p.id = c.author" },
+		{ "paths", "SELECT count(*) FROM paths" },
+		{ "tracked-versions", "SELECT count(*) FROM maintainers" },
+		{ "tracked-blobs", "SELECT count(*) FROM blobs" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		fn(rows[i].name, idx_query_int(ix, rows[i].sql), data);
+}
+
+void idx_foreach_trailer_key_count(struct idx *ix,
+				   void (*fn)(const char *key, int64_t n,
+					      void *data),
+				   void *data)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT k.key, count(*) FROM trailers t "
+			       "JOIN keys k ON k.id = t.key GROUP BY k.key "
+			       "ORDER BY k.key", -1, &st, NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn((const char *)sqlite3_column_text(st, 0),
+		   sqlite3_column_int64(st, 1), data);
+	sqlite3_finalize(st);
+}
+
+int idx_max_trailer_key(struct idx *ix, int64_t *max)
+{
+	sqlite3_stmt *st;
+
+	*max = -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*max = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int idx_foreach_trailer_key(struct idx *ix,
+			    int (*fn)(int64_t id, const char *key, void *data),
+			    void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, key FROM keys", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+char *idx_maintainers_fingerprint(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	char *fp = NULL;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT count(*), total(commit_id), "
+			       "coalesce(max(commit_id), 0), "
+			       "coalesce(max(blob), '') FROM maintainers",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		fp = xstrfmt("%lld %.0f %lld %s",
+			     (long long)sqlite3_column_int64(st, 0),
+			     sqlite3_column_double(st, 1),
+			     (long long)sqlite3_column_int64(st, 2),
+			     (const char *)sqlite3_column_text(st, 3));
+	sqlite3_finalize(st);
+	return fp;
+}
+
+char *idx_commit_hash(const struct idx *ix, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *hash = NULL;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT hash FROM commits WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return hash;
+}
+
+int64_t idx_trailer_key_id(struct idx *ix, const char *key)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+void idx_rollback(struct idx *ix)
+{
+	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
+			       char **hash)
+{
+	sqlite3_stmt *st;
+
+	*blob = *hash = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash FROM maintainers m "
+			       "JOIN commits c ON c.id = m.commit_id "
+			       "WHERE ?1 = 0 OR c.commit_time <= ?1 "
+			       "ORDER BY c.commit_time DESC, c.id DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, when);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
+		*blob = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*hash = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int idx_foreach_person_activity(struct idx *ix,
+				int (*fn)(const char *name, const char *email,
+					  int64_t commits, int64_t trailers,
+					  void *data),
+				void *data)
+{
+	static const char sql[] =
+		"SELECT p.mname, p.memail, "
+		"  (SELECT count(*) FROM commits c WHERE c.author = p.id "
+		"   AND c.nparents < 2), "
+		"  (SELECT count(*) FROM trailers t WHERE t.person = p.id) "
+		"FROM people p";
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+			data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_foreach_review_trailer(struct idx *ix,
+			       int (*fn)(int64_t commit, const char *name,
+					 const char *email, void *data),
+			       void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT t.commit_id, p.mname, p.memail FROM trailers t "
+			       "JOIN keys k ON k.id = t.key "
+			       "JOIN people p ON p.id = t.person "
+			       "WHERE k.key IN ('Reviewed-by', 'Acked-by')", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			(const char *)sqlite3_column_text(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_first_commit_time(struct idx *ix, int64_t *t)
+{
+	sqlite3_stmt *st;
+
+	*t = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(commit_time) FROM commits",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int64_t idx_last_commit_time(struct idx *ix)
+{
+	return count_of(ix, "SELECT max(commit_time) FROM commits");
+}
+
+unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
+{
+	unsigned char *linked;
+	sqlite3_stmt *st;
+
+	*max = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(commit_id) FROM links", -1,
+			       &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			*max = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	linked = xcalloc((size_t)(*max > 0 ? *max : 0) + 1, 1);
+	if (*max <= 0 ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links", -1, &st,
+			       NULL) != SQLITE_OK)
+		return linked;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t c = sqlite3_column_int64(st, 0);
+
+		if (c >= 0 && c <= *max)
+			linked[c] = 1;
+	}
+	sqlite3_finalize(st);
+	return linked;
+}
+
+bool lists_has_messages(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	bool yes;
+
+	/* an index from before the list tables has none: no rows either */
+	if (sqlite3_prepare_v2(ix->db, "SELECT 1 FROM messages LIMIT 1", -1,
+			       &st, NULL) != SQLITE_OK)
+		return false;
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+void lists_foreach_name(struct idx *ix,
+			void (*fn)(const char *name, void *data), void *data)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn((const char *)sqlite3_column_text(st, 0), data);
+	sqlite3_finalize(st);
+}
+
+char *lists_message_msgid(struct idx *ix, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *msgid = NULL;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT msgid FROM messages "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		msgid = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return msgid;
+}
+
+int64_t lists_count(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t n = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM lists", -1, &st,
+			       NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int lists_find(struct idx *ix, const char *name, char **out)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	*out = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT name FROM lists WHERE name = ?1 "
+			       "COLLATE NOCASE", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*out = xstrdup((const char *)sqlite3_column_text(st, 0));
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+int lists_foreach_message_file(struct idx *ix,
+			       int (*fn)(int64_t path, int64_t thread,
+					 int64_t message, void *data),
+			       void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT f.path, m.thread, "
+			       "f.message FROM msg_files f JOIN messages m "
+			       "ON m.id = f.message", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+			sqlite3_column_int64(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
+			int (*fn)(int64_t date, int64_t sender,
+				  int64_t thread, void *data),
+			void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT date, sender, thread FROM "
+			       "messages WHERE flags & ?1 AND date BETWEEN ?2 AND ?3",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, MSG_REPLY);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_int64(st, 3, until);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+			sqlite3_column_int64(st, 2), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int64_t lists_newest_message_date(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t t = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(date) FROM messages "
+			       "WHERE source > 0", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return t;
+}
+
+int lists_foreach_landed(struct idx *ix, int64_t until,
+			 int (*fn)(int64_t message, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT l.message FROM links l "
+			       "JOIN commits c ON c.id = l.commit_id "
+			       "WHERE c.commit_time <= ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, until);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+struct msg_queries {
+	sqlite3_stmt *files, *reviewers, *details;
+};
+
+struct msg_queries *msg_queries_open(struct idx *ix)
+{
+	struct msg_queries *q = xcalloc(1, sizeof(*q));
+
+	/* the path, and whether the history touched it */
+	if (sqlite3_prepare_v2(ix->db, "SELECT p.path, EXISTS (SELECT 1 "
+			       "FROM files x WHERE x.path = f.path) FROM msg_files f "
+			       "JOIN paths p ON p.id = f.path WHERE f.message = ?1",
+			       -1, &q->files, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT t.person FROM msg_trailers t "
+			       "WHERE t.message = ?1 AND t.person IS NOT NULL "
+			       "AND t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by'))",
+			       -1, &q->reviewers, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT msgid, subject, part_nr "
+			       "FROM messages WHERE id = ?1", -1, &q->details,
+			       NULL) != SQLITE_OK) {
+		sql_error(ix);
+		msg_queries_close(q);
+		return NULL;
+	}
+	return q;
+}
+
+void msg_queries_close(struct msg_queries *q)
+{
+	if (!q)
+		return;
+	sqlite3_finalize(q->files);
+	sqlite3_finalize(q->reviewers);
+	sqlite3_finalize(q->details);
+	free(q);
+}
+
+int msg_foreach_file(struct msg_queries *q, int64_t message,
+		     int (*fn)(const char *path, bool in_history, void *data),
+		     void *data)
+{
+	int rc = 0;
+
+	sqlite3_bind_int64(q->files, 1, message);
+	while (!rc && sqlite3_step(q->files) == SQLITE_ROW)
+		rc = fn((const char *)sqlite3_column_text(q->files, 0),
+			sqlite3_column_int(q->files, 1) != 0, data);
+	sqlite3_reset(q->files);
+	return rc;
+}
+
+int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
+			 int (*fn)(int64_t person, void *data), void *data)
+{
+	int rc = 0;
+
+	sqlite3_bind_int64(q->reviewers, 1, message);
+	while (!rc && sqlite3_step(q->reviewers) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(q->reviewers, 0), data);
+	sqlite3_reset(q->reviewers);
+	return rc;
+}
+
+int msg_details(struct msg_queries *q, int64_t message, char **msgid,
+		char **subject, int *part)
+{
+	sqlite3_bind_int64(q->details, 1, message);
+	if (sqlite3_step(q->details) != SQLITE_ROW) {
+		sqlite3_reset(q->details);
+		return 0;
+	}
+	*msgid = xstrdup((const char *)sqlite3_column_text(q->details, 0));
+	*subject = xstrdup((const char *)sqlite3_column_text(q->details, 1));
+	*part = sqlite3_column_int(q->details, 2);
+	sqlite3_reset(q->details);
+	return 1;
+}
+
+int64_t lists_count_sources(struct idx *ix)
+{
+	return count_of(ix, "SELECT count(*) FROM sources");
+}
+
+int64_t lists_max_message_id(struct idx *ix)
+{
+	return count_of(ix, "SELECT max(id) FROM messages");
+}
+
+/*
+ * The index messages_stats covers what is read: a scan of its narrow
+ * rows, not of the messages.  From a date on, messages_date finds the
+ * few rows instead ("+m.source": not the other index, for this term).
+ */
+static void messages_sql(struct strbuf *sql, size_t nr_lists, int64_t since)
+{
+	size_t i;
+
+	strbuf_addstr(sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
+		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
+		      "FROM messages m");
+	strbuf_addstr(sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
+	if (nr_lists) {
+		strbuf_addstr(sql, " IN (SELECT s.id FROM sources s "
+			      "JOIN lists l ON l.id = s.list WHERE l.name IN (");
+		for (i = 0; i < nr_lists; i++)
+			strbuf_addf(sql, "%s?%zu", i ? ", " : "", i + 1);
+		strbuf_addstr(sql, "))");
+	} else {
+		strbuf_addstr(sql, " > 0");
+	}
+	if (since != INT64_MIN)
+		strbuf_addf(sql, " AND m.date >= ?%zu", nr_lists + 1);
+}
+
+int lists_foreach_message(struct idx *ix, const char *const *lists,
+			  size_t nr_lists, int64_t since,
+			  int (*fn)(const struct msg_row *r, void *data),
+			  void *data)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct msg_row r;
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = 0;
+
+	messages_sql(&sql, nr_lists, since);
+	if (sqlite3_prepare_v2(ix->db, sql.buf, -1, &st, NULL) != SQLITE_OK) {
+		strbuf_release(&sql);
+		return sql_error(ix);
+	}
+	strbuf_release(&sql);
+	for (i = 0; i < nr_lists; i++)
+		sqlite3_bind_text(st, (int)i + 1, lists[i], -1, SQLITE_STATIC);
+	if (since != INT64_MIN)
+		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		r.id = sqlite3_column_int64(st, 0);
+		r.mid = sqlite3_column_int64(st, 1);
+		r.parent = sqlite3_column_int64(st, 2);
+		r.thread = sqlite3_column_int64(st, 3);
+		r.date = sqlite3_column_int64(st, 4);
+		r.sender = sqlite3_column_int64(st, 5);
+		r.author = sqlite3_column_int64(st, 6);
+		r.flags = sqlite3_column_int64(st, 7);
+		r.version = sqlite3_column_int(st, 8);
+		r.subject_hash = sqlite3_column_int64(st, 9);
+		rc = fn(&r, data);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_link(struct idx *ix,
+		       int (*fn)(const struct link_row *r, void *data),
+		       void *data)
+{
+	struct link_row r;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT l.commit_id, l.how, l.landed, "
+			       "m.version, m.date, l.message FROM links l JOIN "
+			       "messages m ON m.id = l.message", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		r.commit = sqlite3_column_int64(st, 0);
+		r.how = (const char *)sqlite3_column_text(st, 1);
+		r.landed = sqlite3_column_int(st, 2) != 0;
+		r.version = sqlite3_column_int(st, 3);
+		r.date = sqlite3_column_int64(st, 4);
+		r.message = sqlite3_column_int64(st, 5);
+		rc = fn(&r, data);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_review(struct idx *ix,
+			 int (*fn)(int64_t message, int64_t person, void *data),
+			 void *data)
+{
+	sqlite3_stmt *q;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT t.message, t.person FROM "
+			       "msg_trailers t WHERE "
+			       "t.key IN (SELECT id FROM keys WHERE key IN "
+			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
+			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(q) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(q, 0), sqlite3_column_int64(q, 1),
+			data);
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
+				   size_t nr,
+				   int (*fn)(int64_t message, void *data),
+				   void *data)
+{
+	sqlite3_stmt *q;
+	size_t i;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1", -1, &q, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (i = 0; !rc && i < nr; i++) {
+		sqlite3_bind_int64(q, 1, paths[i]);
+		while (!rc && sqlite3_step(q) == SQLITE_ROW)
+			rc = fn(sqlite3_column_int64(q, 0), data);
+		sqlite3_reset(q);
+	}
+	sqlite3_finalize(q);
+	return rc;
+}
+
+int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
+		       char **subject)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT hash, subject FROM "
+			       "commits WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+		*subject = xstrdup((const char *)sqlite3_column_text(st, 1));
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	return found;
+}

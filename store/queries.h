@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_QUERIES_H
+#define KMAINT_QUERIES_H
+
+#include <stdbool.h>
+
+#include "index.h"
+
+/*
+ * The questions the commands and the report ask the index, each a
+ * function named after what it returns, so that no module outside
+ * store/ (and lists/list-store.c, the lists' writer) writes SQL: a
+ * change to a table is a change here.  The lists' tables are read here
+ * too.  Each returns 0, or -1 after a message naming the index, unless
+ * it says otherwise; a callback's non-zero return stops the walk and is
+ * returned.
+ */
+
+/* index --stats: each figure's name and value, in a fixed order. */
+void idx_foreach_figure(struct idx *ix,
+			void (*fn)(const char *name, int64_t v, void *data),
+			void *data);
+
+/* index --stats: the number of trailers of each key, by key. */
+void idx_foreach_trailer_key_count(struct idx *ix,
+				   void (*fn)(const char *key, int64_t n,
+					      void *data),
+				   void *data);
+
+/* The largest trailer key id in *@max, -1 when there is none. */
+int idx_max_trailer_key(struct idx *ix, int64_t *max);
+
+/* Every trailer key: its id and its text (canonical case). */
+int idx_foreach_trailer_key(struct idx *ix,
+			    int (*fn)(int64_t id, const char *key, void *data),
+			    void *data);
+
+/*
+ * What identifies the indexed MAINTAINERS versions (their number, the
+ * sum and largest of their commit ids, the largest blob), as text to
+ * free; NULL when the index cannot say.
+ */
+char *idx_maintainers_fingerprint(struct idx *ix);
+
+/* The hash of commit @id, to free; NULL when there is none. */
+char *idx_commit_hash(const struct idx *ix, int64_t id);
+
+/* The id of trailer key @key (canonical case); 0 when it has none. */
+int64_t idx_trailer_key_id(struct idx *ix, const char *key);
+
+/* Roll back the open transaction, quietly (nothing to say if none). */
+void idx_rollback(struct idx *ix);
+
+/*
+ * The newest indexed MAINTAINERS version at or before @when (0: the
+ * newest of all): its blob and commit hashes, to free; *@blob NULL when
+ * there is none.
+ */
+int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
+			       char **hash);
+
+/*
+ * Every person of the people table (name and address after .mailmap),
+ * with the non-merge commits they authored and the trailers naming them.
+ */
+int idx_foreach_person_activity(struct idx *ix,
+				int (*fn)(const char *name, const char *email,
+					  int64_t commits, int64_t trailers,
+					  void *data),
+				void *data);
+
+/*
+ * Every Reviewed-by and Acked-by trailer: its commit and the person
+ * (after .mailmap).
+ */
+int idx_foreach_review_trailer(struct idx *ix,
+			       int (*fn)(int64_t commit, const char *name,
+					 const char *email, void *data),
+			       void *data);
+
+/* The commit time of the oldest indexed commit in *@t (0: none). */
+int idx_first_commit_time(struct idx *ix, int64_t *t);
+
+/* The commit time of the newest indexed commit (0: none, or no answer). */
+int64_t idx_last_commit_time(struct idx *ix);
+
+/*
+ * Which commits were posted to a list (the links table): an array by
+ * commit id up to *@max (0 when none), 1 for a linked commit, to free.
+ */
+unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
+
+/* Does the index hold a message (false too for an index without lists)? */
+bool lists_has_messages(struct idx *ix);
+
+/* Every registered list's name. */
+void lists_foreach_name(struct idx *ix,
+			void (*fn)(const char *name, void *data), void *data);
+
+/* The Message-ID of message @id, to free; NULL when there is none. */
+char *lists_message_msgid(struct idx *ix, int64_t id);
+
+/* The number of registered lists; 0 also when it cannot be read. */
+int64_t lists_count(struct idx *ix);
+
+/*
+ * The list called @name, compared without case: 1 with its name as
+ * registered in *@out (to free), 0 when there is none.
+ */
+int lists_find(struct idx *ix, const char *name, char **out);
+
+/* Every file a message's patch touches: path id, thread, message id. */
+int lists_foreach_message_file(struct idx *ix,
+			       int (*fn)(int64_t path, int64_t thread,
+					 int64_t message, void *data),
+			       void *data);
+
+/* Every reply dated @since..@until: its date, sender and thread. */
+int lists_foreach_reply(struct idx *ix, int64_t since, int64_t until,
+			int (*fn)(int64_t date, int64_t sender,
+				  int64_t thread, void *data),
+			void *data);
+
+/* A message's row as lmsg_load() (lists/list-messages.h) keeps it. */
+struct msg_row {
+	int64_t id, mid, parent, thread, date, sender, author, flags;
+	int64_t subject_hash;
+	int version;
+};
+
+/* The number of registered archives; the largest message id (0: none). */
+int64_t lists_count_sources(struct idx *ix);
+int64_t lists_max_message_id(struct idx *ix);
+
+/*
+ * Every message of a registered archive, of the lists named in @lists
+ * when @nr_lists, dated @since or later unless @since is INT64_MIN: by
+ * archive, then id, or by date.
+ */
+int lists_foreach_message(struct idx *ix, const char *const *lists,
+			  size_t nr_lists, int64_t since,
+			  int (*fn)(const struct msg_row *r, void *data),
+			  void *data);
+
+/* A row of the links table with its message's version and date. */
+struct link_row {
+	int64_t commit, message, date;
+	const char *how;	/* "patch-id", ... */
+	bool landed;		/* the version that landed */
+	int version;
+};
+
+/* Every link between a commit and a posting. */
+int lists_foreach_link(struct idx *ix,
+		       int (*fn)(const struct link_row *r, void *data),
+		       void *data);
+
+/* Every Reviewed-by, Acked-by and Tested-by naming a person on a list. */
+int lists_foreach_review(struct idx *ix,
+			 int (*fn)(int64_t message, int64_t person, void *data),
+			 void *data);
+
+/* The messages whose patches touch each of the @nr path ids @paths. */
+int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
+				   size_t nr,
+				   int (*fn)(int64_t message, void *data),
+				   void *data);
+
+/*
+ * The hash and subject of commit @id (to free): 1, 0 when there is no
+ * such commit, -1 when the index cannot be asked (quietly).
+ */
+int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
+		       char **subject);
+
+/* The newest date of a message of a registered archive (0: none), or -1. */
+int64_t lists_newest_message_date(struct idx *ix);
+
+/* Every message linked to a commit made by @until. */
+int lists_foreach_landed(struct idx *ix, int64_t until,
+			 int (*fn)(int64_t message, void *data), void *data);
+
+/*
+ * Questions about one message at a time, asked for many messages:
+ * prepared once by msg_queries_open() (NULL after a message).
+ */
+struct msg_queries;
+struct msg_queries *msg_queries_open(struct idx *ix);
+void msg_queries_close(struct msg_queries *q);
+
+/* The paths its patch touches, each with whether the history has it. */
+int msg_foreach_file(struct msg_queries *q, int64_t message,
+		     int (*fn)(const char *path, bool in_history, void *data),
+		     void *data);
+
+/* The people its Reviewed-by, Acked-by and Tested-by trailers name. */
+int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
+			 int (*fn)(int64_t person, void *data), void *data);
+
+/*
+ * Its Message-ID and subject (to free) and its part number: 1, or 0
+ * when the message is not in the index.
+ */
+int msg_details(struct msg_queries *q, int64_t message, char **msgid,
+		char **subject, int *part);
+
+#endif
