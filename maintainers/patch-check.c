@@ -34,6 +34,7 @@ void pcheck_opts_init(struct pcheck_opts *o)
 	o->kconfig_files = 3;
 	o->apply = true;
 	o->history = true;
+	o->recipients = true;
 }
 
 void pcheck_init(struct pcheck *pc, const struct pcheck_opts *o,
@@ -495,7 +496,7 @@ static void check_fixes(struct pcheck *pc, const struct pc_mail *pm)
 			    rc == 2 ? "more than one" : "no known");
 			continue;
 		}
-		if (pm->has_rcpt) {
+		if (pm->has_rcpt && pc->o->recipients) {
 			check_person(pc, pm, line, &c, true);
 			if (strcasecmp(c.author_email, c.committer_email))
 				check_person(pc, pm, line, &c, false);
@@ -1047,6 +1048,10 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			continue;
 		}
 		patches++;
+		if (pc->o->history)
+			check_fixes(pc, pm);
+		if (!pc->o->recipients)
+			continue;
 		line = msgs[i].line0 + pm->pi.diffs[0].line;
 		strmap_init(&a.seen);
 		get_answer(pc, pm, &a);
@@ -1056,13 +1061,11 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			    "recipients not checked");
 		else
 			missing(pc, pm, &a, line);
-		if (pc->o->history)
-			check_fixes(pc, pm);
 		for (k = 0; k < a.nr; k++)
 			answer_push(&all, a.v[k].who, a.v[k].kind, a.v[k].section);
 		answer_release(&a);
 	}
-	if (cover >= 0 && patches) {
+	if (cover >= 0 && patches && pc->o->recipients) {
 		struct pc_mail *pm = &pms[cover];
 
 		if (!pm->has_rcpt)
