@@ -120,7 +120,7 @@ struct pc_mail {
 	struct patch_info pi;
 	struct keyword_hits kw;
 	struct strmap rcpt;	/* To:, Cc: and the sender, lower-cased */
-	bool has_rcpt, cover, patch;
+	bool has_rcpt, cover, patch, bad;
 };
 
 static void rcpt_add(struct pc_mail *pm, const struct mail_addr *a)
@@ -172,12 +172,13 @@ static void read_msg(struct pcheck *pc, const struct pcheck_msg *msg,
 	rcpt_add(pm, &pm->mail.from);
 	rcpt_add(pm, &pm->mail.author);
 
-	if (patch_read(msg->name, msg->buf, msg->len, &po, &pm->pi) < 0)
+	pm->bad = patch_read(msg->name, msg->buf, msg->len, &po, &pm->pi) < 0;
+	if (pm->bad)
 		add(pc, PC_ERROR, "bad-patch", msg->name, msg->line0 + 1,
 		    "NUL bytes in the patch: not checked further");
-	pm->patch = pm->pi.nr_diffs > 0;
+	pm->patch = !pm->bad && pm->pi.nr_diffs > 0;
 	/* "[PATCH 0/N]", or the first of several with no diff */
-	pm->cover = !pm->patch &&
+	pm->cover = !pm->patch && !pm->bad &&
 		    ((pm->mail.subj.total > 0 && pm->mail.subj.part == 0) ||
 		     first_of_many);
 }
@@ -494,6 +495,9 @@ static void check_person(struct pcheck *pc, const struct pc_mail *pm,
 		    author ? "author" : "committer", c->hash, name);
 		return;
 	}
+	/* get_maintainer.pl's chief penguin is never asked to be copied */
+	if (!strcasecmp(email, "torvalds@linux-foundation.org"))
+		return;
 	who = *name ? xstrfmt("%s <%s>", name, email) : xstrdup(email);
 	if (!copied(pm, who))
 		/* NIPA's cc_maintainers fails on a missing blamed author */
@@ -1121,6 +1125,8 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			cover = (int)i;
 			continue;
 		}
+		if (pm->bad)
+			continue;
 		if (!pm->patch) {
 			add(pc, PC_ERROR, "not-a-patch", msgs[i].name,
 			    msgs[i].line0 + 1, "not a patch: no diff in it");
