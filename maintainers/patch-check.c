@@ -1090,9 +1090,14 @@ static int order_cmp(const void *a, const void *b)
 static void sort_findings(struct pcheck *pc, const struct pcheck_msg *msgs,
 			  size_t nr)
 {
-	struct pc_order *o = xcalloc(pc->nr + 1, sizeof(*o));
-	struct pcheck_finding *v = xcalloc(pc->nr + 1, sizeof(*v));
+	struct pc_order *o;
+	struct pcheck_finding *v;
 	size_t i, k;
+
+	if (pc->nr < 2)
+		return;
+	o = xcalloc(pc->nr, sizeof(*o));
+	v = xcalloc(pc->nr, sizeof(*v));
 
 	for (i = 0; i < pc->nr; i++) {
 		for (k = 0; k < nr && strcmp(msgs[k].name, pc->v[i].file); k++)
