@@ -27,7 +27,7 @@
 #include "util.h"
 
 static const char check_usage[] = "kmaint check [--only CLASS,...] [--json] [--fix] [--mpath PATH] [--find-maintainer-files]\n"
-	"   or: kmaint check --patch [--json] [--warn-files N] [--error-files N] [--kconfig-files N] [--no-history] [--db PATH] [PATCH|MBOX...]";
+	"   or: kmaint check --patch [--json] [--warn-files N] [--error-files N] [--kconfig-files N] [--no-history] [--no-recipients] [--db PATH] [PATCH|MBOX...]";
 
 static const char *const class_help[CHK_NR_CLASSES] = {
 	[CHK_DUPLICATE_SECTION] = "a section name that starts an earlier one (get_maintainer.pl)",
@@ -363,7 +363,7 @@ int cmd_check(int argc, const char **argv)
 	struct opt_list only = { NULL, 0, 0 }, operands = { NULL, 0, 0 };
 	const char *mpath = NULL;
 	int json = 0, fix = 0, find = 0, list = 0, help = 0, patch = 0;
-	int no_history = 0;
+	int no_history = 0, no_recipients = 0;
 	struct pcheck_opts po;
 	unsigned mask = 0;
 	struct maintainers m;
@@ -383,6 +383,7 @@ int cmd_check(int argc, const char **argv)
 		OPT_NUM("error-files", &po.error_files, "N", "--patch: ... an error (500)"),
 		OPT_NUM("kconfig-files", &po.kconfig_files, "N", "--patch: the warning's N for Kconfig files (3)"),
 		OPT_SET("no-history", &no_history, "--patch: no Fixes: people and no review verdicts"),
+		OPT_SET("no-recipients", &no_recipients, "--patch: no To:/Cc: checks (patches not addressed yet)"),
 		OPT_STR("db", &po.db_path, "PATH", "--patch: the index (default: in the git directory)"),
 		OPT_SET("h|help", &help, "show this help"),
 		OPT_TERMINATOR,
@@ -414,6 +415,7 @@ int cmd_check(int argc, const char **argv)
 			goto out;
 		}
 		po.history = !no_history;
+		po.recipients = !no_recipients;
 		ret = check_patches(&operands, &po, mpath, json);
 		goto out;
 	}

@@ -6,6 +6,7 @@
 #include "patch-check.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,6 +35,7 @@ void pcheck_opts_init(struct pcheck_opts *o)
 	o->kconfig_files = 3;
 	o->apply = true;
 	o->history = true;
+	o->recipients = true;
 }
 
 void pcheck_init(struct pcheck *pc, const struct pcheck_opts *o,
@@ -118,7 +120,7 @@ struct pc_mail {
 	struct patch_info pi;
 	struct keyword_hits kw;
 	struct strmap rcpt;	/* To:, Cc: and the sender, lower-cased */
-	bool has_rcpt, cover, patch;
+	bool has_rcpt, cover, patch, bad;
 };
 
 static void rcpt_add(struct pc_mail *pm, const struct mail_addr *a)
@@ -170,12 +172,13 @@ static void read_msg(struct pcheck *pc, const struct pcheck_msg *msg,
 	rcpt_add(pm, &pm->mail.from);
 	rcpt_add(pm, &pm->mail.author);
 
-	if (patch_read(msg->name, msg->buf, msg->len, &po, &pm->pi) < 0)
+	pm->bad = patch_read(msg->name, msg->buf, msg->len, &po, &pm->pi) < 0;
+	if (pm->bad)
 		add(pc, PC_ERROR, "bad-patch", msg->name, msg->line0 + 1,
 		    "NUL bytes in the patch: not checked further");
-	pm->patch = pm->pi.nr_diffs > 0;
+	pm->patch = !pm->bad && pm->pi.nr_diffs > 0;
 	/* "[PATCH 0/N]", or the first of several with no diff */
-	pm->cover = !pm->patch &&
+	pm->cover = !pm->patch && !pm->bad &&
 		    ((pm->mail.subj.total > 0 && pm->mail.subj.part == 0) ||
 		     first_of_many);
 }
@@ -278,8 +281,42 @@ static void get_answer(struct pcheck *pc, struct pc_mail *pm,
 	free(files);
 }
 
+/*
+ * For each section (by the name roles give it) covering a file of the
+ * patch, the line of the first such file's diff header.
+ */
+static void section_lines(struct pcheck *pc, const struct pc_mail *pm,
+			  struct strmap *at)
+{
+	struct match_result res = { 0 };
+	size_t i, j;
+
+	for (i = 0; i < pm->pi.nr_diffs; i++) {
+		const struct patch_diff *d = &pm->pi.diffs[i];
+
+		if (!*d->file)
+			continue;
+		matcher_lookup(pc->mt, d->file, 0, &res);
+		for (j = 0; j < res.nr; j++) {
+			char *name = mnt_section_short_name(
+				&pc->m->sections[res.hits[j].section]);
+			struct strmap_entry *e = strmap_insert(at, name,
+							       strlen(name));
+
+			if (!e->value)
+				e->value = (void *)(intptr_t)(pm->msg->line0 + d->line);
+			free(name);
+		}
+	}
+	match_result_release(&res);
+}
+
+/*
+ * A warning for each of @a not copied, at the diff of the first file
+ * of its section (@at, or NULL), else at @line.
+ */
 static void missing(struct pcheck *pc, const struct pc_mail *pm,
-		    const struct pc_answer *a, int line)
+		    const struct pc_answer *a, const struct strmap *at, int line)
 {
 	static const char *const kinds[][2] = {
 		{ "maintainer", "missing-maintainer" },
@@ -292,6 +329,8 @@ static void missing(struct pcheck *pc, const struct pc_mail *pm,
 	for (i = 0; i < a->nr; i++) {
 		const struct pc_who *w = &a->v[i];
 		const char *kind = "missing-person";
+		void *first = at ? strmap_get(at, w->section,
+					      strlen(w->section)) : NULL;
 
 		if (copied(pm, w->who))
 			continue;
@@ -299,7 +338,8 @@ static void missing(struct pcheck *pc, const struct pc_mail *pm,
 			if (!strcmp(w->kind, kinds[k][0]))
 				kind = kinds[k][1];
 		if (*w->section)
-			add(pc, PC_WARNING, kind, pm->msg->name, line,
+			add(pc, PC_WARNING, kind, pm->msg->name,
+			    first ? (int)(intptr_t)first : line,
 			    "%s of %s not in To: or Cc: %s", w->kind,
 			    w->section, w->who);
 		else
@@ -455,6 +495,9 @@ static void check_person(struct pcheck *pc, const struct pc_mail *pm,
 		    author ? "author" : "committer", c->hash, name);
 		return;
 	}
+	/* get_maintainer.pl's chief penguin is never asked to be copied */
+	if (!strcasecmp(email, "torvalds@linux-foundation.org"))
+		return;
 	who = *name ? xstrfmt("%s <%s>", name, email) : xstrdup(email);
 	if (!copied(pm, who))
 		/* NIPA's cc_maintainers fails on a missing blamed author */
@@ -495,7 +538,7 @@ static void check_fixes(struct pcheck *pc, const struct pc_mail *pm)
 			    rc == 2 ? "more than one" : "no known");
 			continue;
 		}
-		if (pm->has_rcpt) {
+		if (pm->has_rcpt && pc->o->recipients) {
 			check_person(pc, pm, line, &c, true);
 			if (strcasecmp(c.author_email, c.committer_email))
 				check_person(pc, pm, line, &c, false);
@@ -846,18 +889,18 @@ static void count_sections(struct pcheck *pc, const struct maintainers *m,
 
 /*
  * The sections other than @exclude that cover the files beside @file
- * (its directory, else the one above, ...), most files first, at most
- * three, as text.
+ * (its directory, else the one above, up to @levels directories), most
+ * files first, at most three, as text.
  */
 static void nearest(struct pcheck *pc, const struct maintainers *m,
 		    const struct pc_sizes *sz, const char *file, int exclude,
-		    struct strbuf *out)
+		    int levels, struct strbuf *out)
 {
 	char *dir = xstrdup(file), *slash;
 	size_t *count = xcalloc(m->nr_sections + 1, sizeof(*count));
 
 	strbuf_reset(out);
-	while ((slash = strrchr(dir, '/')) && !out->len) {
+	while ((slash = strrchr(dir, '/')) && !out->len && levels-- > 0) {
 		size_t i, k, lo;
 		int best;
 
@@ -914,7 +957,8 @@ static void check_new_file(struct pcheck *pc, const struct maintainers *m,
 	match_result_release(&res);
 	if (best >= 0 && sz->size[best] < (size_t)limit)
 		return;
-	nearest(pc, m, sz, d->file, best, &near);
+	/* a file in THE REST may take its parent's; else its siblings' */
+	nearest(pc, m, sz, d->file, best, best < 0 ? 2 : 1, &near);
 	if (best < 0)
 		add(pc, PC_ERROR, "new-file-the-rest", pm->msg->name, line,
 		    "new file %s: no section but THE REST covers it%s%s",
@@ -1023,6 +1067,51 @@ static void check_series_mnt(struct pcheck *pc, struct pc_mail *pms, size_t nr)
 	strbuf_release(&after);
 }
 
+struct pc_order {
+	size_t rank, seq;
+	int line;
+};
+
+static int order_cmp(const void *a, const void *b)
+{
+	const struct pc_order *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Findings in the order of the input, as checkpatch.pl gives them: by
+ * file (in the order of @msgs) and line, otherwise as found.
+ */
+static void sort_findings(struct pcheck *pc, const struct pcheck_msg *msgs,
+			  size_t nr)
+{
+	struct pc_order *o;
+	struct pcheck_finding *v;
+	size_t i, k;
+
+	if (pc->nr < 2)
+		return;
+	o = xcalloc(pc->nr, sizeof(*o));
+	v = xcalloc(pc->nr, sizeof(*v));
+
+	for (i = 0; i < pc->nr; i++) {
+		for (k = 0; k < nr && strcmp(msgs[k].name, pc->v[i].file); k++)
+			;
+		o[i] = (struct pc_order) { k, i, pc->v[i].line };
+	}
+	qsort(o, pc->nr, sizeof(*o), order_cmp);
+	for (i = 0; i < pc->nr; i++)
+		v[i] = pc->v[o[i].seq];
+	memcpy(pc->v, v, pc->nr * sizeof(*v));
+	free(v);
+	free(o);
+}
+
 void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 {
 	struct pc_mail *pms = xcalloc(nr + 1, sizeof(*pms));
@@ -1041,12 +1130,18 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			cover = (int)i;
 			continue;
 		}
+		if (pm->bad)
+			continue;
 		if (!pm->patch) {
 			add(pc, PC_ERROR, "not-a-patch", msgs[i].name,
 			    msgs[i].line0 + 1, "not a patch: no diff in it");
 			continue;
 		}
 		patches++;
+		if (pc->o->history)
+			check_fixes(pc, pm);
+		if (!pc->o->recipients)
+			continue;
 		line = msgs[i].line0 + pm->pi.diffs[0].line;
 		strmap_init(&a.seen);
 		get_answer(pc, pm, &a);
@@ -1054,15 +1149,19 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			add(pc, PC_WARNING, "no-recipients", msgs[i].name,
 			    msgs[i].line0 + 1, "no To: or Cc: in the mail: "
 			    "recipients not checked");
-		else
-			missing(pc, pm, &a, line);
-		if (pc->o->history)
-			check_fixes(pc, pm);
+		else {
+			struct strmap at;
+
+			strmap_init(&at);
+			section_lines(pc, pm, &at);
+			missing(pc, pm, &a, &at, line);
+			strmap_clear(&at, false);
+		}
 		for (k = 0; k < a.nr; k++)
 			answer_push(&all, a.v[k].who, a.v[k].kind, a.v[k].section);
 		answer_release(&a);
 	}
-	if (cover >= 0 && patches) {
+	if (cover >= 0 && patches && pc->o->recipients) {
 		struct pc_mail *pm = &pms[cover];
 
 		if (!pm->has_rcpt)
@@ -1070,10 +1169,11 @@ void pcheck_run(struct pcheck *pc, const struct pcheck_msg *msgs, size_t nr)
 			    pm->msg->line0 + 1, "no To: or Cc: in the cover "
 			    "letter: recipients not checked");
 		else
-			missing(pc, pm, &all, pm->msg->line0 + 1);
+			missing(pc, pm, &all, NULL, pm->msg->line0 + 1);
 	}
 	if (patches)
 		check_series_mnt(pc, pms, nr);
+	sort_findings(pc, msgs, nr);
 	answer_release(&all);
 	for (i = 0; i < nr; i++)
 		release_msg(&pms[i]);

@@ -34,6 +34,7 @@ struct pcheck_opts {
 	int kconfig_files;	/* 3 */
 	bool apply;		/* apply MAINTAINERS hunks (git apply) */
 	bool history;		/* Fixes: and review from the index or git */
+	bool recipients;	/* To:/Cc: against get and the Fixes: people */
 	const char *db_path;	/* the index; NULL: the repository's */
 };
 

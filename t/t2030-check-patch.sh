@@ -106,6 +106,12 @@ is "$?" 2 "a new file only THE REST covers: exit 2"
 like "$TRASH/out" "^$P/rest:[0-9]+: ERROR: new file lib/new.c: no section but THE REST covers it" \
 	"and it says so"
 
+newfile fsnew fs/new.c
+mail_patch "$P/fsnew" "someone@example.com" "" -1
+check "$P/fsnew"
+like "$TRASH/out" 'ERROR: new file fs/new.c: no section but THE REST covers it; nearest: BAR FILESYSTEM \(4 of its files\)$' \
+	"the nearest section: the one covering files beside it"
+
 newfile big drivers/big/new.c
 mail_patch "$P/big" "Big Maintainer <big@example.com>" "big@lists.example.org" -1
 check "$P/big"
@@ -161,6 +167,16 @@ check "$P/nomatch"
 is "$?" 1 "an F: matching nothing: exit 1"
 like "$TRASH/out" 'WARNING: MAINTAINERS change adds "no file matches": F:	fs/nothere/$' \
 	"the check finding the patch adds"
+# a MAINTAINERS with a finding, and a patch taking it away
+git checkout -q -b fixed nomatch && awk '!/^F:\tfs\/nothere\/$/' MAINTAINERS >M.new &&
+	mv M.new MAINTAINERS && git commit -qam "MAINTAINERS: no fs/nothere/"
+mail_patch "$P/fixed" "someone@example.com" "" -1
+git checkout -q nomatch
+check "$P/fixed" --json
+is "$?" 0 "a patch removing a check finding: exit 0"
+like "$TRASH/out" '"kind":"maintainers-check-fixed","message":"MAINTAINERS change removes \\"no file matches\\": F:\\tfs/nothere/"' \
+	"--json: the finding it removes"
+git checkout -q base
 sed 's/^ M:	Bar Maintainer <bar@example.com>$/ M:	Somebody Else <else@example.com>/' \
 	"$P/weak" >"$P/noapply"
 check "$P/noapply"
@@ -219,6 +235,8 @@ check "$P/norcpt"
 is "$?" 1 "a mail with no To: or Cc: exit 1"
 like "$TRASH/out" "^$P/norcpt:1: WARNING: no To: or Cc: in the mail: recipients not checked\$" \
 	"one clear line"
+check "$P/norcpt" --no-recipients
+is "$?" 0 "--no-recipients: not asked"
 printf 'To: x@example.com\n\n--- a/fs/bar/inode.c\n+++ b/fs/bar/inode.c\n@@ -1 +1 @@\n-a\n+b\000c\n' >"$P/nul"
 check "$P/nul"
 is "$?" 2 "NUL bytes: exit 2"
