@@ -19,6 +19,7 @@
 #include "lookup.h"
 #include "parse-options.h"
 #include "patch.h"
+#include "script-features.h"
 #include "strbuf.h"
 #include "tracked.h"
 
@@ -28,8 +29,10 @@ struct get_args {
 	int git_fallback, git_min_signatures, git_max_maintainers;
 	int git_min_percent, interactive, tree, from_filename;
 	int find_maintainer_files, version, help, maintainers_sections;
-	int per_patch;
+	int per_patch, cc, substatus_default;
+	unsigned int features;	/* GM_*: the tree's script's changes */
 	const char *git_since, *hg_since, *mpath, *self_test;
+	const char *script_features;
 	struct gitroles_opts gro;
 	struct gitroles *gr;
 };
@@ -394,6 +397,44 @@ static int per_patch(struct get_args *a, const struct maintainers *m,
 	return ret;
 }
 
+static bool has_globstar(const struct maintainers *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_entries; i++)
+		if ((m->entries[i].type == 'F' || m->entries[i].type == 'X') &&
+		    strstr(m->entries[i].value, "**"))
+			return true;
+	return false;
+}
+
+/*
+ * Answer as the tree's own scripts/get_maintainer.pl does: the changes
+ * made to it after 6.12 apply when it has them (or when
+ * --script-features names them).  The script is read only when the
+ * answer depends on it: roles shown, or a "**" in MAINTAINERS; b4's and
+ * send-email's --norolestats calls do not pay for it.
+ */
+static void apply_features(struct get_args *a, const struct maintainers *m)
+{
+	struct gm_opts *o = &a->o;
+	unsigned int f = 0;
+
+	if (a->script_features) {
+		f = a->features;
+	} else if ((o->output_substatus < 0 && a->substatus_default) ||
+		   (o->email && (o->output_roles || o->json)) ||
+		   has_globstar(m)) {
+		f = gm_script_features(GM_SCRIPT_PATH);
+	}
+	a->features = f;
+	if (o->output_substatus < 0)
+		o->output_substatus = (f & GM_SUBSTATUS) &&
+				      a->substatus_default &&
+				      (!(f & GM_SUBSTATUS_TTY) || isatty(1));
+	o->plain_roles = !!(f & GM_PLAIN_ROLES);
+}
+
 static int run_get(struct get_args *a, struct opt_list *operands,
 		   const char *prefix, const char *top)
 {
@@ -416,7 +457,9 @@ static int run_get(struct get_args *a, struct opt_list *operands,
 	 */
 	if (a->git_fallback < 0)
 		a->git_fallback = m.dialect != MNT_EDK2;
-	mt = matcher_new(&m);
+	apply_features(a, &m);
+	mt = matcher_new_opts(&m, a->features & GM_GLOBSTAR ?
+			      MATCHER_GLOBSTAR : 0);
 	if (!mt)
 		goto out_m;
 
@@ -500,6 +543,8 @@ int cmd_get(int argc, const char **argv)
 		OPT_FLAG("multiline", &o->output_multiline, "one entry per line"),
 		OPT_FLAG("roles", &o->output_roles, "show roles"),
 		OPT_FLAG("rolestats", &o->output_rolestats, "show roles and statistics"),
+		OPT_FLAG("substatus", &o->output_substatus, "show the status of sections not Maintained"),
+		OPT_FLAG("cc", &a.cc, "one comma-separated list of addresses"),
 		OPT_STR("separator", &o->output_separator, "SEP", "separator on one line"),
 		OPT_FLAG("subsystem", &o->subsystem, "print subsystem names"),
 		OPT_FLAG("status", &o->status, "print status"),
@@ -520,6 +565,7 @@ int cmd_get(int argc, const char **argv)
 		OPT_FLAG("maintainers-sections", &a.maintainers_sections, "add the sections a MAINTAINERS hunk edits"),
 		OPT_FLAG("per-patch", &a.per_patch, "an answer per message of an mbox"),
 		OPT_FLAG("json", &o->json, "machine-readable output"),
+		OPT_STR("script-features", &a.script_features, "LIST", "answer as a get_maintainer.pl with these changes"),
 		OPT_SET("v|version", &a.version, "show version"),
 		OPT_SET("h|help|usage", &a.help, "show this help"),
 		OPT_TERMINATOR,
@@ -527,6 +573,7 @@ int cmd_get(int argc, const char **argv)
 
 	memset(&a, 0, sizeof(a));
 	gm_opts_init(o);
+	o->output_substatus = -1;	/* by default: see apply_features() */
 	a.git_fallback = -1;	/* on, but for edk2: see run_get() */
 	a.git_blame_signatures = 1;
 	a.git_min_signatures = 1;
@@ -554,6 +601,11 @@ int cmd_get(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
+	if (a.script_features &&
+	    gm_parse_features(a.script_features, &a.features)) {
+		ret = 129;
+		goto out;
+	}
 	if (a.self_test)
 		die("--self-test: use 'kmaint check'");
 	if (a.interactive)
@@ -563,6 +615,17 @@ int cmd_get(int argc, const char **argv)
 		o->output_multiline = 0;
 	if (o->output_rolestats)
 		o->output_roles = 1;
+	/* the script decides this before --sections turns --email off */
+	a.substatus_default = o->email && o->output_roles;
+	/* the proposed --cc: addresses only, for "send-email --cc=$(...)" */
+	if (a.cc) {
+		o->email_usename = 0;
+		o->output_multiline = 0;
+		o->output_separator = ",";
+		o->output_rolestats = 0;
+		o->output_roles = 0;
+		o->output_substatus = 0;
+	}
 	if (o->sections || *o->letters) {
 		o->sections = 1;
 		o->email = o->email_list = o->scm = o->status = 0;

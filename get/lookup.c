@@ -142,6 +142,13 @@ static const char *maintainer_role(struct lookup *lk, int section)
 	for (j = 0; j < ARRAY_SIZE(status_roles); j++)
 		if (!strcmp(status, status_roles[j][0]))
 			role = status_roles[j][1];
+	/*
+	 * "stop reporting subsystem status as maintainer role": a
+	 * maintainer is a maintainer, whatever S: says, but for THE REST's
+	 * chief penguin.
+	 */
+	if (lk->o->plain_roles && strcmp(role, "chief penguin"))
+		role = "maintainer";
 	lk->role[section] = xstrfmt("%s:%s", role, short_name(lk, section));
 	free(status);
 	return lk->role[section];
@@ -182,6 +189,7 @@ void lookup_release(struct lookup *lk)
 	list_free(&lk->bug);
 	list_free(&lk->subsystem);
 	list_free(&lk->status);
+	list_free(&lk->substatus);
 	list_free(&lk->file_emails);
 	list_free(&lk->inexact);
 }
@@ -326,6 +334,7 @@ static void add_categories(struct lookup *lk, int section, const char *suffix)
 {
 	const struct mnt_section *s = &lk->m->sections[section];
 	const struct gm_opts *o = lk->o;
+	const char *status = "Unknown";
 	int i;
 
 	list_push(&lk->subsystem, xstrdup(s->name));
@@ -367,9 +376,15 @@ static void add_categories(struct lookup *lk, int section, const char *suffix)
 			break;
 		case 'S':
 			list_push(&lk->status, xstrfmt("%s%s", e->value, suffix));
+			status = e->value;
 			break;
 		}
 	}
+	/* --substatus: the last S:, unless it is the usual one */
+	if (o->output_substatus && strcmp(s->name, "THE REST") &&
+	    strcmp(status, "Maintained"))
+		list_push(&lk->substatus, xstrfmt("%s status: %s%s", s->name,
+						  status, suffix));
 }
 
 /* A compiled expression for the few regex edits that must match Perl's. */
@@ -898,6 +913,10 @@ void lookup_print(struct lookup *lk)
 		uniq(&lk->scm);
 		output(lk, &lk->scm);
 	}
+	if (o->output_substatus) {
+		uniq(&lk->substatus);
+		output(lk, &lk->substatus);
+	}
 	if (o->status) {
 		uniq(&lk->status);
 		output(lk, &lk->status);
@@ -1003,6 +1022,8 @@ void lookup_print_json(struct lookup *lk)
 	json_recipients(lk, "lists", lk->lists,
 			o->email_list ? lk->nr_lists : 0, false);
 	json_list(lk, "scm", &lk->scm, false);
+	if (o->output_substatus)
+		json_list(lk, "substatus", &lk->substatus, false);
 	json_list(lk, "status", &lk->status, false);
 	json_list(lk, "subsystem", &lk->subsystem, false);
 	json_list(lk, "web", &lk->web, false);

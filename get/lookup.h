@@ -25,6 +25,11 @@ struct gm_opts {
 	const char *letters;
 	int keywords, keywords_in_file, pattern_depth;
 	int json;
+	/*
+	 * After 6.12 (get/script-features.h): "SECTION status: S" lines
+	 * after the addresses, and roles without the S: status.
+	 */
+	int output_substatus, plain_roles;
 };
 
 void gm_opts_init(struct gm_opts *o);
@@ -50,7 +55,7 @@ struct lookup {
 	size_t nr_to, alloc_to, nr_lists, alloc_lists;
 	struct strmap name_inuse, addr_inuse, list_seen;
 	struct strmap dedup_name, dedup_addr;
-	struct str_list scm, web, bug, subsystem, status;
+	struct str_list scm, web, bug, subsystem, status, substatus;
 	struct str_list file_emails;
 	/* per-section role names, computed once */
 	char **role, **short_name;

@@ -53,6 +53,7 @@ struct pattern {
 	 * is asked lazily, for the values a path actually reaches.
 	 */
 	bool maybe_dir;
+	bool globstar;		/* a "**" glob: no rule on the number of '/' */
 	signed char is_dir;	/* -1 not asked yet, 0 no, 1 yes */
 	/* regex F:/X: only; a literal's are counted when it matches */
 	int depth;		/* get_maintainer.pl's "pattern depth" */
@@ -108,6 +109,7 @@ struct keyword {
 
 struct matcher {
 	const struct maintainers *m;
+	bool globstar;		/* MATCHER_GLOBSTAR */
 	struct arena arena;	/* pats[] and the literal table */
 	bool indexed;		/* the tables are built */
 	unsigned int lookups;
@@ -414,6 +416,42 @@ static void add_edk2_pattern(struct matcher *mt, int pat, const char *value)
 	p->keylen = (uint32_t)lit;
 }
 
+/*
+ * A "**" value as a regex (see MATCHER_GLOBSTAR): what the script's own
+ * conversion keeps ('.' escaped, other regex syntax as it is), but "**"
+ * crossing directories and '*', '?' not.
+ */
+static char *globstar_regex(const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	strbuf_addch(&sb, '^');
+	for (p = value; *p; p++) {
+		if (p[0] == '*' && p[1] == '*') {
+			p++;
+			if (p[1] == '/') {
+				strbuf_addstr(&sb, "(?:.*/)?");
+				p++;
+			} else {
+				strbuf_addstr(&sb, ".*");
+			}
+		} else if (*p == '*') {
+			strbuf_addstr(&sb, "[^/]*");
+		} else if (*p == '?') {
+			strbuf_addstr(&sb, "[^/]");
+		} else if (*p == '.') {
+			strbuf_addstr(&sb, "\\.");
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	/* the last component: a prefix of the path's, or a directory */
+	if (!ends_with(value, "/") && !ends_with(value, "**"))
+		strbuf_addstr(&sb, "(?:[^/]*$|/)");
+	return strbuf_detach(&sb, NULL);
+}
+
 static void add_file_pattern(struct matcher *mt, int entry, char type,
 			     struct strbuf *lit)
 {
@@ -447,8 +485,9 @@ static void add_file_pattern(struct matcher *mt, int entry, char type,
 	 * reach.
 	 */
 	p = &mt->pats[pat];
-	re = add_regex(mt, p, NULL, 0);
-	re->glob = true;
+	p->globstar = mt->globstar && strstr(value, "**");
+	re = add_regex(mt, p, p->globstar ? globstar_regex(value) : NULL, 0);
+	re->glob = !p->globstar;
 	p->dir = value[len - 1] == '/';
 	/*
 	 * The script asks -d of the converted value.  Only a '?' (then '.')
@@ -865,11 +904,18 @@ static void build_name_filter(struct matcher *mt)
 
 struct matcher *matcher_new(const struct maintainers *m)
 {
+	return matcher_new_opts(m, 0);
+}
+
+struct matcher *matcher_new_opts(const struct maintainers *m,
+				 unsigned int flags)
+{
 	struct matcher *mt = xcalloc(1, sizeof(*mt));
 	struct strbuf lit = STRBUF_INIT;
 	size_t i;
 
 	mt->m = m;
+	mt->globstar = flags & MATCHER_GLOBSTAR;
 	matcher_size(mt);
 	strmap_init(&mt->regex);
 	for (i = 0; i < m->nr_entries; i++) {
@@ -1033,7 +1079,7 @@ static void try_regex(struct matcher *mt, const char *path, size_t len,
 	for (; pat >= 0; pat = mt->pats[pat].next) {
 		struct pattern *p = &mt->pats[pat];
 
-		if ((p->dir || p->slashes == slashes) &&
+		if ((p->dir || p->globstar || p->slashes == slashes) &&
 		    re_match(mt, &mt->res[p->re], path, len))
 			add_hit(mt, pat);
 	}
@@ -1092,7 +1138,7 @@ static void scan(struct matcher *mt, const char *path, size_t len,
 			continue;
 		value = mt->m->entries[p->entry].value;
 		if (p->re >= 0) {
-			if ((p->dir || p->slashes == slashes) &&
+			if ((p->dir || p->globstar || p->slashes == slashes) &&
 			    re_match(mt, &mt->res[p->re], path, len))
 				add_hit(mt, (int)i);
 		} else if (p->dir) {

@@ -39,6 +39,19 @@ struct match_result {
 struct matcher *matcher_new(const struct maintainers *m);
 void matcher_free(struct matcher *mt);
 
+/*
+ * MATCHER_GLOBSTAR: get_maintainer.pl's double star (after 6.12, for
+ * 7.1).  An F:/X: value holding "**" is then a glob: the double star
+ * matches across directories (at the end, everything below; followed
+ * by a '/', also no directory at all), '*' and '?' stay within one
+ * component, and the last component matches by prefix, as the
+ * script's other values do, or names a directory; no rule on the
+ * number of '/'.  Without it, a double star is the 6.12 script's ".*.*".
+ */
+enum { MATCHER_GLOBSTAR = 1 };
+struct matcher *matcher_new_opts(const struct maintainers *m,
+				 unsigned int flags);
+
 /* How many patterns failed to compile so far. */
 int matcher_errors(const struct matcher *mt);
 

@@ -605,6 +605,69 @@ static void test_edk2(void)
 	maintainers_release(&m);
 }
 
+/*
+ * A double star: with MATCHER_GLOBSTAR it crosses directories (none
+ * too), '*' stays in one, the last component is a prefix or a
+ * directory, no '/' count; without, it is 6.12's ".*.*".  Scans and
+ * tables agree.
+ */
+static void test_globstar(void)
+{
+	char *text = xstrdup("G\nM:\tG <g@x.org>\nS:\tMaintained\n"
+			     "F:\tsrc/**/*.c\nX:\tsrc/**/skip/\n\n"
+			     "K\nM:\tK <k@x.org>\nS:\tMaintained\n"
+			     "F:\t**/Kconfig\n");
+	static const char *const cases[][3] = {
+		/* path, with MATCHER_GLOBSTAR, without */
+		{ "src/x.c", "G:3", "" },
+		{ "src/a/x.c", "G:3", "G:3" },
+		{ "src/a/b/x.c", "G:3", "" },
+		{ "src/a/b/x.cpp", "G:3", "" },
+		{ "src/a/x.h", "", "" },
+		{ "src/a/skip/y.c", "", "" },
+		{ "src/x.c/y.h", "G:3", "" },
+		{ "Kconfig", "K:-1", "" },
+		{ "a/Kconfig", "K:-1", "K:-1" },
+		{ "a/b/Kconfig.debug", "K:-1", "" },
+		{ "a/b/NotKconfig", "", "" },
+	};
+	struct strbuf got = STRBUF_INIT, scanned = STRBUF_INIT;
+	struct maintainers m5;
+	size_t i;
+	int with;
+
+	maintainers_init(&m5);
+	maintainers_add_buffer(&m5, "MAINTAINERS.g", text, strlen(text));
+	maintainers_finish(&m5);
+	mnt = &m5;
+	for (with = 1; with >= 0; with--) {
+		for (i = 0; i < ARRAY_SIZE(cases); i++) {
+			unsigned int f = with ? MATCHER_GLOBSTAR : 0;
+			struct matcher *fresh = matcher_new_opts(&m5, f);
+			struct matcher *indexed = matcher_new_opts(&m5, f);
+			char *d;
+
+			matcher_index(indexed);
+			answer(indexed, cases[i][0], 0, &got);
+			answer(fresh, cases[i][0], 0, &scanned);
+			if (ends_with(got.buf, " exact"))
+				strbuf_setlen(&got, got.len - 6);
+			if (ends_with(scanned.buf, " exact"))
+				strbuf_setlen(&scanned, scanned.len - 6);
+			d = xstrfmt("%s %s \"**\"", cases[i][0],
+				    with ? "with" : "without");
+			is_str(got.buf, cases[i][2 - with], d);
+			free(d);
+			ok(!strcmp(got.buf, scanned.buf), "... a scan finds the same");
+			matcher_free(fresh);
+			matcher_free(indexed);
+		}
+	}
+	strbuf_release(&got);
+	strbuf_release(&scanned);
+	maintainers_release(&m5);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-matcher-test.XXXXXX";
@@ -706,6 +769,7 @@ int main(void)
 	       "second lookup after the directory test was cached");
 	matcher_free(mt);
 	test_question_mark();
+	test_globstar();
 	test_required_strings();
 	test_glob_prefix();
 	test_keywords_text();
