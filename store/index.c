@@ -160,12 +160,69 @@ int idx_drop_list_indexes(struct idx *ix)
 int idx_begin(struct idx *ix)
 {
 	ix->batch = 0;
-	return idx_exec(ix, "BEGIN IMMEDIATE");
+	return idx_exec(ix, ix->held ? "SAVEPOINT batch" : "BEGIN IMMEDIATE");
 }
 
 int idx_commit(struct idx *ix)
 {
-	return idx_exec(ix, "COMMIT");
+	return idx_exec(ix, ix->held ? "RELEASE batch" : "COMMIT");
+}
+
+int idx_rollback(struct idx *ix)
+{
+	if (ix->held)
+		return idx_exec(ix, "ROLLBACK TO batch; RELEASE batch");
+	return sqlite3_get_autocommit(ix->db) ? 0 : idx_exec(ix, "ROLLBACK");
+}
+
+int idx_hold(struct idx *ix)
+{
+	if (idx_exec(ix, "BEGIN IMMEDIATE"))
+		return -1;
+	ix->held = true;
+	return 0;
+}
+
+int idx_unhold(struct idx *ix)
+{
+	/* a COMMIT that fails (the disk full) leaves it to roll back */
+	if (idx_exec(ix, "COMMIT"))
+		return -1;
+	ix->held = false;
+	return 0;
+}
+
+int idx_drop_hold(struct idx *ix)
+{
+	bool held = ix->held;
+
+	ix->held = false;
+	if (!held || !ix->db)
+		return -1;
+	/* a failed statement may have rolled back already (SQLITE_FULL) */
+	if (!sqlite3_get_autocommit(ix->db))
+		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+	return 0;
+}
+
+int idx_fault_point(struct idx *ix, const char *point)
+{
+	static long passes;
+	const char *v = getenv("KMAINT_TEST_FULL");
+	size_t n = strlen(point);
+	char sql[160];
+
+	if (!v || strncmp(v, point, n) || v[n] != ':' ||
+	    ++passes != atol(v + n + 1))
+		return 0;
+	/* no page more than it has, and a write that needs more */
+	snprintf(sql, sizeof(sql), "PRAGMA max_page_count=%lld; CREATE TABLE "
+		 "IF NOT EXISTS test_full(x); INSERT INTO test_full "
+		 "VALUES(zeroblob(%lld))",
+		 (long long)idx_query_int(ix, "PRAGMA page_count"),
+		 (long long)(idx_query_int(ix, "PRAGMA freelist_count") + 2) *
+		 idx_query_int(ix, "PRAGMA page_size"));
+	return idx_exec(ix, sql);
 }
 
 char *idx_default_path(void)
