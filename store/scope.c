@@ -1139,7 +1139,8 @@ static char *index_staleness(const char *path, bool *complete)
 	tips = idx_meta_get(&ix, "tips");
 	*complete = !(v && *v) && tips && *tips;
 	if (v && *v)
-		why = xstrdup("the first 'kmaint index' did not finish");
+		why = xstrdup("the index has no complete state yet (a first "
+			      "'kmaint index' or a --rebuild did not finish)");
 	free(v);
 	free(tips);
 	v = idx_meta_get(&ix, "stopped");
