@@ -1117,6 +1117,17 @@ static char *self_exe(void)
 	return xstrdup(buf);
 }
 
+/* Why the last update stopped (rolled back), or NULL if it did not. */
+static char *stopped_why(struct idx *ix)
+{
+	char *v = idx_meta_get(ix, "stopped");
+	char *why = v && *v ? xstrfmt("the last 'kmaint index' stopped: %s",
+				      v) : NULL;
+
+	free(v);
+	return why;
+}
+
 /*
  * Why the index at @path cannot answer for HEAD, or NULL if it can;
  * *@complete says whether it holds a complete state to answer from
@@ -1143,10 +1154,8 @@ static char *index_staleness(const char *path, bool *complete)
 			      "'kmaint index' or a --rebuild did not finish)");
 	free(v);
 	free(tips);
-	v = idx_meta_get(&ix, "stopped");
-	if (!why && v && *v)
-		why = xstrfmt("the last 'kmaint index' stopped: %s", v);
-	free(v);
+	if (!why)
+		why = stopped_why(&ix);
 	if (!why && head && !idx_has_commit(&ix, head))
 		why = xstrdup("the history index is behind HEAD");
 	if (!why) {
@@ -1232,11 +1241,19 @@ static void note_behind(struct idx *ix, const char *why)
 
 int scope_open_db(struct idx *ix, const char *db_path, bool update)
 {
-	char *path;
+	char *path, *why;
 	int rc;
 
-	if (db_path)
-		return idx_open(ix, db_path, IDX_READONLY);
+	if (db_path) {
+		/* another repository's, maybe: only its own word on it */
+		if (idx_open(ix, db_path, IDX_READONLY))
+			return -1;
+		why = stopped_why(ix);
+		if (why)
+			note_behind(ix, why);
+		free(why);
+		return 0;
+	}
 	path = idx_default_path();
 	if (!path)
 		return error("not a git repository (or give --db)");

@@ -135,6 +135,7 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4m tmpfs "$MNT" 2>/dev/null; the
 	answers --db "$MNT/i.sqlite" >"$TRASH/failed"
 	same_file "$TRASH/failed" "$TRASH/before" "tmpfs: the answers are those before the update"
 	like "$TRASH/a.err1" "behind.*history up to $(echo $old | cut -c1-12)" "tmpfs: and say it is behind"
+	like "$TRASH/a.err4" "stopped: .*database or disk is full" "tmpfs: audit --db too, and why"
 	rm -f "$MNT/fill"
 	expect_success "tmpfs: the next update" "$KMAINT" index -q --db "$MNT/i.sqlite"
 	answers --db "$MNT/i.sqlite" >"$TRASH/after"
