@@ -157,22 +157,45 @@ int idx_drop_list_indexes(struct idx *ix)
 			"DROP INDEX IF EXISTS msg_trailers_key;");
 }
 
+/*
+ * SQLite may roll a whole transaction back on an error (SQLITE_FULL
+ * among them): a held update is then gone, and a batch must not begin
+ * a transaction of its own that would commit a part of it.
+ */
+static int held_lost(struct idx *ix)
+{
+	if (!ix->held || !sqlite3_get_autocommit(ix->db))
+		return 0;
+	return error("%s: the update was rolled back by SQLite", ix->path);
+}
+
 int idx_begin(struct idx *ix)
 {
 	ix->batch = 0;
+	if (held_lost(ix))
+		return -1;
 	return idx_exec(ix, ix->held ? "SAVEPOINT batch" : "BEGIN IMMEDIATE");
 }
 
 int idx_commit(struct idx *ix)
 {
+	if (held_lost(ix))
+		return -1;
 	return idx_exec(ix, ix->held ? "RELEASE batch" : "COMMIT");
 }
 
 int idx_rollback(struct idx *ix)
 {
-	if (ix->held)
-		return idx_exec(ix, "ROLLBACK TO batch; RELEASE batch");
-	return sqlite3_get_autocommit(ix->db) ? 0 : idx_exec(ix, "ROLLBACK");
+	const char *sql = ix->held ? "ROLLBACK TO batch; RELEASE batch" :
+			  "ROLLBACK";
+
+	if (held_lost(ix))
+		return -1;
+	/* quietly: there may be nothing to roll back */
+	if (!sqlite3_get_autocommit(ix->db) &&
+	    sqlite3_exec(ix->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return -1;
+	return 0;
 }
 
 int idx_hold(struct idx *ix)

@@ -90,7 +90,7 @@ int idx_drop_list_indexes(struct idx *ix);
 /*
  * A batch: a transaction of its own, or, inside an update held open by
  * idx_hold(), a savepoint that only that update's commit makes visible.
- * idx_rollback() drops the batch alone.
+ * idx_rollback() drops the batch alone, quietly (there may be none).
  */
 int idx_begin(struct idx *ix);
 int idx_rollback(struct idx *ix);
