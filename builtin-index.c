@@ -8,6 +8,12 @@
  * transaction, so a run killed at any moment leaves whole commits only,
  * and the next run, seeing "pending", skips the commits already there.
  * Indexed commits no longer reachable (a rewritten branch) are deleted.
+ *
+ * That is a first build, or a --rebuild: there is no complete state to
+ * keep.  An update of a complete index is one transaction, its batches
+ * savepoints (idx_hold()): readers answer from the last complete state
+ * until it commits, and an update that fails (a full disk) is rolled
+ * back whole, the reason kept as "stopped" for the readers to tell.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -614,6 +620,75 @@ static void upgrade_history(struct index_run *r)
 		die("cannot update the index");
 }
 
+static struct index_run *running;	/* for stop_update() at exit */
+
+/*
+ * An update that fails is rolled back whole; why it stopped is kept for
+ * the readers (store/scope.c), who answer from the state it leaves.
+ */
+static void record_stop(struct index_run *r, const char *why)
+{
+	if (idx_drop_hold(&r->ix))
+		return;
+	if (idx_begin(&r->ix) || idx_meta_set(&r->ix, "stopped", why) ||
+	    idx_commit(&r->ix)) {
+		idx_rollback(&r->ix);
+		warning("could not record why the update stopped");
+	}
+	fprintf(stderr, "%s: the update was rolled back: the index keeps its "
+		"last complete state, and the next 'kmaint index' starts the "
+		"update again\n", progname);
+}
+
+static void stop_update(void)
+{
+	if (running && running->ix.held)
+		record_stop(running, *first_failure() ? first_failure() :
+			    "'kmaint index' exited before the end");
+}
+
+/*
+ * An index with a complete state (its tips recorded, no run pending)
+ * is updated in one transaction, so that a failure leaves that state.
+ */
+static void hold_update(struct index_run *r)
+{
+	char *tips = idx_meta_get(&r->ix, "tips");
+	char *pending = idx_meta_get(&r->ix, "pending");
+	bool complete = tips && *tips && !(pending && *pending);
+
+	free(tips);
+	free(pending);
+	if (!complete)
+		return;
+	if (idx_hold(&r->ix))
+		die("cannot update the index");
+	running = r;
+	atexit(stop_update);
+}
+
+/* The end of a run: the held update made visible, or rolled back. */
+static void end_update(struct index_run *r, int history_rc, int lists_rc)
+{
+	if (r->ix.held && (history_rc || lists_rc)) {
+		record_stop(r, history_rc ? "some commits could not be read" :
+			    *first_failure() ? first_failure() :
+			    "an archive could not be read completely");
+		return;
+	}
+	/*
+	 * Only now is the run complete: until then readers (store/scope.c)
+	 * see "pending" and wait for it rather than read half a first build.
+	 */
+	if (!history_rc && (idx_begin(&r->ix) ||
+			    idx_meta_set(&r->ix, "pending", NULL) ||
+			    idx_meta_set(&r->ix, "stopped", NULL) ||
+			    idx_commit(&r->ix)))
+		die("cannot update the index");
+	if (r->ix.held && idx_unhold(&r->ix))
+		die("cannot update the index");
+}
+
 /* The .mailmap: people are mapped again when it changes. */
 static void update_mailmap(struct index_run *r)
 {
@@ -773,7 +848,8 @@ static int store_commits(struct index_run *r, FILE *list, long nr)
 		prog.done++;
 		if (r->ix.batch >= (r->batch > 0 ? r->batch : BATCH_COMMITS) ||
 		    rows >= BATCH_ROWS) {
-			if (idx_commit(&r->ix) || idx_begin(&r->ix))
+			if (idx_fault_point(&r->ix, "history") ||
+			    idx_commit(&r->ix) || idx_begin(&r->ix))
 				die("cannot update the index");
 			rows = 0;
 		}
@@ -794,7 +870,9 @@ static int store_commits(struct index_run *r, FILE *list, long nr)
 static void finish_history(struct index_run *r, int rc)
 {
 	if (idx_begin(&r->ix) || idx_resolve_fixes(&r->ix, false) < 0 ||
-	    idx_create_indexes(&r->ix) || summary_update(&r->ix))
+	    idx_create_indexes(&r->ix))
+		die("cannot update the index");
+	if (idx_fault_point(&r->ix, "summary") || summary_update(&r->ix))
 		die("cannot update the index");
 	if (!rc && idx_meta_set(&r->ix, "tips", r->tips_str))
 		die("cannot update the index");
@@ -882,7 +960,7 @@ int cmd_index(int argc, const char **argv)
 	FILE *list;
 	size_t i;
 	long nr;
-	int rc = 0, history_rc;
+	int rc = 0, history_rc, lists_rc = 0;
 
 	for (i = 1; i < (size_t)argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -930,6 +1008,7 @@ int cmd_index(int argc, const char **argv)
 	resolve_tips(&operands, &r.new_tips);
 	take_lock(&r);
 	open_for_update(&r, rebuild);
+	hold_update(&r);
 	upgrade_history(&r);
 	update_mailmap(&r);
 	check_renames(&r);
@@ -947,18 +1026,12 @@ int cmd_index(int argc, const char **argv)
 	if (inboxes.nr || idx_query_int(&r.ix, "SELECT count(*) FROM sources") > 0) {
 		if (update_lists(&r.ix, &inboxes, list_name, r.jobs, r.batch,
 				 r.quiet))
-			rc = 1;
+			rc = lists_rc = 1;
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
-	/*
-	 * Only now is the run complete: until then readers (store/scope.c)
-	 * see "pending" and wait for it rather than read half an update.
-	 */
-	if (!history_rc && (idx_begin(&r.ix) ||
-			    idx_meta_set(&r.ix, "pending", NULL) ||
-			    idx_commit(&r.ix)))
-		die("cannot update the index");
+	end_update(&r, history_rc, lists_rc);
+	running = NULL;
 	index_run_release(&r);
 	free(path);
 	free(operands.v);

@@ -34,7 +34,7 @@ int cmd_pending(int argc, const char **argv);
 #define OPT_DB(path) \
 	OPT_STR("db", (path), "PATH", "the index (default: in the git directory)")
 #define OPT_NO_UPDATE(flag) \
-	OPT_SET("no-update", (flag), "fail rather than update a stale index")
+	OPT_SET("no-update", (flag), "answer from the index as it is, saying if it is behind")
 
 /* gitdm's files for employers (people/employer.h), for one of each */
 #define OPT_EMPLOYER_FILES(email_map, gitdm_config) \

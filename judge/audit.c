@@ -1162,7 +1162,6 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	size_t nr = 0, alloc = 0, i, t;
 	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
 		k_test = key_id(ix, "Tested-by");
-	bool dedupe = lists_count_sources(ix) > 1;
 	bool few = r->nslots <= FEW_SECTIONS;
 	int trc, rc = -1;
 
@@ -1207,15 +1206,23 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	}
 	if (few && nr)
 		qsort(v, nr, sizeof(*v), cmp_amsg);
-	/* the first copy of a message, by id, is the one kept */
+	/*
+	 * One entry per Message-ID (a copy on another list, or delivered
+	 * twice to one archive): the first copy, by id, as of the earlier
+	 * date, as lmsg_load() keeps it.
+	 */
 	for (i = t = 0; i < nr; i++) {
-		if (dedupe) {
-			int64_t *seen_mid = imap_put(&seen, v[i].mid ? v[i].mid : 1);
+		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
 
-			if (*seen_mid)
-				continue;
-			*seen_mid = 1;
+		if (kept && *kept) {
+			if (v[i].date < v[*kept - 1].date)
+				v[*kept - 1].date = v[i].date;
+			/* its answers answer the one kept */
+			*imap_put(&pos, v[i].id) = *kept;
+			continue;
 		}
+		if (kept)
+			*kept = (int64_t)t + 1;
 		v[t++] = v[i];
 		*imap_put(&pos, v[t - 1].id) = (int64_t)t;
 	}

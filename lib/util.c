@@ -12,12 +12,37 @@
 
 const char *progname = "kmaint";
 
+/* The first error of the process and its fatal one: first_failure(). */
+static char first_error[1200], fatal_error[1200];
+
 static __printf(2, 0) void vreport(const char *prefix, const char *fmt, va_list ap)
 {
+	char *keep = !strcmp(prefix, "fatal: ") ? fatal_error :
+		     !strcmp(prefix, "error: ") && !first_error[0] ?
+		     first_error : NULL;
+	va_list copy;
+
+	if (keep) {
+		va_copy(copy, ap);
+		vsnprintf(keep, sizeof(fatal_error), fmt, copy);
+		va_end(copy);
+	}
 	fflush(stdout);
 	fprintf(stderr, "%s: %s", progname, prefix);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
+}
+
+const char *first_failure(void)
+{
+	static char both[sizeof(first_error) + sizeof(fatal_error) + 4];
+
+	if (fatal_error[0] && first_error[0] && strcmp(fatal_error, first_error))
+		snprintf(both, sizeof(both), "%s (%s)", fatal_error, first_error);
+	else
+		snprintf(both, sizeof(both), "%s",
+			 fatal_error[0] ? fatal_error : first_error);
+	return both;
 }
 
 void die(const char *fmt, ...)
@@ -39,6 +64,7 @@ void die_errno(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	snprintf(fatal_error, sizeof(fatal_error), "%s: %s", buf, strerror(err));
 	fflush(stdout);
 	fprintf(stderr, "%s: fatal: %s: %s\n", progname, buf, strerror(err));
 	exit(128);

@@ -35,6 +35,11 @@ void die(const char *fmt, ...) __noreturn __printf(1, 2);
 void die_errno(const char *fmt, ...) __noreturn __printf(1, 2);
 int error(const char *fmt, ...) __printf(1, 2);
 void warning(const char *fmt, ...) __printf(1, 2);
+/*
+ * What went wrong, for a record of it: the fatal message of die(), with
+ * the first error() before it when they differ; "" when nothing did.
+ */
+const char *first_failure(void);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);

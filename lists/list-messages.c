@@ -86,7 +86,6 @@ const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 struct load {
 	struct lmsg_table *t;
 	size_t alloc;
-	bool dedupe;
 	struct imap seen;
 	int64_t *alias;		/* pairs: a copy's id, the kept one's */
 	size_t nr_alias, alloc_alias;
@@ -96,20 +95,25 @@ static int load_row(const struct msg_row *r, void *data)
 {
 	struct load *ld = data;
 	struct lmsg_table *t = ld->t;
+	int64_t *v = r->mid ? imap_put(&ld->seen, r->mid) : NULL;
 	struct lmsg *m;
 
-	if (ld->dedupe) {
-		int64_t *v = imap_put(&ld->seen, r->mid ? r->mid : 1);
-
-		if (*v) {
-			/* the same message on another list */
-			ALLOC_GROW(ld->alias, ld->nr_alias + 2, ld->alloc_alias);
-			ld->alias[ld->nr_alias++] = r->id;
-			ld->alias[ld->nr_alias++] = *v;
-			return 0;
-		}
-		*v = r->id;
+	if (v && *v) {
+		/*
+		 * One entry per Message-ID: a copy on another list, or
+		 * delivered twice to one archive, is the message kept (the
+		 * first read), as of the earlier date.
+		 */
+		m = &t->m[*v - 1];
+		if (r->date < m->date)
+			m->date = r->date;
+		ALLOC_GROW(ld->alias, ld->nr_alias + 2, ld->alloc_alias);
+		ld->alias[ld->nr_alias++] = r->id;
+		ld->alias[ld->nr_alias++] = m->id;
+		return 0;
 	}
+	if (v)
+		*v = (int64_t)t->nr + 1;
 	ALLOC_GROW(t->m, t->nr + 1, ld->alloc);
 	m = &t->m[t->nr++];
 	memset(m, 0, sizeof(*m));
@@ -130,8 +134,7 @@ static int load_row(const struct msg_row *r, void *data)
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since)
 {
-	/* one archive holds no copies (its duplicates are kept) */
-	struct load ld = { .t = t, .dedupe = lists_count_sources(ix) > 1 };
+	struct load ld = { .t = t };
 	struct imap seen;
 	int64_t *alias;
 	size_t nr_alias, i;
@@ -140,19 +143,16 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	t->max_id = lists_max_message_id(ix);
 	ld.alloc = (size_t)t->max_id + 1;
 	t->m = xmalloc(ld.alloc * sizeof(*t->m));
-	if (ld.dedupe)
-		imap_init(&ld.seen, ld.alloc);
+	imap_init(&ld.seen, ld.alloc);
 	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
-		if (ld.dedupe)
-			imap_free(&ld.seen);
+		imap_free(&ld.seen);
 		free(ld.alias);
 		return -1;
 	}
 	seen = ld.seen;
 	alias = ld.alias;
 	nr_alias = ld.nr_alias;
-	if (ld.dedupe)
-		imap_free(&seen);
+	imap_free(&seen);
 	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)
 		if (t->m[i - 1].id > t->m[i].id)

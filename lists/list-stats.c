@@ -338,7 +338,8 @@ static int base_review(int64_t message, int64_t person, void *data)
 	struct list_base *b = rw->b;
 	const struct lmsg *m = lmsg_find(&b->t, message);
 
-	if (!m || (m->flags & MSG_PATCH))
+	/* a copy's trailers are the kept message's: counted once */
+	if (!m || m->id != message || (m->flags & MSG_PATCH))
 		return 0;
 	ALLOC_GROW(b->rv, b->nr_rv + 1, rw->alloc);
 	b->rv[b->nr_rv].pos = (int32_t)(m - b->t.m);

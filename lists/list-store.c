@@ -1059,7 +1059,7 @@ int lists_update(struct idx *ix, struct lists_source *src,
 		/* a batch ends where the archive says how far it has been read */
 		if (!rc && in_batch >= batch &&
 		    (it->cursor || src->kind == INBOX_MAILDIR)) {
-			if (flush_pids(&w) || decide_list(&w) ||
+			if (idx_fault_point(ix, "archive") || flush_pids(&w) || decide_list(&w) ||
 			    store_cursors(&w) || idx_commit(ix) || idx_begin(ix))
 				rc = -1;
 			in_batch = 0;
@@ -1075,7 +1075,7 @@ int lists_update(struct idx *ix, struct lists_source *src,
 	if (rc) {
 		/* what this batch did is dropped; earlier batches stay */
 		flush_pids(&w);
-		idx_exec(ix, "ROLLBACK");
+		idx_rollback(ix);
 	} else if (idx_commit(ix)) {
 		rc = -1;
 	}
@@ -1084,8 +1084,8 @@ int lists_update(struct idx *ix, struct lists_source *src,
 	if (o->progress && done >= 1000)
 		fprintf(stderr, "\rreading %s: %ld messages, done.\n", src->path, done);
 	if (inbox_walk_finish(walk)) {
-		error("%s: the archive could not be read completely; what was "
-		      "read is kept", src->path);
+		error("%s: the archive could not be read completely%s",
+		      src->path, ix->held ? "" : "; what was read is kept");
 		rc = -1;
 	}
 	for (i = 0; i < wo.nr_stored; i++)
@@ -1235,7 +1235,7 @@ static long pid_job_store(struct idx *ix, struct pid_job *j, int batch)
 	sqlite3_finalize(ins);
 	return n;
 fail:
-	idx_exec(ix, "ROLLBACK");
+	idx_rollback(ix);
 	sqlite3_finalize(ins);
 	return -1;
 }
@@ -1700,6 +1700,10 @@ long lists_link(struct idx *ix, int64_t since)
 		rc = -1;
 		goto out;
 	}
+	if (idx_fault_point(ix, "links")) {
+		rc = -1;
+		goto rollback;
+	}
 	/* the commits to (re)link, their old links dropped */
 	if (idx_exec(ix, "CREATE TEMP TABLE IF NOT EXISTS cand("
 		     "commit_id INTEGER PRIMARY KEY); DELETE FROM temp.cand;"
@@ -1764,7 +1768,7 @@ long lists_link(struct idx *ix, int64_t since)
 	rc = l.made;
 	goto out;
 rollback:
-	idx_exec(ix, "ROLLBACK");
+	idx_rollback(ix);
 out:
 	sqlite3_finalize(sel);
 	sqlite3_finalize(l.by_pid);

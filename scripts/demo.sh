@@ -189,4 +189,6 @@ grep '^MAINTAINERS:' "$tmp/propose"
 
 step="finishing"
 echo
-echo "More: kmaint help COMMAND (get map check index stats idents audit review history report propose)"
+# every command kmaint knows, from its own list: this line cannot go stale
+echo "More: kmaint help COMMAND ($("$KMAINT" help |
+	awk '/^Commands:/ { on = 1; next } on && /^   [a-z]/ { printf "%s%s", sep, $1; sep = " " }'))"

@@ -157,15 +157,95 @@ int idx_drop_list_indexes(struct idx *ix)
 			"DROP INDEX IF EXISTS msg_trailers_key;");
 }
 
+/*
+ * SQLite may roll a whole transaction back on an error (SQLITE_FULL
+ * among them): a held update is then gone, and a batch must not begin
+ * a transaction of its own that would commit a part of it.
+ */
+static int held_lost(struct idx *ix)
+{
+	if (!ix->held || !sqlite3_get_autocommit(ix->db))
+		return 0;
+	return error("%s: the update was rolled back by SQLite", ix->path);
+}
+
 int idx_begin(struct idx *ix)
 {
 	ix->batch = 0;
-	return idx_exec(ix, "BEGIN IMMEDIATE");
+	if (held_lost(ix))
+		return -1;
+	return idx_exec(ix, ix->held ? "SAVEPOINT batch" : "BEGIN IMMEDIATE");
 }
 
 int idx_commit(struct idx *ix)
 {
-	return idx_exec(ix, "COMMIT");
+	if (held_lost(ix))
+		return -1;
+	return idx_exec(ix, ix->held ? "RELEASE batch" : "COMMIT");
+}
+
+int idx_rollback(struct idx *ix)
+{
+	const char *sql = ix->held ? "ROLLBACK TO batch; RELEASE batch" :
+			  "ROLLBACK";
+
+	if (held_lost(ix))
+		return -1;
+	/* quietly: there may be nothing to roll back */
+	if (!sqlite3_get_autocommit(ix->db) &&
+	    sqlite3_exec(ix->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return -1;
+	return 0;
+}
+
+int idx_hold(struct idx *ix)
+{
+	if (idx_exec(ix, "BEGIN IMMEDIATE"))
+		return -1;
+	ix->held = true;
+	return 0;
+}
+
+int idx_unhold(struct idx *ix)
+{
+	/* a COMMIT that fails (the disk full) leaves it to roll back */
+	if (idx_exec(ix, "COMMIT"))
+		return -1;
+	ix->held = false;
+	return 0;
+}
+
+int idx_drop_hold(struct idx *ix)
+{
+	bool held = ix->held;
+
+	ix->held = false;
+	if (!held || !ix->db)
+		return -1;
+	/* a failed statement may have rolled back already (SQLITE_FULL) */
+	if (!sqlite3_get_autocommit(ix->db))
+		sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
+	return 0;
+}
+
+int idx_fault_point(struct idx *ix, const char *point)
+{
+	static long passes;
+	const char *v = getenv("KMAINT_TEST_FULL");
+	size_t n = strlen(point);
+	char sql[160];
+
+	if (!v || strncmp(v, point, n) || v[n] != ':' ||
+	    ++passes != atol(v + n + 1))
+		return 0;
+	/* no page more than it has, and a write that needs more */
+	snprintf(sql, sizeof(sql), "PRAGMA max_page_count=%lld; CREATE TABLE "
+		 "IF NOT EXISTS test_full(x); INSERT INTO test_full "
+		 "VALUES(zeroblob(%lld))",
+		 (long long)idx_query_int(ix, "PRAGMA page_count"),
+		 (long long)(idx_query_int(ix, "PRAGMA freelist_count") + 2) *
+		 idx_query_int(ix, "PRAGMA page_size"));
+	return idx_exec(ix, sql);
 }
 
 char *idx_default_path(void)

@@ -58,6 +58,7 @@ struct idx {
 	sqlite3_stmt *get_blob_row;
 
 	long batch;		/* commits in the open transaction */
+	bool held;		/* an update's one transaction is open */
 };
 
 /*
@@ -86,7 +87,29 @@ int idx_exec(struct idx *ix, const char *sql);
 int idx_create_indexes(struct idx *ix);
 /* Drop the list tables' indexes that reading an archive does not use. */
 int idx_drop_list_indexes(struct idx *ix);
+/*
+ * A batch: a transaction of its own, or, inside an update held open by
+ * idx_hold(), a savepoint that only that update's commit makes visible.
+ * idx_rollback() drops the batch alone, quietly (there may be none).
+ */
 int idx_begin(struct idx *ix);
+int idx_rollback(struct idx *ix);
+/*
+ * An update of a complete index is one transaction (idx_hold() to
+ * idx_unhold()): readers keep the last complete state until it commits,
+ * and a failure at any point (a full disk) leaves that state as it was.
+ */
+int idx_hold(struct idx *ix);
+int idx_unhold(struct idx *ix);
+/* Roll the held update back; 0, or -1 if there was none to roll back. */
+int idx_drop_hold(struct idx *ix);
+/*
+ * A test hook (KMAINT_TEST_FULL=POINT:N, see kmaint-index(1)): at the
+ * Nth pass of @point, the database may grow no further and a write that
+ * needs more fails with SQLite's own SQLITE_FULL: -1, as the stage's
+ * own writes would.  0 otherwise.
+ */
+int idx_fault_point(struct idx *ix, const char *point);
 /*
  * Empty the index in the open transaction: every table made again, as
  * in a new file.  Readers keep the snapshot they have (WAL), which a

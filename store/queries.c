@@ -162,11 +162,6 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 	return id;
 }
 
-void idx_rollback(struct idx *ix)
-{
-	sqlite3_exec(ix->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 			       char **hash)
 {

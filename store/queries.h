@@ -48,9 +48,6 @@ char *idx_commit_hash(const struct idx *ix, int64_t id);
 /* The id of trailer key @key (canonical case); 0 when it has none. */
 int64_t idx_trailer_key_id(struct idx *ix, const char *key);
 
-/* Roll back the open transaction, quietly (nothing to say if none). */
-void idx_rollback(struct idx *ix);
-
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
  * newest of all): its blob and commit hashes, to free; *@blob NULL when

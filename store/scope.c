@@ -766,6 +766,21 @@ static bool index_is_tip(struct idx *ix, const char *tip)
 	return same;
 }
 
+/*
+ * An index behind HEAD (its last update failed, or --no-update; the
+ * reader was told: note_behind()) answers for the tip it holds.
+ */
+static void indexed_tip_for(struct range *r, struct idx *ix)
+{
+	char *tips = idx_meta_get(ix, "tips");
+
+	if (tips && *tips) {
+		free(r->tip);
+		r->tip = xstrndup(tips, strcspn(tips, " "));
+	}
+	free(tips);
+}
+
 int range_parse(struct range *r, struct idx *ix, const char *since,
 		const char *until, const char *rev)
 {
@@ -812,6 +827,8 @@ int range_parse(struct range *r, struct idx *ix, const char *since,
 		free(since_c);
 		return error("no commit to start from (empty repository?)");
 	}
+	if (!until_c && !idx_has_commit(ix, r->tip))
+		indexed_tip_for(r, ix);
 	if (since_c || !index_is_tip(ix, r->tip)) {
 		char *not = since_c ? xstrfmt("^%s", since_c) : NULL;
 		const char *args[] = { "--no-merges", r->tip, not, NULL };
@@ -1100,32 +1117,54 @@ static char *self_exe(void)
 	return xstrdup(buf);
 }
 
-/* Why the index at @path cannot answer for HEAD, or NULL if it can. */
-static const char *index_staleness(const char *path)
+/* Why the last update stopped (rolled back), or NULL if it did not. */
+static char *stopped_why(struct idx *ix)
+{
+	char *v = idx_meta_get(ix, "stopped");
+	char *why = v && *v ? xstrfmt("the last 'kmaint index' stopped: %s",
+				      v) : NULL;
+
+	free(v);
+	return why;
+}
+
+/*
+ * Why the index at @path cannot answer for HEAD, or NULL if it can;
+ * *@complete says whether it holds a complete state to answer from
+ * anyway (it is only behind: see note_behind()).
+ */
+static char *index_staleness(const char *path, bool *complete)
 {
 	struct idx ix;
 	struct strbuf mm_text = STRBUF_INIT;
 	struct ident_mailmap *mm;
-	const char *why = NULL;
-	char *head, *v;
+	char *why = NULL, *head, *v, *tips;
 
+	*complete = false;
 	if (!is_file(path))
-		return "there is no history index yet";
+		return xstrdup("there is no history index yet");
 	if (idx_open(&ix, path, IDX_READONLY))
-		return "the history index cannot be opened";
+		return xstrdup("the history index cannot be opened");
 	head = resolve_commit("HEAD");
 	v = idx_meta_get(&ix, "pending");
+	tips = idx_meta_get(&ix, "tips");
+	*complete = !(v && *v) && tips && *tips;
 	if (v && *v)
-		why = "the last 'kmaint index' did not finish";
+		why = xstrdup("the index has no complete state yet (a first "
+			      "'kmaint index' or a --rebuild did not finish)");
 	free(v);
+	free(tips);
+	if (!why)
+		why = stopped_why(&ix);
 	if (!why && head && !idx_has_commit(&ix, head))
-		why = "the history index is behind HEAD";
+		why = xstrdup("the history index is behind HEAD");
 	if (!why) {
 		mm = ident_mailmap_new();
 		ident_mailmap_load_repo(mm, &mm_text);
 		v = idx_meta_get(&ix, "mailmap");
 		if (!v || strcmp(v, mm_text.buf))
-			why = "the .mailmap changed since the index was built";
+			why = xstrdup("the .mailmap changed since the index "
+				      "was built");
 		free(v);
 		ident_mailmap_free(mm);
 	}
@@ -1135,13 +1174,86 @@ static const char *index_staleness(const char *path)
 	return why;
 }
 
+/* "<id>" and the date of the newest message; "" with no messages. */
+static void newest_message(struct idx *ix, struct strbuf *out)
+{
+	sqlite3_stmt *st;
+	char day[16];
+	time_t t;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT msgid, date FROM messages "
+			       "ORDER BY date DESC, id DESC LIMIT 1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		t = (time_t)sqlite3_column_int64(st, 1);
+		strftime(day, sizeof(day), "%Y-%m-%d", gmtime(&t));
+		strbuf_addf(out, "; the lists up to %s (<%s>)", day,
+			    (const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+}
+
+/* The first indexed tip, with its date. */
+static void indexed_tip(struct idx *ix, struct strbuf *out)
+{
+	char *tips = idx_meta_get(ix, "tips");
+	sqlite3_stmt *st;
+	char day[16];
+	size_t n = tips ? strcspn(tips, " ") : 0;
+	time_t t;
+
+	if (!n || sqlite3_prepare_v2(ix->db, "SELECT commit_time FROM commits "
+				     "WHERE hash = ?1", -1, &st, NULL) != SQLITE_OK) {
+		free(tips);
+		return;
+	}
+	sqlite3_bind_text(st, 1, tips, (int)n, SQLITE_STATIC);
+	strbuf_addf(out, "the history up to %.12s", tips);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		t = (time_t)sqlite3_column_int64(st, 0);
+		strftime(day, sizeof(day), "%Y-%m-%d", gmtime(&t));
+		strbuf_addf(out, " (%s)", day);
+	}
+	sqlite3_finalize(st);
+	free(tips);
+}
+
+/*
+ * An index that is behind answers from its last complete state (an
+ * update that failed left it as it was): say so, once a process.
+ */
+static void note_behind(struct idx *ix, const char *why)
+{
+	static bool told;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (told)
+		return;
+	told = true;
+	indexed_tip(ix, &sb);
+	newest_message(ix, &sb);
+	fprintf(stderr, "%s: note: the index is behind; these answers are as "
+		"of its last complete update: %s.  Why: %s\n", progname,
+		sb.buf, why);
+	strbuf_release(&sb);
+}
+
 int scope_open_db(struct idx *ix, const char *db_path, bool update)
 {
-	char *path;
+	char *path, *why;
 	int rc;
 
-	if (db_path)
-		return idx_open(ix, db_path, IDX_READONLY);
+	if (db_path) {
+		/* another repository's, maybe: only its own word on it */
+		if (idx_open(ix, db_path, IDX_READONLY))
+			return -1;
+		why = stopped_why(ix);
+		if (why)
+			note_behind(ix, why);
+		free(why);
+		return 0;
+	}
 	path = idx_default_path();
 	if (!path)
 		return error("not a git repository (or give --db)");
@@ -1170,33 +1282,46 @@ static int run_update(const char *path, const char *why)
 
 int scope_open_index(struct idx *ix, const char *path, bool update)
 {
-	const char *why;
+	char *why, *v;
+	bool complete;
 	int tries = 0;
-	char *v;
 
 	for (;;) {
-		why = index_staleness(path);
-		if (why && !update)
-			return error("%s; run 'kmaint index' first", why);
-		if (why && run_update(path, why))
+		why = index_staleness(path, &complete);
+		if (why && update && !run_update(path, why)) {
+			free(why);
+			why = index_staleness(path, &complete);
+		}
+		if (why && !complete) {
+			error("%s; run 'kmaint index' first", why);
+			free(why);
 			return -1;
-		if (idx_open(ix, path, IDX_READONLY))
+		}
+		if (idx_open(ix, path, IDX_READONLY)) {
+			free(why);
 			return -1;
+		}
 		/*
 		 * What this reader sees is one snapshot (idx_open()), taken
-		 * after the check above: an update, even a --rebuild, may
+		 * after the check above: a first build or a --rebuild may
 		 * have begun in between.  It says so ("pending" until its
-		 * very end); wait for it, through the writer's lock.
+		 * very end); wait for it, through the writer's lock.  An
+		 * update of a complete index is invisible until it is done.
 		 */
 		v = idx_meta_get(ix, "pending");
-		why = v && *v ? "an update of the index is under way" : NULL;
-		free(v);
-		if (!why)
+		if (!(v && *v))
 			break;
+		free(v);
+		free(why);
 		idx_close(ix);
 		if (!update || ++tries > 3)
-			return error("%s; run 'kmaint index' first", why);
+			return error("an update of the index is under way; "
+				     "run 'kmaint index' first");
 	}
+	free(v);
+	if (why)
+		note_behind(ix, why);
+	free(why);
 	v = idx_meta_get(ix, "siglines");
 	if (!v || strcmp(v, "all"))
 		warning("this index was made before kmaint kept the tags found "

@@ -111,6 +111,9 @@ like "$TRASH/demo.out" '^"Darrick J\. Wong" <djwong@kernel\.org> \(supporter:XFS
 	"get --maintainers-sections asks the XFS section"
 like "$TRASH/demo.out" '^    verdict: weak history: ' "the review of the patch, as of 2013-11-07"
 like "$TRASH/demo.out" '^More: kmaint help COMMAND' "the demo runs to its end"
+is "$(sed -n 's/^More: kmaint help COMMAND (\(.*\))$/\1/p' "$TRASH/demo.out")" \
+   "$("$KMAINT" help | awk '/^Commands:/ { on = 1; next } on && /^   [a-z]/ { print $1 }' | tr '\n' ' ' | sed 's/ $//')" \
+   "and names every command kmaint help knows"
 
 run_isolated sh t/t5003-review.sh >"$TRASH/t5003.out" 2>"$TRASH/t5003.err"
 rc=$?
