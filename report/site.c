@@ -23,6 +23,7 @@
 #include "queries.h"
 #include "sha256.h"
 #include "stats.h"
+#include "triage.h"
 #include "strmap.h"
 #include "util.h"
 
@@ -61,12 +62,14 @@ static const char script[] =
 
 static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em auto;color:#222;max-width:72em;"
-	"padding:0 1em;line-height:1.4}"
+	"padding:0 1em;line-height:1.4;overflow-wrap:break-word}"
 	"a{color:#0645ad}h1{margin-bottom:.2em}h2{margin-top:1.6em;"
 	"border-bottom:1px solid #ddd}"
-	"table{border-collapse:collapse;margin:.6em 0}"
+	/* a wide table scrolls in its own box, never the page */
+	"table{border-collapse:collapse;margin:.6em 0;display:block;"
+	"overflow-x:auto;max-width:100%}"
 	"td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top;text-align:left}"
-	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(7)){text-align:right}"
+	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(8)){text-align:right}"
 	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
 	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
 	"th[aria-sort=descending] button::after{content:' \\25BC'}"
@@ -79,7 +82,8 @@ static const char style[] =
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
 	"pre{background:#f6f6f6;padding:.5em;overflow:auto;font-size:small}"
 	"#ctl{margin:.5em 0}#ctl label{margin-right:1em}nav{font-size:small}"
-	".grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(30em,1fr));"
+	".grid{display:grid;grid-template-columns:repeat(auto-fit,"
+	"minmax(min(30em,100%),1fr));"
 	"gap:0 2em}";
 
 /* ---- files ---- */
@@ -138,7 +142,6 @@ struct sec_info {
 	long patches, unanswered, answered;
 	bool have_lists;
 	int64_t last_listed_window;	/* last activity of a listed M:/R: */
-	bool no_active_m;
 };
 
 struct site {
@@ -163,6 +166,7 @@ struct site {
 	struct list_stats all;	/* the whole repository's lists */
 	bool have_all;
 	struct stats st;	/* gitdm's figures, as kmaint stats */
+	struct triage tr;	/* the sections in trouble */
 	/* per year, the last MAX_YEARS of the history */
 	int first_year, nr_years, partial_year;
 	long *y_commits, *y_posted, *y_active, *y_new, *y_left;
@@ -788,7 +792,8 @@ static void section_row(struct site *w, struct strbuf *out, size_t i)
 		mh_date(d, sizeof(d), s->last_listed);
 	else
 		strcpy(d, "-");
-	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>", s->changes, s->bus_factor, d);
+	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>%d/%d<td>", s->changes,
+		    s->bus_factor, d, w->tr.s[i].nr_m_active, w->tr.s[i].nr_m);
 	for (j = 0; j < s->nr_findings; j++) {
 		size_t k;
 
@@ -799,25 +804,26 @@ static void section_row(struct site *w, struct strbuf *out, size_t i)
 			strbuf_addf(out, "%s%s", n++ ? " " : "",
 				    kind_slug(s->findings[j].kind));
 	}
-	strbuf_addf(out, "<td>%ld<td>", si->pending);
-	hours(out, si->reply_listed);
+	if (w->a->has_lists) {
+		strbuf_addf(out, "<td>%ld<td>", si->pending);
+		hours(out, si->reply_listed);
+	}
 	strbuf_addch(out, '\n');
 }
 
-static void sections_table(struct site *w, struct strbuf *out, int kind,
-			   struct strmap *areas)
+/*
+ * The sections table, of every section or of those @want says (NULL:
+ * every one); @kind, if not -1, is the finding its filter starts on.
+ */
+static void sections_table(struct site *w, struct strbuf *out,
+			   const bool *want, int kind, struct strmap *areas)
 {
 	const struct audit *a = w->a;
-	size_t i, n = 0, j;
+	size_t i, n = 0;
 	int k;
 
-	for (i = 0; i < a->nr; i++) {
-		bool has = kind < 0;
-
-		for (j = 0; !has && j < a->v[i].nr_findings; j++)
-			has = (int)a->v[i].findings[j].kind == kind;
-		n += has;
-	}
+	for (i = 0; i < a->nr; i++)
+		n += !want || want[i];
 	strbuf_addstr(out, "<div id=\"ctl\" hidden><label>Name <input id=\"q\" "
 		      "type=\"search\"></label><label>Status <select data-c=\"1\">"
 		      "<option value=\"\">any</option>");
@@ -839,7 +845,7 @@ static void sections_table(struct site *w, struct strbuf *out, int kind,
 		strmap_clear(&seen, false);
 	}
 	strbuf_addstr(out, "</select></label><label>Finding <select id=\"fk\" "
-		      "data-c=\"6\" data-w=\"1\"><option value=\"\">any</option>");
+		      "data-c=\"7\" data-w=\"1\"><option value=\"\">any</option>");
 	for (k = 0; k < AF_NR; k++)
 		strbuf_addf(out, "<option%s>%s</option>", k == kind ? " selected" : "",
 			    kind_slug(k));
@@ -858,17 +864,16 @@ static void sections_table(struct site *w, struct strbuf *out, int kind,
 		      "files in the window\">Changes</th><th data-n=\"1\" title=\"CHAOSS "
 		      "Contributor Absence Factor\">Absence factor</th>"
 		      "<th title=\"last activity of any listed M: or R:\">Last listed "
-		      "activity</th><th>Findings</th><th data-n=\"1\">Pending</th>"
-		      "<th data-n=\"1\" title=\"median hours to a first reply from a "
-		      "listed M:/R:\">First reply (h)</th></tr></thead>\n<tbody>\n");
-	for (i = 0; i < a->nr; i++) {
-		bool has = kind < 0;
-
-		for (j = 0; !has && j < a->v[i].nr_findings; j++)
-			has = (int)a->v[i].findings[j].kind == kind;
-		if (has)
+		      "activity</th><th data-n=\"1\" title=\"listed M: people active "
+		      "in the window, of those listed\">Active M:</th><th>Findings</th>");
+	if (a->has_lists)
+		strbuf_addstr(out, "<th data-n=\"1\">Pending</th><th data-n=\"1\" "
+			      "title=\"median hours to a first reply from a listed "
+			      "M:/R:\">First reply (h)</th>");
+	strbuf_addstr(out, "</tr></thead>\n<tbody>\n");
+	for (i = 0; i < a->nr; i++)
+		if (!want || want[i])
 			section_row(w, out, i);
-	}
 	strbuf_addstr(out, "</tbody></table>\n");
 }
 
@@ -1024,6 +1029,155 @@ static void year_charts(struct site *w, struct strbuf *out)
 	free(v);
 }
 
+/* A page of the sections table cut to the sections @want says. */
+static int cut_page(struct site *w, struct strmap *areas, const char *file,
+		    const char *title, const bool *want, int kind)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	page_head(w, &out, title, 0);
+	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+	sections_table(w, &out, want, kind, areas);
+	page_foot(w, &out, 0, true);
+	rc = put_page(w, file, &out);
+	strbuf_release(&out);
+	return rc;
+}
+
+/*
+ * The pages the headline cards lead to: the sections each card counts
+ * (with a finding, of each kind, with no active maintainer, of each
+ * status).
+ */
+static int cut_pages(struct site *w, struct strmap *areas)
+{
+	static const char *const st[][3] = {
+		{ "orphan", "status-orphan.html", "Sections with status Orphan" },
+		{ "odd fix", "status-odd-fixes.html",
+		  "Sections with status Odd Fixes" },
+		{ "obsolete", "status-obsolete.html",
+		  "Sections with status Obsolete" },
+	};
+	const struct audit *a = w->a;
+	bool *want = xcalloc(a->nr + 1, sizeof(bool));
+	size_t i, j;
+	int k, rc = -1;
+
+	for (i = 0; i < a->nr; i++)
+		want[i] = a->v[i].nr_findings > 0;
+	if (cut_page(w, areas, "findings.html", "Sections with a finding", want,
+		     -1))
+		goto out;
+	for (i = 0; i < a->nr; i++)
+		want[i] = w->tr.s[i].no_active_m;
+	if (cut_page(w, areas, "no-active.html",
+		     "Sections with no active maintainer", want, -1))
+		goto out;
+	for (j = 0; j < ARRAY_SIZE(st); j++) {
+		for (i = 0; i < a->nr; i++)
+			want[i] = status_is(&a->v[i], st[j][0]);
+		if (cut_page(w, areas, st[j][1], st[j][2], want, -1))
+			goto out;
+	}
+	for (k = 0; k < AF_NR; k++) {
+		char *file, *t;
+		bool any = false;
+
+		for (i = 0; i < a->nr; i++) {
+			want[i] = false;
+			for (j = 0; j < a->v[i].nr_findings; j++)
+				want[i] |= (int)a->v[i].findings[j].kind == k;
+			any |= want[i];
+		}
+		if (!any)
+			continue;
+		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
+		file = xstrfmt("kind-%s.html", kind_slug(k));
+		rc = cut_page(w, areas, file, t, want, k);
+		free(file);
+		free(t);
+		if (rc)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(want);
+	return rc;
+}
+
+/*
+ * The sections in trouble, worst first (judge/triage.h): the first
+ * @max rows, every one for 0.
+ */
+static void triage_table(struct site *w, struct strbuf *out, size_t max)
+{
+	const struct audit *a = w->a;
+	size_t r, n = max && max < w->tr.nr ? max : w->tr.nr;
+	char d[16];
+
+	if (!w->tr.nr) {
+		strbuf_addstr(out, "<p>No section is in trouble.</p>\n");
+		return;
+	}
+	strbuf_addstr(out, "<table id=\"tri\"><thead><tr>"
+		      "<th>#</th><th>Section</th><th>Why</th><th title=\"non-merge "
+		      "commits touching its files in the window\">Changes</th>"
+		      "<th title=\"the last activity of a listed M:, ever\">Last M: "
+		      "activity</th><th title=\"the unlisted author with the most "
+		      "changesets in the window\">Strongest unlisted</th></tr></thead>"
+		      "<tbody>\n");
+	for (r = 0; r < n; r++) {
+		const struct triage_row *row = &w->tr.v[r];
+		const struct triage_section *ts = &w->tr.s[row->i];
+
+		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", r + 1);
+		link_to(out, 0, w->si[row->i].file, a->v[row->i].name);
+		strbuf_addstr(out, "</td><td>");
+		html_escape(out, row->reason);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td>", row->changes);
+		if (!ts->nr_m)
+			strbuf_addstr(out, "<td>no M:</td>");
+		else if (ts->last_m)
+			date_cell(out, ts->last_m);
+		else
+			strbuf_addstr(out, "<td>never</td>");
+		strbuf_addstr(out, "<td>");
+		if (ts->cand_pid >= 0) {
+			person_link(w, out, 0, ts->cand_pid, "");
+			strbuf_addf(out, ", %ld changeset%s", ts->cand_changes,
+				    ts->cand_changes == 1 ? "" : "s");
+		} else {
+			strbuf_addstr(out, "-");
+		}
+		strbuf_addstr(out, "</td></tr>\n");
+	}
+	strbuf_addstr(out, "</tbody></table>\n");
+	mh_date(d, sizeof(d), a->since);
+	strbuf_addf(out, "<p>Ranked: no M: listed and changes since %s; M: listed, "
+		    "none active, and changes; an active M: and findings; no M: "
+		    "and no change.  ", d);
+	if (n < w->tr.nr)
+		strbuf_addf(out, "The first %zu of ", n);
+	strbuf_addstr(out, "<a href=\"trouble.html\">");
+	strbuf_addf(out, "%s %zu sections in trouble</a>.</p>\n",
+		    n < w->tr.nr ? "" : "All", w->tr.nr);
+}
+
+static int trouble_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	page_head(w, &out, "Sections in trouble", 0);
+	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+	triage_table(w, &out, 0);
+	page_foot(w, &out, 0, false);
+	rc = put_page(w, "trouble.html", &out);
+	strbuf_release(&out);
+	return rc;
+}
+
 static int write_index(struct site *w, struct strmap *areas)
 {
 	const struct audit *a = w->a;
@@ -1044,7 +1198,7 @@ static int write_index(struct site *w, struct strmap *areas)
 		orphan += status_is(s, "orphan");
 		odd += status_is(s, "odd fix");
 		obsolete += status_is(s, "obsolete");
-		noactive += w->si[i].no_active_m;
+		noactive += w->tr.s[i].no_active_m;
 		for (j = 0; j < s->nr_listed; j++) {
 			const struct audit_listed *l = &s->listed[j];
 			const char *key = l->pid >= 0 ? a->emails[l->pid] : l->email;
@@ -1072,20 +1226,23 @@ static int write_index(struct site *w, struct strmap *areas)
 	card(&out, "listed", false, num.buf, "listed people (M:, R:)", NULL);
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", a->nr_findings);
-	card(&out, "findings", a->nr_findings > 0, num.buf, "findings", NULL);
+	card(&out, "findings", a->nr_findings > 0, num.buf, "findings",
+	     "findings.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", noactive);
 	card(&out, "no-active", noactive > 0, num.buf,
-	     "sections with no active maintainer", NULL);
+	     "sections with no active maintainer", "no-active.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", orphan);
-	card(&out, "orphan", false, num.buf, "Orphan", NULL);
+	card(&out, "orphan", false, num.buf, "Orphan", "status-orphan.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", odd);
-	card(&out, "odd-fixes", false, num.buf, "Odd Fixes", NULL);
+	card(&out, "odd-fixes", false, num.buf, "Odd Fixes",
+	     "status-odd-fixes.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", obsolete);
-	card(&out, "obsolete", false, num.buf, "Obsolete", NULL);
+	card(&out, "obsolete", false, num.buf, "Obsolete",
+	     "status-obsolete.html");
 	if (a->has_lists) {
 		strbuf_reset(&num);
 		hours(&num, w->all.median_reply_listed);
@@ -1111,7 +1268,9 @@ static int write_index(struct site *w, struct strmap *areas)
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", w->st.nr_employers);
 	card(&out, "employers", false, num.buf, "employers", NULL);
-	strbuf_addstr(&out, "</div>\n<h3>Findings by kind</h3>\n<table><thead><tr>"
+	strbuf_addf(&out, "</div>\n<h2 id=\"triage\">Sections in trouble</h2>\n");
+	triage_table(w, &out, 25);
+	strbuf_addstr(&out, "<h3>Findings by kind</h3>\n<table><thead><tr>"
 		      "<th>kind</th><th>findings</th></tr></thead><tbody>\n");
 	for (k = 0; k < AF_NR; k++) {
 		strbuf_addstr(&out, "<tr><td>");
@@ -1132,33 +1291,11 @@ static int write_index(struct site *w, struct strmap *areas)
 	strbuf_addstr(&out, "<h2 id=\"sections\">Every section</h2>\n<p>Click a "
 		      "column's name to sort; the controls above the table filter it. "
 		      "A section's name leads to its page.</p>\n");
-	sections_table(w, &out, -1, areas);
+	sections_table(w, &out, NULL, -1, areas);
 	page_foot(w, &out, 0, true);
-	if (put_page(w, "index.html", &out))
+	if (put_page(w, "index.html", &out) || cut_pages(w, areas) ||
+	    trouble_page(w))
 		goto fail;
-
-	/* the findings of each kind, as the same table */
-	for (k = 0; k < AF_NR; k++) {
-		char *file, *t;
-
-		if (!kinds[k])
-			continue;
-		strbuf_reset(&out);
-		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
-		page_head(w, &out, t, 0);
-		strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a>"
-			      "</nav>\n");
-		sections_table(w, &out, k, areas);
-		page_foot(w, &out, 0, true);
-		file = xstrfmt("kind-%s.html", kind_slug(k));
-		if (put_page(w, file, &out)) {
-			free(file);
-			free(t);
-			goto fail;
-		}
-		free(file);
-		free(t);
-	}
 	strbuf_release(&out);
 	strbuf_release(&num);
 	strmap_clear(&people, false);
@@ -1654,7 +1791,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	struct strmap areas;
 	struct propose_opts po;
 	char s1[64], s2[64], *sub;
-	size_t i, j;
+	size_t i;
 	int rc = -1;
 
 	memset(res, 0, sizeof(*res));
@@ -1691,29 +1828,11 @@ int site_write(struct scope *sc, const struct audit *a,
 
 	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
 	for (i = 0; i < a->nr; i++) {
-		const struct audit_section *s = &a->v[i];
-		bool any_m = false, active = false;
-
-		w.si[i].file = unique_file(&w, "s", s->name);
-		w.si[i].area = section_area(&w, s, &areas);
+		w.si[i].file = unique_file(&w, "s", a->v[i].name);
+		w.si[i].area = section_area(&w, &a->v[i], &areas);
 		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
-		for (j = 0; j < s->nr_listed; j++) {
-			const struct audit_listed *l = &s->listed[j];
-
-			if (l->is_role || l->type != 'M')
-				continue;
-			any_m = true;
-			active |= l->p && active_window(&l->p->st);
-		}
-		/*
-		 * No M: at all is LWN's "no maintainer"; an M: who did
-		 * nothing counts only where there was something to do:
-		 * a section of an outside tree (QEMU UPSTREAM in Xen) whose
-		 * files never change here has no idle maintainer.
-		 */
-		w.si[i].no_active_m = !s->catch_all && !status_is(s, "obsolete") &&
-				      (!any_m || (s->changes > 0 && !active));
 	}
+	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */
 	for (i = 0; i < a->nr; i++) {
 		struct strmap_entry *e = strmap_insert(&areas, w.si[i].area,
@@ -1771,6 +1890,7 @@ out:
 	if (w.have_all)
 		list_stats_release(&w.all);
 	proposals_release(&w.props);
+	triage_release(&w.tr);
 	stats_release(&w.st);
 	free(w.y_commits);
 	free(w.y_posted);
