@@ -36,6 +36,13 @@
  * filter controls and turns the column heads into buttons.
  */
 static const char script[] =
+	/* the people index's filter */
+	"(function(){var q=document.getElementById('pq');if(!q)return;"
+	"var rows=[].slice.call(document.getElementById('pt').tBodies[0].rows),"
+	"n=document.getElementById('pn');document.getElementById('pctl').hidden=false;"
+	"q.oninput=function(){var s=q.value.toLowerCase(),k=0;rows.forEach(function(r){"
+	"var v=r.textContent.toLowerCase().indexOf(s)>=0;r.hidden=!v;k+=v?1:0});"
+	"n.textContent=k+' of '+rows.length+' people shown'}})();"
 	"(function(){"
 	"var t=document.getElementById('t');if(!t)return;"
 	"var b=t.tBodies[0],rows=[].slice.call(b.rows),c=document.getElementById('ctl'),"
@@ -1178,6 +1185,123 @@ static int trouble_page(struct site *w)
 	return rc;
 }
 
+static void pending_list(struct site *w, struct strbuf *out, int section,
+			 int up);
+
+/* Every person with a page, with a filter (the script). */
+static int people_page(struct site *w)
+{
+	const struct audit *a = w->a;
+	struct strbuf out = STRBUF_INIT;
+	size_t pid, n = 0;
+	int rc;
+
+	page_head(w, &out, "People", 0);
+	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
+		      "<p>Everyone listed as M: or R:, and the unlisted people a "
+		      "section page names.</p>\n<div id=\"pctl\" hidden><label>Name "
+		      "or address <input id=\"pq\" type=\"search\"></label> "
+		      "<span id=\"pn\"></span></div>\n<table id=\"pt\"><thead><tr>"
+		      "<th>person</th><th>address</th><th>listed in</th>"
+		      "<th>works in</th><th>changesets ever</th></tr></thead><tbody>\n");
+	for (pid = 0; pid < a->nr_people; pid++) {
+		if (!w->pfile[pid])
+			continue;
+		strbuf_addstr(&out, "<tr><td>");
+		person_link(w, &out, 0, (int)pid, "");
+		strbuf_addstr(&out, "</td><td>");
+		html_escape(&out, a->emails[pid]);
+		strbuf_addf(&out, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu"
+			    "</td><td class=\"n\">%ld</td></tr>\n",
+			    w->listed_first[pid + 1] - w->listed_first[pid],
+			    w->work_first[pid + 1] - w->work_first[pid],
+			    a->id.persons[pid].authored);
+		n++;
+	}
+	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
+	page_foot(w, &out, 0, true);
+	rc = put_page(w, "people.html", &out);
+	strbuf_release(&out);
+	return rc;
+}
+
+#define TOP_CONTRIBUTORS 50
+
+/* One of gitdm's reports over the whole history, its first @max rows. */
+static void stats_table(struct site *w, struct strbuf *out, const char *id,
+			enum stats_report r, size_t max)
+{
+	struct stats_row *rows = NULL;
+	size_t nr = stats_rows(&w->st, r, max, &rows), i;
+
+	if (max && nr > max)
+		nr = max;
+	strbuf_addf(out, "<h2 id=\"%s\">", id);
+	html_escape(out, stats_title(r));
+	strbuf_addf(out, "</h2>\n<table id=\"%s-t\"><thead><tr><th>#</th>"
+		    "<th>name</th><th>count</th><th>%%</th></tr></thead><tbody>\n",
+		    id);
+	for (i = 0; i < nr; i++) {
+		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		html_escape(out, rows[i].name);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%.1f"
+			    "</td></tr>\n", rows[i].count, rows[i].percent);
+	}
+	strbuf_addstr(out, "</tbody></table>\n");
+	free(rows);
+}
+
+/* The share of changesets whose employer is unknown, in percent. */
+static double unknown_share(const struct site *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->st.nr_employers; i++)
+		if (!strcmp(w->st.employers[i].name, EMPLOYER_UNKNOWN))
+			return w->st.total[SC_CHANGESETS] ?
+			       100.0 * (double)w->st.employers[i].changesets /
+			       (double)w->st.total[SC_CHANGESETS] : 0;
+	return 0;
+}
+
+/* The cards' changesets, developers and employers, as kmaint stats has them. */
+static int contributors_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	page_head(w, &out, "Contributors over the whole history", 0);
+	strbuf_addf(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
+		    "<p>%ld changesets by %ld developers at %zu employers, as "
+		    "kmaint stats counts them (gitdm's definitions); %.1f%% of the "
+		    "changesets are by an address of unknown employer.</p>\n",
+		    w->st.total[SC_CHANGESETS], w->st.developers,
+		    w->st.nr_employers, unknown_share(w));
+	stats_table(w, &out, "developers", SR_CHANGESETS, TOP_CONTRIBUTORS);
+	stats_table(w, &out, "employers", SR_EMP_CHANGESETS, 0);
+	page_foot(w, &out, 0, false);
+	rc = put_page(w, "contributors.html", &out);
+	strbuf_release(&out);
+	return rc;
+}
+
+static int pending_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	page_head(w, &out, "Patches pending now", 0);
+	strbuf_addf(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
+		    "<p>Posted in the last %d days, with no answer from a "
+		    "maintainer.</p>\n", w->o->pending_days ? w->o->pending_days :
+		    14);
+	pending_list(w, &out, -1, 0);
+	page_foot(w, &out, 0, false);
+	rc = put_page(w, "pending.html", &out);
+	strbuf_release(&out);
+	return rc;
+}
+
 static int write_index(struct site *w, struct strmap *areas)
 {
 	const struct audit *a = w->a;
@@ -1223,7 +1347,8 @@ static int write_index(struct site *w, struct strmap *areas)
 	card(&out, "sections", false, num.buf, "sections", "#sections");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", people.nr);
-	card(&out, "listed", false, num.buf, "listed people (M:, R:)", NULL);
+	card(&out, "listed", false, num.buf, "listed people (M:, R:)",
+	     "people.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", a->nr_findings);
 	card(&out, "findings", a->nr_findings > 0, num.buf, "findings",
@@ -1248,26 +1373,35 @@ static int write_index(struct site *w, struct strmap *areas)
 		hours(&num, w->all.median_reply_listed);
 		card(&out, "first-reply", false, num.buf, "median hours to a first "
 		     "maintainer reply<br><small>CHAOSS Time to First Response"
-		     "</small>", NULL);
+		     "</small>", "#sections");
 		strbuf_reset(&num);
 		hours(&num, w->all.median_to_commit);
 		card(&out, "review-duration", false, num.buf, "median hours from "
 		     "posting to commit<br><small>CHAOSS Change Request Review "
-		     "Duration</small>", NULL);
+		     "Duration</small>", "#sections");
 		strbuf_reset(&num);
 		strbuf_addf(&num, "%zu", w->pend.nr_patches);
 		card(&out, "pending", w->pend.nr_patches > 0, num.buf,
-		     "patches pending now", NULL);
+		     "patches pending now", "pending.html");
 	}
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", w->st.total[SC_CHANGESETS]);
-	card(&out, "changesets", false, num.buf, "changesets in the history", NULL);
+	card(&out, "changesets", false, num.buf, "changesets in the history",
+	     "contributors.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", w->st.developers);
-	card(&out, "developers", false, num.buf, "developers", NULL);
+	card(&out, "developers", false, num.buf, "developers",
+	     "contributors.html#developers");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", w->st.nr_employers);
-	card(&out, "employers", false, num.buf, "employers", NULL);
+	{
+		char *l = xstrfmt("employers<br><small>%.1f%% of changesets of "
+				  "unknown employer</small>", unknown_share(w));
+
+		card(&out, "employers", false, num.buf, l,
+		     "contributors.html#employers");
+		free(l);
+	}
 	strbuf_addf(&out, "</div>\n<h2 id=\"triage\">Sections in trouble</h2>\n");
 	triage_table(w, &out, 25);
 	strbuf_addstr(&out, "<h3>Findings by kind</h3>\n<table><thead><tr>"
@@ -1294,7 +1428,8 @@ static int write_index(struct site *w, struct strmap *areas)
 	sections_table(w, &out, NULL, -1, areas);
 	page_foot(w, &out, 0, true);
 	if (put_page(w, "index.html", &out) || cut_pages(w, areas) ||
-	    trouble_page(w))
+	    trouble_page(w) || people_page(w) || contributors_page(w) ||
+	    (a->has_lists && pending_page(w)))
 		goto fail;
 	strbuf_release(&out);
 	strbuf_release(&num);
@@ -1422,7 +1557,7 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			bool want = false;
 
 			for (k = 0; k < p->nr_sections; k++)
-				want |= p->sections[k] == section;
+				want |= section < 0 || p->sections[k] == section;
 			if (!want)
 				continue;
 			mh_date(d, sizeof(d), p->msg.date);
