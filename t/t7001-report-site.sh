@@ -5,6 +5,9 @@
 # kept inert, the pages without JavaScript, and the front page's figures
 # against kmaint audit --json and kmaint stats --json on the same index.
 # A second run rewrites nothing; a page changed behind its back is.
+# The sections in trouble come first, in a known order; every headline
+# card leads to the rows it counts; no page scrolls sideways at 412 px;
+# the people index filters.
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
@@ -34,8 +37,19 @@ $HOSTILE
 M:	Widget Keeper <widget@example.com>
 S:	Orphan
 F:	widget/
+
+NOBODY HOME
+R:	Fan Reviewer <fan@example.com>
+S:	Maintained
+F:	nobody/
+
+EMPTY CORNER
+S:	Orphan
+F:	empty/
 EOF
-mkdir foo bar widget quiet
+mkdir foo bar widget quiet nobody empty
+echo n >nobody/n.c
+echo e >empty/e.c
 echo a >foo/a.c
 echo b >bar/b.c
 echo w >widget/w.c
@@ -73,6 +87,10 @@ while [ $i -le 12 ]; do
 		as 'Amp & "Quote"' amp@example.com; by 'Amp & "Quote"' amp@example.com
 		echo "change $i" >>bar/b.c; git commit -qam "bar: change $i"
 	fi
+	if [ $i -le 2 ]; then
+		as "Helper Hand" helper@example.com; by "Helper Hand" helper@example.com
+		echo "change $i" >>nobody/n.c; git commit -qam "nobody: change $i"
+	fi
 	if [ $i -le 3 ]; then
 		as "Widget Keeper" widget@example.com; by "Widget Keeper" widget@example.com
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
@@ -98,7 +116,7 @@ expect_success "report --site" $REPORT --site "$S"
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
-is "$(ls "$S/s" | wc -l)" 4 "a page per section"
+is "$(ls "$S/s" | wc -l)" 6 "a page per section"
 ok $([ -f "$S/p/git-example.com.html" ] && [ -f "$S/p/dev-example.com.html" ]; echo $?) \
 	"a page for a listed person and for the leading unlisted author"
 ok $(grep -q '&lt;script&gt;alert(1)&lt;/script&gt; WIDGET' "$S/index.html"; echo $?) \
@@ -116,6 +134,8 @@ like "$S/s/foo-driver.html" '<td>2024Q4\*</td>' "so is its quarter"
 like "$S/p/git-example.com.html" '<li>M: <a href="\.\./s/foo-driver\.html">FOO DRIVER</a></li>' \
 	"a person's page links the sections listing them"
 like "$S/p/amp-example.com.html" '<h1>Amp &amp; &quot;Quote</h1>' "an author's name is escaped (git drops the last quote)"
+like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0-9-]*<td>1/2<td>' \
+	"the sections table says 1 of FOO DRIVER's 2 M: is active"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
@@ -156,8 +176,27 @@ def idle(s):
     ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
     seen = [l for l in ms if (l.get("last_activity") or "") >= a["since"][:10]]
     return not ms or (s["changes"] > 0 and not seen)
-no_active = sum(idle(s) for s in a["sections"]
-                if not (s["status"] or "").lower().startswith("obsolete"))
+def live(s):
+    return not (s["status"] or "").lower().startswith("obsolete")
+no_active = sum(idle(s) for s in a["sections"] if live(s))
+# the triage's ranking (judge/triage.h), from the audit's own figures
+def trouble(s):
+    ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
+    if not live(s):
+        return None
+    if not ms:
+        return 0 if s["changes"] > 0 else 3
+    if idle(s):
+        return 1
+    return 2 if s["findings"] else None
+ranked = sorted((trouble(s), -s["changes"], s["section"]) for s in a["sections"]
+                if trouble(s) is not None)
+def names(f):
+    return sorted(s["section"] for s in a["sections"] if f(s))
+def has_status(s, w):
+    return (s["status"] or "").lower().startswith(w)
+listed = sorted(set(l["email"] for s in a["sections"] for l in s["listed"]
+                    if l["role"] == "person"))
 print(json.dumps({
     "cards": {"sections": len(a["sections"]), "findings": a["findings"],
               "orphan": sum(x.startswith("orphan") for x in status),
@@ -166,6 +205,17 @@ print(json.dumps({
               "employers": st["employers"], "pending": 1,
               "no-active": no_active},
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
+    "triage": [r[2] for r in ranked],
+    "card_rows": {
+        "sections": names(lambda s: True),
+        "findings": names(lambda s: s["findings"]),
+        "no-active": names(lambda s: live(s) and idle(s)),
+        "orphan": names(lambda s: has_status(s, "orphan")),
+        "odd-fixes": names(lambda s: has_status(s, "odd fix")),
+        "obsolete": names(lambda s: has_status(s, "obsolete")),
+        "first-reply": names(lambda s: True),
+        "review-duration": names(lambda s: True)},
+    "listed": listed, "people_filter": "dev", "people_match": ["Dev Eloper"],
     "name_filter": "foo", "name_match": "FOO DRIVER",
     "section_page": "s/foo-driver.html", "section_name": "FOO DRIVER",
     "lore_links": 1}))
@@ -173,6 +223,8 @@ EOF
 ok $? "the expected figures, from audit --json and stats --json"
 like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
 	"the audit finds Bar Gone and Gone Person inactive (the filter's answer)"
+like "$TRASH/expected.json" '"triage": \["NOBODY HOME", "BAR LIBRARY", "FOO DRIVER", "EMPTY CORNER"\]' \
+	"in trouble: no M: with changes, an idle M: with changes, findings, no M: and no change"
 
 if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
    ! [ -x /usr/bin/chromium ]; then
