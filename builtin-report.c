@@ -135,7 +135,7 @@ static void series_chart(struct strbuf *out, const struct series *s,
 	{
 		struct html_series_chart c = {
 			title, names, n > shown ? shown + 1 : shown,
-			buckets, (size_t)s->nr_years, values
+			buckets, (size_t)s->nr_years, values, false
 		};
 
 		html_svg_stacked(out, &c);

@@ -85,12 +85,13 @@ static const char style[] =
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
 	".card.bad b{color:#a00}.card small{color:#666}"
 	".finding{color:#a00}.muted{color:#777}"
-	"svg{max-width:100%;height:auto}figure{margin:1em 0}figcaption{font-size:small;color:#555}"
+	/* charts at their size (11 px labels), scrolling in a narrow box */
+	"svg{max-width:none}figure{margin:1em 0;overflow-x:auto}figcaption{font-size:small;color:#555}"
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
 	"pre{background:#f6f6f6;padding:.5em;overflow:auto;font-size:small}"
 	"#ctl{margin:.5em 0}#ctl label{margin-right:1em}nav{font-size:small}"
 	".grid{display:grid;grid-template-columns:repeat(auto-fit,"
-	"minmax(min(30em,100%),1fr));"
+	"minmax(min(760px,100%),1fr));"
 	"gap:0 2em}";
 
 /* ---- files ---- */
@@ -440,15 +441,17 @@ static void data_table(struct strbuf *out, const char *what,
 
 /*
  * A stacked chart of @nr_series series over @nr buckets and its table;
- * values[series * nr + bucket] as html_svg_stacked() wants them.
+ * values[series * nr + bucket] as html_svg_stacked() wants them.  With
+ * @grouped, the bars of a bucket stand side by side: the quantities do
+ * not add up.
  */
-static void chart(struct strbuf *out, const char *title,
+static void chart(struct strbuf *out, bool grouped, const char *title,
 		  const char *const *series, size_t nr_series,
 		  const char *const *buckets, size_t nr, const double *values,
 		  const char *note)
 {
 	struct html_series_chart c = {
-		title, series, nr_series, buckets, nr, values
+		title, series, nr_series, buckets, nr, values, grouped
 	};
 	const char **cols = xcalloc(nr_series + 2, sizeof(char *));
 	double *t = xcalloc(nr * nr_series + 1, sizeof(double));
@@ -935,7 +938,7 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 		for (j = 0; j < AF_NR; j++)
 			values[j * shown + i] = (double)v[i].n[j];
 	}
-	chart(out, "Findings by top-level area (the directory most of a section's "
+	chart(out, false, "Findings by top-level area (the directory most of a section's "
 	      "F: patterns are in)", series, AF_NR, labels, shown, values,
 	      nr > shown ? "Only the areas with the most findings are shown." : NULL);
 	free(labels);
@@ -967,7 +970,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = (double)(w->y_active[i] - w->y_new[i]);
 			v[n + i] = (double)w->y_new[i];
 		}
-		chart(out, "Active authors per year: returning and newcomers", s, 2,
+		chart(out, false, "Active authors per year: returning and newcomers", s, 2,
 		      labels, n, v, note);
 	}
 	strbuf_addstr(out, "</div><div>\n");
@@ -1004,7 +1007,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = (double)w->y_madd[i];
 			v[n + i] = (double)w->y_mrem[i];
 		}
-		chart(out, "Maintainer turnover per year: M: and R: lines added and "
+		chart(out, true, "Maintainer turnover per year: M: and R: lines added and "
 		      "removed in MAINTAINERS", s, 2, labels, n, v, note);
 	}
 	strbuf_addstr(out, "</div><div>\n");
@@ -1013,7 +1016,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 
 		for (i = 0; i < n; i++)
 			v[i] = w->y_elephant[i];
-		chart(out, "Employer concentration per year: CHAOSS Elephant Factor "
+		chart(out, false, "Employer concentration per year: CHAOSS Elephant Factor "
 		      "(the fewest employers making half the commits)", s, 1, labels,
 		      n, v, note);
 	}
@@ -1026,7 +1029,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = !w->y_commits[i] ? 0 :
 			       (double)(long)(1000.0 * (double)w->y_posted[i] /
 					      (double)w->y_commits[i]) / 10;
-		chart(out, "Share of commits posted to an indexed list (percent)", s, 1,
+		chart(out, false, "Share of commits posted to an indexed list (percent)", s, 1,
 		      labels, n, v, note);
 		strbuf_addstr(out, "</div>\n");
 	}
@@ -1418,7 +1421,8 @@ static int write_index(struct site *w, struct strmap *areas)
 	}
 	strbuf_addstr(&out, "</tbody></table>\n");
 
-	strbuf_addstr(&out, "<h2 id=\"charts\">Over time</h2>\n");
+	strbuf_addstr(&out, "<h2 id=\"charts\">Findings by area; contributors "
+		      "and maintainers per year</h2>\n");
 	findings_by_area(w, &out);
 	year_charts(w, &out);
 
@@ -1468,7 +1472,7 @@ static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 	}
 	snprintf(note, sizeof(note), "* the current quarter, not over yet; the "
 		 "first quarter starts with the window.");
-	chart(out, title, s, AQ_NR, labels, n, v, note);
+	chart(out, true, title, s, AQ_NR, labels, n, v, note);
 	free(title);
 	free(lab);
 	free(labels);

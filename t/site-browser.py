@@ -236,8 +236,16 @@ try:
        "and says how many are shown")
 
     # a phone's width: tables scroll in their box, never the page
+    d.set_window_size(1280, 2000)
+    small = []
+    for rel in ("index.html", expected["section_page"]):
+        d.get(url(rel))
+        small.extend("%s: %.1f px" % (rel, px) for px in d.execute_script(
+            "return [].map.call(document.querySelectorAll('svg'),function(s){"
+            "return 11*s.getScreenCTM().a})") if px < 10.99)
+    ok(not small, "chart labels are 11 px or more at 1280 px", "\n".join(small))
     d.set_window_size(412, 900)
-    wide = []
+    wide, small = [], []
     for rel in ("index.html", "trouble.html", "people.html",
                 "contributors.html", "findings.html", expected["section_page"],
                 "p/git-example.com.html"):
@@ -246,7 +254,11 @@ try:
             "var e=document.documentElement;return [e.scrollWidth,e.clientWidth]")
         if sw > cw:
             wide.append("%s: %d > %d" % (rel, sw, cw))
+        small.extend("%s: %.1f px" % (rel, px) for px in d.execute_script(
+            "return [].map.call(document.querySelectorAll('svg'),function(s){"
+            "return 11*s.getScreenCTM().a})") if px < 10.99)
     ok(not wide, "no page scrolls sideways at 412 px", "\n".join(wide))
+    ok(not small, "chart labels are 11 px or more at 412 px", "\n".join(small))
     d.set_window_size(1280, 2000)
     reqs = requests(d)
     out = [r for r in reqs if not r.startswith("file://")]
