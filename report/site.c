@@ -235,9 +235,11 @@ static size_t top_dir(const char *v)
 }
 
 /*
- * A section's area: the top-level directory most of its F: patterns
- * are in, the first on a tie; Documentation/ only when nothing else is
- * (a kernel section lists its documentation first).  "(top level)" for
+ * A section's area: where its changes are (audit_section.area, the
+ * top-level directory with most of its file changes in the window);
+ * without any, the top-level directory most of its F: patterns are in,
+ * the first on a tie; Documentation/ only when nothing else is (a
+ * kernel section lists its documentation first).  "(top level)" for
  * files at the top, "(no files)" without F:.
  */
 static const char *section_area(struct site *w, const struct audit_section *s,
@@ -249,6 +251,8 @@ static const char *section_area(struct site *w, const struct audit_section *s,
 	size_t best_len = 0;
 	int i, k, best_n = 0, nr_f = 0;
 
+	if (s->area)
+		return strmap_insert(areas, s->area, strlen(s->area))->key;
 	for (i = ms->first; i < ms->end; i++) {
 		const char *v = m->entries[i].value;
 		size_t len;
@@ -938,8 +942,8 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 		for (j = 0; j < AF_NR; j++)
 			values[j * shown + i] = (double)v[i].n[j];
 	}
-	chart(out, false, "Findings by top-level area (the directory most of a section's "
-	      "F: patterns are in)", series, AF_NR, labels, shown, values,
+	chart(out, false, "Findings by top-level area (the directory with most of a "
+	      "section's changes)", series, AF_NR, labels, shown, values,
 	      nr > shown ? "Only the areas with the most findings are shown." : NULL);
 	free(labels);
 	free(values);

@@ -41,6 +41,8 @@ F:	widget/
 NOBODY HOME
 R:	Fan Reviewer <fan@example.com>
 S:	Maintained
+F:	docs/nobody.txt
+F:	docs/nobody-more.txt
 F:	nobody/
 
 EMPTY CORNER
@@ -136,6 +138,8 @@ like "$S/p/git-example.com.html" '<li>M: <a href="\.\./s/foo-driver\.html">FOO D
 like "$S/p/amp-example.com.html" '<h1>Amp &amp; &quot;Quote</h1>' "an author's name is escaped (git drops the last quote)"
 like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0-9-]*<td>1/2<td>' \
 	"the sections table says 1 of FOO DRIVER's 2 M: is active"
+like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
+	"a section's area is where its changes are, not where most F: point"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
