@@ -76,7 +76,7 @@ static const char style[] =
 	"table{border-collapse:collapse;margin:.6em 0;display:block;"
 	"overflow-x:auto;max-width:100%}"
 	"td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top;text-align:left}"
-	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(8)){text-align:right}"
+	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(8)):not(.r){text-align:right}"
 	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
 	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
 	"th[aria-sort=descending] button::after{content:' \\25BC'}"
@@ -789,7 +789,8 @@ static const char *kind_slug(int k)
  * row's end tags go, and the kernel's 2,908 rows keep index.html well
  * under a megabyte.
  */
-static void section_row(struct site *w, struct strbuf *out, size_t i)
+static void section_row(struct site *w, struct strbuf *out, size_t i,
+			int kind)
 {
 	const struct audit_section *s = &w->a->v[i];
 	const struct sec_info *si = &w->si[i];
@@ -821,6 +822,17 @@ static void section_row(struct site *w, struct strbuf *out, size_t i)
 	if (w->a->has_lists) {
 		strbuf_addf(out, "<td>%ld<td>", si->pending);
 		hours(out, si->reply_listed);
+	}
+	/* a page of one kind: why, for each row (every such finding) */
+	if (kind >= 0) {
+		strbuf_addstr(out, "<td class=\"r\">");
+		for (j = 0, n = 0; j < s->nr_findings; j++) {
+			if ((int)s->findings[j].kind != kind)
+				continue;
+			if (n++)
+				strbuf_addstr(out, "<br>");
+			html_escape(out, s->findings[j].text);
+		}
 	}
 	strbuf_addch(out, '\n');
 }
@@ -884,10 +896,12 @@ static void sections_table(struct site *w, struct strbuf *out,
 		strbuf_addstr(out, "<th data-n=\"1\">Pending</th><th data-n=\"1\" "
 			      "title=\"median hours to a first reply from a listed "
 			      "M:/R:\">First reply (h)</th>");
+	if (kind >= 0)
+		strbuf_addstr(out, "<th>Why</th>");
 	strbuf_addstr(out, "</tr></thead>\n<tbody>\n");
 	for (i = 0; i < a->nr; i++)
 		if (!want || want[i])
-			section_row(w, out, i);
+			section_row(w, out, i, kind);
 	strbuf_addstr(out, "</tbody></table>\n");
 }
 

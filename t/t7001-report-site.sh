@@ -140,6 +140,8 @@ like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0
 	"the sections table says 1 of FOO DRIVER's 2 M: is active"
 like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
 	"a section's area is where its changes are, not where most F: point"
+like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
+	"a kind's page gives each row its reason"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
