@@ -341,6 +341,25 @@ static void person_link(struct site *w, struct strbuf *out, int up, int pid,
 		html_escape(out, fallback);
 }
 
+/* @text, linked to @id through the URL template @tmpl (NULL, "": none). */
+static void id_link(struct strbuf *out, const char *tmpl, const char *id,
+		    const char *text)
+{
+	struct strbuf u = STRBUF_INIT;
+
+	if (!tmpl || !*tmpl) {
+		html_escape(out, text);
+		return;
+	}
+	strbuf_add_url(&u, tmpl, id);
+	strbuf_addstr(out, "<a href=\"");
+	html_escape(out, u.buf);
+	strbuf_addstr(out, "\">");
+	html_escape(out, text);
+	strbuf_addstr(out, "</a>");
+	strbuf_release(&u);
+}
+
 static void page_head(struct site *w, struct strbuf *out, const char *title,
 		      int up)
 {
@@ -1583,17 +1602,10 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			if (!want)
 				continue;
 			mh_date(d, sizeof(d), p->msg.date);
-			strbuf_addstr(out, "<li><a href=\"");
-			{
-				struct strbuf u = STRBUF_INIT;
-
-				pending_url(&u, p->msg.msgid);
-				html_escape(out, u.buf);
-				strbuf_release(&u);
-			}
-			strbuf_addstr(out, "\">");
-			html_escape(out, p->msg.subject);
-			strbuf_addf(out, "</a> (%s, %ld days) from ", d, p->msg.days);
+			strbuf_addstr(out, "<li>");
+			id_link(out, w->o->message_url ? w->o->message_url :
+				PENDING_LORE_URL, p->msg.msgid, p->msg.subject);
+			strbuf_addf(out, " (%s, %ld days) from ", d, p->msg.days);
 			html_escape(out, *p->msg.author ? p->msg.author :
 				    *p->msg.email ? p->msg.email :
 				    PENDING_NO_SENDER);
@@ -1629,7 +1641,8 @@ static void history_table(struct site *w, struct strbuf *out,
 		strbuf_addstr(out, "</td><td>");
 		html_escape(out, e->person);
 		strbuf_addstr(out, "</td><td><code>");
-		html_escape(out, e->hash ? e->hash : "");
+		if (e->hash)
+			id_link(out, w->o->commit_url, e->hash, e->hash);
 		strbuf_addstr(out, "</code></td></tr>\n");
 		n++;
 	}

@@ -158,6 +158,19 @@ like "$S/s/bar-library.html" '<h1>BAR LIBRARY</h1>' "and it is whole again"
 expect_failure "--site with --section is a usage error" $REPORT --site "$S" --section FOO
 is "$rc" 129 "exit 129"
 
+# links through templates: Message-IDs (lore's by default), commit ids
+S2=$TRASH/site-links
+expect_success "report --site with --message-url and --commit-url" $REPORT --site "$S2" \
+	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s'
+like "$S2/s/foo-driver.html" 'href="https://mail\.example\.org/m/pend\+1%2F%22x%22@x/"' \
+	"a Message-ID links through --message-url, percent-encoded"
+like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f]{7,}">[0-9a-f]{7,}</a></code>' \
+	"a commit id links through --commit-url"
+ok $(grep -q '<code><a' "$S/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
+	"without --commit-url a commit id is text"
+expect_failure "--commit-url without %s is a usage error" $REPORT --site "$S2" --commit-url 'https://x/'
+is "$rc" 129 "exit 129"
+
 # what the front page must show, from audit --json and stats --json
 "$KMAINT" audit --min-changes 5 --json >"$TRASH/audit.json"
 "$KMAINT" stats --json >"$TRASH/stats.json"
