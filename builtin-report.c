@@ -669,10 +669,11 @@ static void tenure_chart(struct strbuf *out, const struct mh_history *h,
 static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 		      const char *dir, const char *title, int64_t pending_now,
 		      int days, struct ident_mailmap *mm, struct idx *ix,
-		      struct employer_map *emap, const char *const *urls)
+		      struct employer_map *emap, const char *const *urls,
+		      int releases, const char *release_tags)
 {
 	struct site_opts so = { dir, title, pending_now, days, mm, urls[0],
-				urls[1] };
+				urls[1], releases, release_tags };
 	struct site_result res;
 	int rc = site_write(sc, a, h, &so, &res) ? 128 : 0;
 
@@ -859,8 +860,9 @@ static int check_report_args(const struct opt_list *operands,
 int cmd_report(int argc, const char **argv)
 {
 	const char *as_of = NULL, *maint_at = NULL, *output = NULL,
-		   *title = NULL, *site = NULL, *urls[2] = { NULL, NULL };
-	int days = 14, rc = 0;
+		   *title = NULL, *site = NULL, *urls[2] = { NULL, NULL },
+		   *release_tags = NULL;
+	int days = 14, rc = 0, releases = 3;
 	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
@@ -871,6 +873,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_NUM("days", &days, "N", "--site: patches pending are those of the last N days (14)"),
 		OPT_STR("title", &title, "TEXT", "the page's title"),
 		OPT_STR("message-url", &urls[0], "URL", "--site: link Message-IDs to URL, %s the id (lore's; \"\" for none)"),
+		OPT_NUM("releases", &releases, "N", "--site: a page for each of the last N releases (3; 0 none)"),
+		OPT_STR("release-tags", &release_tags, "GLOB", "--site: the tags that are releases (all but -rc)"),
 		OPT_STR("commit-url", &urls[1], "URL", "--site: link commit ids to URL, %s the id (none)"),
 		OPT_STR("as-of", &as_of, "WHEN", "the history up to a date or revision"),
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
@@ -913,7 +917,8 @@ int cmd_report(int argc, const char **argv)
 		exit(128);	/* the message is out; like die() */
 	if (site) {
 		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
-				days, c.mm, &c.ix, c.emap, urls);
+				days, c.mm, &c.ix, c.emap, urls, releases,
+				release_tags);
 		free(sections.v);
 		free(operands.v);
 		return rc;

@@ -21,6 +21,7 @@
 #include "pending.h"
 #include "propose.h"
 #include "queries.h"
+#include "release-page.h"
 #include "sha256.h"
 #include "stats.h"
 #include "triage.h"
@@ -175,6 +176,8 @@ struct site {
 	bool have_all;
 	struct stats st;	/* gitdm's figures, as kmaint stats */
 	struct triage tr;	/* the sections in trouble */
+	struct releases rel;	/* oldest first */
+	char **rfile;		/* per release: "r/TAG.html" */
 	/* per year, the last MAX_YEARS of the history */
 	int first_year, nr_years, partial_year;
 	long *y_commits, *y_posted, *y_active, *y_new, *y_left;
@@ -1267,30 +1270,6 @@ static int people_page(struct site *w)
 
 #define TOP_CONTRIBUTORS 50
 
-/* One of gitdm's reports over the whole history, its first @max rows. */
-static void stats_table(struct site *w, struct strbuf *out, const char *id,
-			enum stats_report r, size_t max)
-{
-	struct stats_row *rows = NULL;
-	size_t nr = stats_rows(&w->st, r, max, &rows), i;
-
-	if (max && nr > max)
-		nr = max;
-	strbuf_addf(out, "<h2 id=\"%s\">", id);
-	html_escape(out, stats_title(r));
-	strbuf_addf(out, "</h2>\n<table id=\"%s-t\"><thead><tr><th>#</th>"
-		    "<th>name</th><th>count</th><th>%%</th></tr></thead><tbody>\n",
-		    id);
-	for (i = 0; i < nr; i++) {
-		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		html_escape(out, rows[i].name);
-		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%.1f"
-			    "</td></tr>\n", rows[i].count, rows[i].percent);
-	}
-	strbuf_addstr(out, "</tbody></table>\n");
-	free(rows);
-}
-
 /* The share of changesets whose employer is unknown, in percent. */
 static double unknown_share(const struct site *w)
 {
@@ -1317,12 +1296,58 @@ static int contributors_page(struct site *w)
 		    "changesets are by an address of unknown employer.</p>\n",
 		    w->st.total[SC_CHANGESETS], w->st.developers,
 		    w->st.nr_employers, unknown_share(w));
-	stats_table(w, &out, "developers", SR_CHANGESETS, TOP_CONTRIBUTORS);
-	stats_table(w, &out, "employers", SR_EMP_CHANGESETS, 0);
+	release_stats_table(&out, &w->st, "developers", SR_CHANGESETS,
+			    TOP_CONTRIBUTORS);
+	release_stats_table(&out, &w->st, "employers", SR_EMP_CHANGESETS, 0);
 	page_foot(w, &out, 0, false);
 	rc = put_page(w, "contributors.html", &out);
 	strbuf_release(&out);
 	return rc;
+}
+
+static int release_pages(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < w->rel.nr && !rc; i++) {
+		const struct release *rl = &w->rel.v[i];
+
+		strbuf_reset(&out);
+		strbuf_reset(&t);
+		strbuf_addf(&t, "Release %s", rl->tag);
+		page_head(w, &out, t.buf, 1);
+		release_body(&out, rl);
+		page_foot(w, &out, 1, false);
+		rc = put_page(w, w->rfile[i], &out);
+	}
+	strbuf_release(&out);
+	strbuf_release(&t);
+	return rc;
+}
+
+/* The front page's list of releases, the newest first. */
+static void release_list(struct site *w, struct strbuf *out)
+{
+	size_t i;
+
+	if (!w->rel.nr)
+		return;
+	strbuf_addstr(out, "<h2 id=\"releases\">Releases</h2>\n<ul id=\"rl\">\n");
+	for (i = w->rel.nr; i-- > 0;) {
+		const struct release *rl = &w->rel.v[i];
+
+		strbuf_addstr(out, "<li>");
+		link_to(out, 0, w->rfile[i], rl->tag);
+		strbuf_addstr(out, ": ");
+		html_escape(out, rl->prev);
+		strbuf_addstr(out, "..");
+		html_escape(out, rl->tag);
+		strbuf_addf(out, ", %ld changesets by %ld developers</li>\n",
+			    rl->st.total[SC_CHANGESETS], rl->st.developers);
+	}
+	strbuf_addstr(out, "</ul>\n");
 }
 
 static int pending_page(struct site *w)
@@ -1444,6 +1469,7 @@ static int write_index(struct site *w, struct strmap *areas)
 	}
 	strbuf_addf(&out, "</div>\n<h2 id=\"triage\">Sections in trouble</h2>\n");
 	triage_table(w, &out, 25);
+	release_list(w, &out);
 	strbuf_addstr(&out, "<h3>Findings by kind</h3>\n<table><thead><tr>"
 		      "<th>kind</th><th>findings</th></tr></thead><tbody>\n");
 	for (k = 0; k < AF_NR; k++) {
@@ -1470,6 +1496,7 @@ static int write_index(struct site *w, struct strmap *areas)
 	page_foot(w, &out, 0, true);
 	if (put_page(w, "index.html", &out) || cut_pages(w, areas) ||
 	    trouble_page(w) || people_page(w) || contributors_page(w) ||
+	    release_pages(w) ||
 	    (a->has_lists && pending_page(w)))
 		goto fail;
 	strbuf_release(&out);
@@ -1995,6 +2022,14 @@ int site_write(struct scope *sc, const struct audit *a,
 		return -1;
 	}
 	free(sub);
+	if (o->releases > 0) {
+		sub = xstrfmt("%s/r", o->dir);
+		if (make_dir(sub)) {
+			free(sub);
+			return -1;
+		}
+		free(sub);
+	}
 
 	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
 	for (i = 0; i < a->nr; i++) {
@@ -2010,8 +2045,13 @@ int site_write(struct scope *sc, const struct audit *a,
 
 		e->value = (void *)1;
 	}
-	if (years_pass(&w))
+	if (years_pass(&w) ||
+	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags, h,
+			     o->release_tags, o->releases))
 		goto out;
+	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));
+	for (i = 0; i < w.rel.nr; i++)
+		w.rfile[i] = unique_file(&w, "r", w.rel.v[i].tag);
 	for (i = 0; i < h->nr_events; i++) {
 		const struct mh_event *e = &h->events[i];
 		int y = year_of(e->time) - w.first_year;
@@ -2061,6 +2101,10 @@ out:
 		list_stats_release(&w.all);
 	proposals_release(&w.props);
 	triage_release(&w.tr);
+	for (i = 0; w.rfile && i < w.rel.nr; i++)
+		free(w.rfile[i]);
+	free(w.rfile);
+	releases_release(&w.rel);
 	stats_release(&w.st);
 	free(w.y_commits);
 	free(w.y_posted);

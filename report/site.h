@@ -47,6 +47,9 @@ struct site_opts {
 	 * "": none) and a commit id's (NULL or "": none).
 	 */
 	const char *message_url, *commit_url;
+	/* r/TAG.html for the last @releases releases among @release_tags */
+	int releases;
+	const char *release_tags;	/* a glob; NULL: every tag */
 };
 
 struct site_result {

@@ -225,6 +225,15 @@ try:
         else:
             ok(False, "a test for the %s card" % k)
 
+    # a release page's changesets are git shortlog -sn --no-merges's
+    for rel, want in expected["releases"].items():
+        d.get(url(rel))
+        got = sorted([r[1], int(r[2])] for r in d.execute_script(
+            "return [].map.call(document.querySelectorAll('#changesets-t tbody tr'),"
+            "function(r){return [].map.call(r.cells,function(c){return c.textContent})})"))
+        ok(got == want, "%s: changesets by person as git shortlog -sn --no-merges" %
+           rel, "%s\nwant %s" % (got, want))
+
     # the people index's filter
     d.get(url("people.html"))
     d.find_element(By.ID, "pq").send_keys(expected["people_filter"])

@@ -68,6 +68,7 @@ while [ $i -le 3 ]; do
 	echo "gone $i" >>bar/b.c; git commit -qam "bar: old change $i"
 	i=$((i + 1))
 done
+git tag v1.0
 # 2024: twelve changes to foo/ by Dev Eloper that Git Person applies,
 # six of them posted and reviewed on the list; eight to bar/ and three
 # to widget/ by Amp & "Quote", whose name must be escaped too
@@ -97,8 +98,12 @@ while [ $i -le 12 ]; do
 		as "Widget Keeper" widget@example.com; by "Widget Keeper" widget@example.com
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
 	fi
+	# releases: v1.0..v2.0 and v2.0..v3.0; a release candidate is none
+	[ $i = 4 ] && git tag v2.0-rc1
+	[ $i = 6 ] && git tag v2.0
 	i=$((i + 1))
 done
+git tag -a -m "three" v3.0
 # a patch still waiting, whose subject and Message-ID need escaping
 d="2024-12-20"
 {
@@ -142,6 +147,13 @@ like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
 	"a section's area is where its changes are, not where most F: point"
 like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
 	"a kind's page gives each row its reason"
+ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
+	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
+like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
+	"a release's changesets are git rev-list --count --no-merges's"
+like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">2</td></tr>' \
+	"and MAINTAINERS at its tag: 6 sections, 5 M:, 2 R:"
+like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
@@ -176,7 +188,14 @@ is "$rc" 129 "exit 129"
 "$KMAINT" stats --json >"$TRASH/stats.json"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
-$PY - "$TRASH/audit.json" "$TRASH/stats.json" "$HOSTILE" >"$TRASH/expected.json" <<'EOF'
+# what git shortlog says of each release, for the release pages
+for r in v1.0..v2.0 v2.0..v3.0; do
+	git shortlog -sn --no-merges "$r" |
+	$PY -c 'import json, sys; print(json.dumps(sorted([l.split("\t", 1)[1].rstrip("\n"), int(l.split("\t")[0])] for l in sys.stdin)))' \
+		>"$TRASH/shortlog-${r#*..}.json"
+done
+$PY - "$TRASH/audit.json" "$TRASH/stats.json" "$HOSTILE" "$TRASH/shortlog-v2.0.json" \
+	"$TRASH/shortlog-v3.0.json" >"$TRASH/expected.json" <<'EOF'
 import json, sys
 a = json.load(open(sys.argv[1]))
 st = json.load(open(sys.argv[2]))["totals"]
@@ -237,7 +256,9 @@ print(json.dumps({
     "listed": listed, "people_filter": "dev", "people_match": ["Dev Eloper"],
     "name_filter": "foo", "name_match": "FOO DRIVER",
     "section_page": "s/foo-driver.html", "section_name": "FOO DRIVER",
-    "lore_links": 1}))
+    "lore_links": 1,
+    "releases": {"r/v2.0.html": json.load(open(sys.argv[4])),
+                 "r/v3.0.html": json.load(open(sys.argv[5]))}}))
 EOF
 ok $? "the expected figures, from audit --json and stats --json"
 like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
