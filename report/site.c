@@ -1079,20 +1079,34 @@ static void year_charts(struct site *w, struct strbuf *out)
 	free(v);
 }
 
+/* A page at the top of the site, below the front page: its head... */
+static void top_page_head(struct site *w, struct strbuf *out, const char *title)
+{
+	page_head(w, out, title, 0);
+	strbuf_addstr(out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+}
+
+/* ... and its foot; the page is written, @out released. */
+static int top_page_put(struct site *w, struct strbuf *out, const char *file,
+			bool with_script)
+{
+	int rc;
+
+	page_foot(w, out, 0, with_script);
+	rc = put_page(w, file, out);
+	strbuf_release(out);
+	return rc;
+}
+
 /* A page of the sections table cut to the sections @want says. */
 static int cut_page(struct site *w, struct strmap *areas, const char *file,
 		    const char *title, const bool *want, int kind)
 {
 	struct strbuf out = STRBUF_INIT;
-	int rc;
 
-	page_head(w, &out, title, 0);
-	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+	top_page_head(w, &out, title);
 	sections_table(w, &out, want, kind, areas);
-	page_foot(w, &out, 0, true);
-	rc = put_page(w, file, &out);
-	strbuf_release(&out);
-	return rc;
+	return top_page_put(w, &out, file, true);
 }
 
 /*
@@ -1217,15 +1231,10 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 static int trouble_page(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT;
-	int rc;
 
-	page_head(w, &out, "Sections in trouble", 0);
-	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+	top_page_head(w, &out, "Sections in trouble");
 	triage_table(w, &out, 0);
-	page_foot(w, &out, 0, false);
-	rc = put_page(w, "trouble.html", &out);
-	strbuf_release(&out);
-	return rc;
+	return top_page_put(w, &out, "trouble.html", false);
 }
 
 static void pending_list(struct site *w, struct strbuf *out, int section,
@@ -1237,11 +1246,9 @@ static int people_page(struct site *w)
 	const struct audit *a = w->a;
 	struct strbuf out = STRBUF_INIT;
 	size_t pid, n = 0;
-	int rc;
 
-	page_head(w, &out, "People", 0);
-	strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
-		      "<p>Everyone listed as M: or R:, and the unlisted people a "
+	top_page_head(w, &out, "People");
+	strbuf_addstr(&out, "<p>Everyone listed as M: or R:, and the unlisted people a "
 		      "section page names.</p>\n<div id=\"pctl\" hidden><label>Name "
 		      "or address <input id=\"pq\" type=\"search\"></label> "
 		      "<span id=\"pn\"></span></div>\n<table id=\"pt\"><thead><tr>"
@@ -1262,10 +1269,7 @@ static int people_page(struct site *w)
 		n++;
 	}
 	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
-	page_foot(w, &out, 0, true);
-	rc = put_page(w, "people.html", &out);
-	strbuf_release(&out);
-	return rc;
+	return top_page_put(w, &out, "people.html", true);
 }
 
 #define TOP_CONTRIBUTORS 50
@@ -1287,11 +1291,9 @@ static double unknown_share(const struct site *w)
 static int contributors_page(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT;
-	int rc;
 
-	page_head(w, &out, "Contributors over the whole history", 0);
-	strbuf_addf(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
-		    "<p>%ld changesets by %ld developers at %zu employers, as "
+	top_page_head(w, &out, "Contributors over the whole history");
+	strbuf_addf(&out, "<p>%ld changesets by %ld developers at %zu employers, as "
 		    "kmaint stats counts them (gitdm's definitions); %.1f%% of the "
 		    "changesets are by an address of unknown employer.</p>\n",
 		    w->st.total[SC_CHANGESETS], w->st.developers,
@@ -1299,10 +1301,7 @@ static int contributors_page(struct site *w)
 	release_stats_table(&out, &w->st, "developers", SR_CHANGESETS,
 			    TOP_CONTRIBUTORS);
 	release_stats_table(&out, &w->st, "employers", SR_EMP_CHANGESETS, 0);
-	page_foot(w, &out, 0, false);
-	rc = put_page(w, "contributors.html", &out);
-	strbuf_release(&out);
-	return rc;
+	return top_page_put(w, &out, "contributors.html", false);
 }
 
 static int release_pages(struct site *w)
@@ -1353,18 +1352,13 @@ static void release_list(struct site *w, struct strbuf *out)
 static int pending_page(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT;
-	int rc;
 
-	page_head(w, &out, "Patches pending now", 0);
-	strbuf_addf(&out, "<nav><a href=\"index.html\">All sections</a></nav>\n"
-		    "<p>Posted in the last %d days, with no answer from a "
+	top_page_head(w, &out, "Patches pending now");
+	strbuf_addf(&out, "<p>Posted in the last %d days, with no answer from a "
 		    "maintainer.</p>\n", w->o->pending_days ? w->o->pending_days :
 		    14);
 	pending_list(w, &out, -1, 0);
-	page_foot(w, &out, 0, false);
-	rc = put_page(w, "pending.html", &out);
-	strbuf_release(&out);
-	return rc;
+	return top_page_put(w, &out, "pending.html", false);
 }
 
 static int write_index(struct site *w, struct strmap *areas)
