@@ -85,7 +85,7 @@ static const char style[] =
 	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;min-width:9em;"
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
 	".card.bad b{color:#a00}.card small{color:#666}"
-	".finding{color:#a00}.muted{color:#777}"
+	".finding{color:#a00}.muted{color:#777}#tri td:nth-child(5){white-space:nowrap}"
 	/* charts at their size (11 px labels), scrolling in a narrow box */
 	"svg{max-width:none}figure{margin:1em 0;overflow-x:auto}figcaption{font-size:small;color:#555}"
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
