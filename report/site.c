@@ -176,6 +176,15 @@ struct site {
 	bool have_all;
 	struct stats st;	/* gitdm's figures, as kmaint stats */
 	struct triage tr;	/* the sections in trouble */
+	/*
+	 * Employers over the whole history, one model for every page: the
+	 * map's, else the address's domain (audit_employer()); commits per
+	 * employer, the known ones sorted, and those still unknown.
+	 */
+	struct strmap emp_all;
+	struct emp_count { const char *name; long n; } *emps;
+	size_t nr_emps;
+	long emp_unknown, emp_total;
 	struct releases rel;	/* oldest first */
 	char **rfile;		/* per release: "r/TAG.html" */
 	/* per year, the last MAX_YEARS of the history */
@@ -518,6 +527,9 @@ static int year_commit(const struct scope_commit *c, void *data)
 
 	if (c->commit_time > a->now)
 		return 0;
+	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	e = strmap_insert(&w->emp_all, emp, strlen(emp));
+	e->value = (void *)((uintptr_t)e->value + 1);
 	/* each address's first and last commit, as author or committer */
 	for (i = 0; i < 2; i++) {
 		const char *em = i ? c->committer_email : c->author_email;
@@ -559,7 +571,6 @@ static int year_commit(const struct scope_commit *c, void *data)
 			w->y_active[y]++;
 		}
 	}
-	emp = audit_employer(a->o, c->author_email, c->commit_time);
 	e = strmap_insert(&yp->emp[y], emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	return 0;
@@ -1274,33 +1285,77 @@ static int people_page(struct site *w)
 
 #define TOP_CONTRIBUTORS 50
 
-/* The share of changesets whose employer is unknown, in percent. */
-static double unknown_share(const struct site *w)
+static int cmp_emp(const void *x, const void *y)
 {
-	size_t i;
+	const struct emp_count *a = x, *b = y;
 
-	for (i = 0; i < w->st.nr_employers; i++)
-		if (!strcmp(w->st.employers[i].name, EMPLOYER_UNKNOWN))
-			return w->st.total[SC_CHANGESETS] ?
-			       100.0 * (double)w->st.employers[i].changesets /
-			       (double)w->st.total[SC_CHANGESETS] : 0;
-	return 0;
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return strcmp(a->name, b->name);
 }
 
-/* The cards' changesets, developers and employers, as kmaint stats has them. */
+/* The employers the years' pass counted, sorted; the unknown apart. */
+static void sort_employers(struct site *w)
+{
+	const struct strmap *m = &w->emp_all;
+	size_t i;
+
+	w->emps = xcalloc(m->nr + 1, sizeof(*w->emps));
+	for (i = 0; i < m->size; i++) {
+		long n = (long)(uintptr_t)m->table[i].value;
+
+		if (!m->table[i].key)
+			continue;
+		w->emp_total += n;
+		if (!strcmp(m->table[i].key, EMPLOYER_UNKNOWN)) {
+			w->emp_unknown = n;
+			continue;
+		}
+		w->emps[w->nr_emps].name = m->table[i].key;
+		w->emps[w->nr_emps++].n = n;
+	}
+	qsort(w->emps, w->nr_emps, sizeof(*w->emps), cmp_emp);
+}
+
+/* The share of commits whose employer is still unknown, in percent. */
+static double unknown_share(const struct site *w)
+{
+	return w->emp_total ? 100.0 * (double)w->emp_unknown /
+			      (double)w->emp_total : 0;
+}
+
+/*
+ * The cards' changesets and developers as kmaint stats has them, and the
+ * employers as every page of the site has them.
+ */
 static int contributors_page(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT;
+	size_t i;
 
 	top_page_head(w, &out, "Contributors over the whole history");
-	strbuf_addf(&out, "<p>%ld changesets by %ld developers at %zu employers, as "
-		    "kmaint stats counts them (gitdm's definitions); %.1f%% of the "
-		    "changesets are by an address of unknown employer.</p>\n",
-		    w->st.total[SC_CHANGESETS], w->st.developers,
-		    w->st.nr_employers, unknown_share(w));
+	strbuf_addf(&out, "<p>%ld changesets by %ld developers, as kmaint stats "
+		    "counts them (gitdm's definitions).</p>\n",
+		    w->st.total[SC_CHANGESETS], w->st.developers);
 	release_stats_table(&out, &w->st, "developers", SR_CHANGESETS,
 			    TOP_CONTRIBUTORS);
-	release_stats_table(&out, &w->st, "employers", SR_EMP_CHANGESETS, 0);
+	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
+		    "employer of a commit is its author's on its date: the gitdm "
+		    "map's, else the address's domain (not for personal domains "
+		    "such as gmail.com), as on every page of the site.  %zu "
+		    "employers; %.1f%% of the %ld commits (%ld) remain of unknown "
+		    "employer and are not listed.</p>\n<table id=\"employers-t\">"
+		    "<thead><tr><th>#</th><th>employer</th><th>commits</th>"
+		    "<th>%%</th></tr></thead><tbody>\n", w->nr_emps,
+		    unknown_share(w), w->emp_total, w->emp_unknown);
+	for (i = 0; i < w->nr_emps; i++) {
+		strbuf_addf(&out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		html_escape(&out, w->emps[i].name);
+		strbuf_addf(&out, "</td><td class=\"n\">%ld</td><td class=\"n\">"
+			    "%.1f</td></tr>\n", w->emps[i].n,
+			    100.0 * (double)w->emps[i].n / (double)w->emp_total);
+	}
+	strbuf_addstr(&out, "</tbody></table>\n");
 	return top_page_put(w, &out, "contributors.html", false);
 }
 
@@ -1452,7 +1507,7 @@ static int write_index(struct site *w, struct strmap *areas)
 	card(&out, "developers", false, num.buf, "developers",
 	     "contributors.html#developers");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%zu", w->st.nr_employers);
+	strbuf_addf(&num, "%zu", w->nr_emps);
 	{
 		char *l = xstrfmt("employers<br><small>%.1f%% of changesets of "
 				  "unknown employer</small>", unknown_share(w));
@@ -1989,6 +2044,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	strmap_init(&w.files);
 	strmap_init(&areas);
 	strmap_init(&w.addr_idx);
+	strmap_init(&w.emp_all);
 	stats_init(&w.st, a->o->emap);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
@@ -2039,7 +2095,9 @@ int site_write(struct scope *sc, const struct audit *a,
 
 		e->value = (void *)1;
 	}
-	if (years_pass(&w) ||
+	if (!years_pass(&w))
+		sort_employers(&w);
+	if (!w.emps ||
 	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags, h,
 			     o->release_tags, o->releases))
 		goto out;
@@ -2088,6 +2146,8 @@ out:
 	strmap_clear(&w.files, false);
 	strmap_clear(&areas, false);
 	strmap_clear(&w.addr_idx, false);
+	strmap_clear(&w.emp_all, false);
+	free(w.emps);
 	free(w.addr_when);
 	if (w.have_pend)
 		pending_release(&w.pend);

@@ -34,7 +34,7 @@ S:	Maintained
 F:	quiet/
 
 $HOSTILE
-M:	Widget Keeper <widget@example.com>
+M:	Widget Keeper <widget@acme.test>
 S:	Orphan
 F:	widget/
 
@@ -95,7 +95,7 @@ while [ $i -le 12 ]; do
 		echo "change $i" >>nobody/n.c; git commit -qam "nobody: change $i"
 	fi
 	if [ $i -le 3 ]; then
-		as "Widget Keeper" widget@example.com; by "Widget Keeper" widget@example.com
+		as "Widget Keeper" widget@acme.test; by "Widget Keeper" widget@acme.test
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
 	fi
 	# releases: v1.0..v2.0 and v2.0..v3.0; a release candidate is none
@@ -154,6 +154,15 @@ like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges
 like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">2</td></tr>' \
 	"and MAINTAINERS at its tag: 6 sections, 5 M:, 2 R:"
 like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
+# one employer model: acme.test by its domain on the card, the person's
+# page and the employers' list; example.com is a personal domain
+total=$(git rev-list --count --no-merges HEAD)
+acme=$(git rev-list --count --no-merges --author=widget@acme.test HEAD)
+like "$S/index.html" "$(awk "BEGIN { printf \"%.1f\", 100 * ($total - $acme) / $total }")% of changesets of unknown employer" \
+	"the employers card says the share still unknown ($acme of $total commits known)"
+like "$S/contributors.html" '<td>acme\.test \(by domain\)</td>' "the employers' list falls back to the domain"
+like "$S/s/script-alert-1-script-widget.html" '<td>acme\.test \(by domain\)</td>' \
+	"as the section page does"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
@@ -240,7 +249,7 @@ print(json.dumps({
               "orphan": sum(x.startswith("orphan") for x in status),
               "odd-fixes": sum(x.startswith("odd fix") for x in status),
               "changesets": st["changesets"], "developers": st["developers"],
-              "employers": st["employers"], "pending": 1,
+              "employers": 1, "pending": 1,
               "no-active": no_active},
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
     "triage": [r[2] for r in ranked],
