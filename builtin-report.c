@@ -135,7 +135,7 @@ static void series_chart(struct strbuf *out, const struct series *s,
 	{
 		struct html_series_chart c = {
 			title, names, n > shown ? shown + 1 : shown,
-			buckets, (size_t)s->nr_years, values
+			buckets, (size_t)s->nr_years, values, false
 		};
 
 		html_svg_stacked(out, &c);
@@ -669,9 +669,11 @@ static void tenure_chart(struct strbuf *out, const struct mh_history *h,
 static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 		      const char *dir, const char *title, int64_t pending_now,
 		      int days, struct ident_mailmap *mm, struct idx *ix,
-		      struct employer_map *emap)
+		      struct employer_map *emap, const char *const *urls,
+		      int releases, const char *release_tags)
 {
-	struct site_opts so = { dir, title, pending_now, days, mm };
+	struct site_opts so = { dir, title, pending_now, days, mm, urls[0],
+				urls[1], releases, release_tags };
 	struct site_result res;
 	int rc = site_write(sc, a, h, &so, &res) ? 128 : 0;
 
@@ -836,8 +838,16 @@ static void report_page(struct scope *sc, struct audit *a,
 /* The combinations of options parse_options() cannot refuse: 129. */
 static int check_report_args(const struct opt_list *operands,
 			     const struct opt_list *sections,
-			     const char *site, const char *output, int days)
+			     const char *site, const char *output, int days,
+			     const char *const *urls)
 {
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (urls[i] && *urls[i] && !strbuf_url_template_ok(urls[i]))
+			return error("--%s-url '%s': one %%s (and %%%% for a "
+				     "%%) expected", i ? "commit" : "message",
+				     urls[i]);
 	if (operands->nr)
 		return error("unexpected argument '%s'", operands->v[0]);
 	if (site && (sections->nr || output))
@@ -850,8 +860,9 @@ static int check_report_args(const struct opt_list *operands,
 int cmd_report(int argc, const char **argv)
 {
 	const char *as_of = NULL, *maint_at = NULL, *output = NULL,
-		   *title = NULL, *site = NULL;
-	int days = 14, rc = 0;
+		   *title = NULL, *site = NULL, *urls[2] = { NULL, NULL },
+		   *release_tags = NULL;
+	int days = 14, rc = 0, releases = 3;
 	struct cmd_setup c = { 0 };
 	struct audit_opts o;
 	struct opt_list sections = { 0 }, operands = { 0 };
@@ -861,6 +872,10 @@ int cmd_report(int argc, const char **argv)
 		OPT_STR("site", &site, "DIR", "write a static site (index.html, a page per section and person) into DIR"),
 		OPT_NUM("days", &days, "N", "--site: patches pending are those of the last N days (14)"),
 		OPT_STR("title", &title, "TEXT", "the page's title"),
+		OPT_STR("message-url", &urls[0], "URL", "--site: link Message-IDs to URL, %s the id (lore's; \"\" for none)"),
+		OPT_NUM("releases", &releases, "N", "--site: a page for each of the last N releases (3; 0 none)"),
+		OPT_STR("release-tags", &release_tags, "GLOB", "--site: the tags that are releases (all but -rc)"),
+		OPT_STR("commit-url", &urls[1], "URL", "--site: link commit ids to URL, %s the id (none)"),
 		OPT_STR("as-of", &as_of, "WHEN", "the history up to a date or revision"),
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
@@ -885,7 +900,7 @@ int cmd_report(int argc, const char **argv)
 			return 0;
 		}
 	if (parse_options(argc - 1, argv + 1, opts, &operands) ||
-	    check_report_args(&operands, &sections, site, output, days)) {
+	    check_report_args(&operands, &sections, site, output, days, urls)) {
 		free(operands.v);
 		free(sections.v);
 		return 129;
@@ -902,7 +917,8 @@ int cmd_report(int argc, const char **argv)
 		exit(128);	/* the message is out; like die() */
 	if (site) {
 		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
-				days, c.mm, &c.ix, c.emap);
+				days, c.mm, &c.ix, c.emap, urls, releases,
+				release_tags);
 		free(sections.v);
 		free(operands.v);
 		return rc;

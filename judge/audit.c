@@ -195,7 +195,38 @@ struct path_map {
 	uint32_t *pslot;
 	size_t nr, alloc, alloc2;
 	const int *slot_of;	/* section index -> slot, -1 */
+	/* per path id, its top-level directory: index into audit.top_dirs */
+	uint32_t *top;
+	size_t alloc_top;
+	struct strmap tops;	/* directory -> index + 1 */
+	struct audit *a;
 };
+
+/* Remember the top-level directory of path @id (see audit_section.area). */
+static void note_top(struct path_map *pm, int64_t id, const char *path)
+{
+	const char *slash = strchr(path, '/');
+	const char *dir = slash ? path : "(top level)";
+	size_t len = slash ? (size_t)(slash - path) : strlen(dir);
+	struct strmap_entry *e;
+	struct audit *a = pm->a;
+
+	if ((size_t)id >= pm->alloc_top) {
+		size_t old = pm->alloc_top;
+
+		pm->alloc_top = (size_t)id * 2 + 16;
+		pm->top = xrealloc(pm->top, pm->alloc_top * sizeof(*pm->top));
+		memset(pm->top + old, 0, (pm->alloc_top - old) * sizeof(*pm->top));
+	}
+	e = strmap_insert(&pm->tops, dir, len);
+	if (!e->value) {
+		a->top_dirs = xrealloc(a->top_dirs, (a->nr_top_dirs + 1) *
+				       sizeof(char *));
+		a->top_dirs[a->nr_top_dirs] = xstrndup(dir, len);
+		e->value = (void *)(uintptr_t)++a->nr_top_dirs;
+	}
+	pm->top[id] = (uint32_t)((uintptr_t)e->value - 1);
+}
 
 static int collect_path(int64_t path_id, const char *path,
 			const struct match_result *res, void *data)
@@ -215,6 +246,8 @@ static int collect_path(int64_t path_id, const char *path,
 		if (path_id > pm->max_id)
 			pm->max_id = path_id;
 	}
+	if (res->nr)
+		note_top(pm, path_id, path);
 	return 0;
 }
 
@@ -228,7 +261,7 @@ static int collect_slot_path(int64_t path_id, const char *path, void *data)
 	struct slot_paths *sp = data;
 	struct path_map *pm = sp->pm;
 
-	(void)path;
+	note_top(pm, path_id, path);
 	ALLOC_GROW(pm->pid, pm->nr + 1, pm->alloc);
 	ALLOC_GROW(pm->pslot, pm->nr + 1, pm->alloc2);
 	pm->pid[pm->nr] = path_id;
@@ -263,6 +296,27 @@ static void build_csr(struct path_map *pm)
 }
 
 enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
+
+/* Each section's area from its file changes per top-level directory. */
+static void set_areas(struct audit *a, size_t nslots, const long *area_n)
+{
+	size_t ntop = a->nr_top_dirs, i, d;
+
+	for (i = 0; i < nslots; i++) {
+		struct audit_section *s = &a->v[i];
+
+		for (d = 0; d < ntop; d++) {
+			long n = area_n[i * ntop + d];
+
+			if (n > s->area_changes ||
+			    (n && n == s->area_changes &&
+			     strcmp(a->top_dirs[d], s->area) < 0)) {
+				s->area = a->top_dirs[d];
+				s->area_changes = n;
+			}
+		}
+	}
+}
 
 static int64_t key_id(struct idx *ix, const char *key)
 {
@@ -856,6 +910,8 @@ static int read_commits(struct run *r)
 	struct commit_tags tr = { 0 };
 	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
 	size_t nr_touched, alloc_touched = 0, i, nr_files;
+	size_t ntop = r->a->nr_top_dirs;
+	long *area_n = xcalloc(r->nslots * ntop + 1, sizeof(long));
 	int frc, trc, rc = -1;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
@@ -875,6 +931,7 @@ static int read_commits(struct run *r)
 		int64_t id = sqlite3_column_int64(cst, 0);
 		int64_t t = sqlite3_column_int64(cst, 3);
 		bool merge = sqlite3_column_int(cst, 4) > 1;
+		bool win = !merge && t <= r->a->now && t >= r->a->since;
 
 		nr_touched = nr_files = 0;
 		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
@@ -890,6 +947,8 @@ static int read_commits(struct run *r)
 			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
 				uint32_t slot = pm->slots[x];
 
+				if (win)
+					area_n[slot * ntop + pm->top[p]]++;
 				if (stamp[slot] == id + 1) {
 					nr_in[slot]++;
 					continue;
@@ -922,6 +981,7 @@ static int read_commits(struct run *r)
 				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr,
 				      2 * (size_t)nr_in[touched[i]] >= nr_files);
 	}
+	set_areas(r->a, r->nslots, area_n);
 	rc = 0;
 out:
 	sqlite3_finalize(cst);
@@ -931,6 +991,7 @@ out:
 	free(nr_in);
 	free(touched);
 	free(tr.v);
+	free(area_n);
 	return rc;
 }
 
@@ -1441,6 +1502,7 @@ static int map_paths(struct run *r, struct matcher *mt)
 	size_t i;
 
 	r->pm.slot_of = r->slot_of;
+	r->pm.a = r->a;
 	if (r->nslots > FEW_SECTIONS)
 		return scope_foreach_path_sections(r->ix, mt, collect_path,
 						   &r->pm);
@@ -1497,6 +1559,8 @@ out:
 	free(r.pm.slots);
 	free(r.pm.pid);
 	free(r.pm.pslot);
+	free(r.pm.top);
+	strmap_clear(&r.pm.tops, false);
 	free(r.sm.keys);
 	free(r.sm.vals);
 	free(r.sm.st);
@@ -1528,6 +1592,9 @@ void audit_release(struct audit *a)
 		free(s->quarters);
 	}
 	free(a->v);
+	for (i = 0; i < a->nr_top_dirs; i++)
+		free(a->top_dirs[i]);
+	free(a->top_dirs);
 	free(a->person_quarters);
 	free(a->names);
 	free(a->emails);

@@ -124,6 +124,13 @@ struct audit_section {
 	bool catch_all;		/* an F: for every path (THE REST, a suite's ALL) */
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
 	long changes_own;	/* window: at least half of its files are the section's */
+	/*
+	 * The top-level directory ("(top level)" for a file at the top)
+	 * with the most of its file changes (a commit's changed path) in
+	 * the window, the first by name on a tie; NULL without any.
+	 */
+	const char *area;
+	long area_changes;	/* those file changes */
 	int64_t last_change, first_change;
 	int64_t last_listed;	/* the last activity of a listed person, ever */
 	bool covered;		/* an indexed list covers it (see audit.c) */
@@ -176,6 +183,9 @@ struct audit {
 	long *person_quarters;
 	/* commit hashes by indexed id, for evidence */
 	char **hashes;
+	/* the top-level directories of the paths of the sections */
+	char **top_dirs;
+	size_t nr_top_dirs;
 	size_t nr_hashes;
 };
 

@@ -716,15 +716,5 @@ size_t pending_person_sections(struct scope *s, const struct ident_mailmap *mm,
 
 void pending_url(struct strbuf *out, const char *msgid)
 {
-	static const char safe[] = "-._~!$&'()*+,;=:@";
-	const unsigned char *p;
-
-	strbuf_addstr(out, "https://lore.kernel.org/r/");
-	for (p = (const unsigned char *)msgid; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr(safe, *p))
-			strbuf_addch(out, *p);
-		else
-			strbuf_addf(out, "%%%02X", *p);
-	}
+	strbuf_add_url(out, PENDING_LORE_URL, msgid);
 }

@@ -135,5 +135,6 @@ bool pending_section_staffed(const struct scope *s, int sec);
 
 /* https://lore.kernel.org/r/<msgid>, escaped as a URL path segment. */
 void pending_url(struct strbuf *out, const char *msgid);
+#define PENDING_LORE_URL "https://lore.kernel.org/r/%s"
 
 #endif

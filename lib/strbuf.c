@@ -47,6 +47,46 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 		sb->buf[0] = '\0';
 }
 
+void strbuf_add_url(struct strbuf *sb, const char *tmpl, const char *id)
+{
+	static const char safe[] = "-._~!$&'()*+,;=:@";
+	const unsigned char *p;
+
+	for (; *tmpl; tmpl++) {
+		if (*tmpl != '%' || (tmpl[1] != 's' && tmpl[1] != '%')) {
+			strbuf_addch(sb, *tmpl);
+			continue;
+		}
+		if (*++tmpl == '%') {
+			strbuf_addch(sb, '%');
+			continue;
+		}
+		for (p = (const unsigned char *)id; *p; p++) {
+			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			    (*p >= '0' && *p <= '9') || strchr(safe, *p))
+				strbuf_addch(sb, *p);
+			else
+				strbuf_addf(sb, "%%%02X", *p);
+		}
+	}
+}
+
+bool strbuf_url_template_ok(const char *tmpl)
+{
+	int n = 0;
+
+	for (; *tmpl; tmpl++) {
+		if (*tmpl != '%')
+			continue;
+		if (tmpl[1] == 's')
+			n++;
+		else if (tmpl[1] != '%')
+			return false;
+		tmpl++;
+	}
+	return n == 1;
+}
+
 void strbuf_setlen(struct strbuf *sb, size_t len)
 {
 	if (!sb->alloc) {

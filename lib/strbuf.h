@@ -28,6 +28,14 @@ void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __printf(2, 3);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) __printf(2, 0);
 void strbuf_setlen(struct strbuf *sb, size_t len);
+/*
+ * A URL from a template: @tmpl with its "%s" replaced by @id, percent-
+ * encoded (RFC 3986's unreserved and sub-delimiters, ':' and '@' kept),
+ * and "%%" by "%".  strbuf_url_template_ok() says whether @tmpl has one
+ * "%s" and no other '%' but "%%".
+ */
+void strbuf_add_url(struct strbuf *sb, const char *tmpl, const char *id);
+bool strbuf_url_template_ok(const char *tmpl);
 void strbuf_trim(struct strbuf *sb);
 
 static inline void strbuf_reset(struct strbuf *sb)

@@ -84,6 +84,23 @@ static double nice_ceiling(double v)
 	return 10 * p;
 }
 
+/*
+ * How many steps the axis up to @max (a nice_ceiling()) takes, so that
+ * every tick is a whole number: 4 when they divide it, else 5, 2 or 1.
+ */
+static int axis_steps(double max)
+{
+	long m = (long)max;
+
+	if ((double)m != max)
+		return 4;
+	if (m % 4 == 0)
+		return 4;
+	if (m % 5 == 0)
+		return 5;
+	return m % 2 == 0 ? 2 : 1;
+}
+
 static void svg_open(struct strbuf *out, const char *title, int w, int h)
 {
 	strbuf_addf(out, "<figure class=\"chart\">\n<svg role=\"img\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -154,25 +171,33 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 	double max = 0, step, bar;
 	size_t s, b;
 	char label[32];
+	int steps;
 
 	for (b = 0; b < c->nr_buckets; b++) {
 		double sum = 0;
 
-		for (s = 0; s < c->nr_series; s++)
-			sum += c->values[s * c->nr_buckets + b];
+		for (s = 0; s < c->nr_series; s++) {
+			double v = c->values[s * c->nr_buckets + b];
+
+			if (c->grouped && v > sum)
+				sum = v;
+			else if (!c->grouped)
+				sum += v;
+		}
 		if (sum > max)
 			max = sum;
 	}
 	max = nice_ceiling(max);
+	steps = axis_steps(max);
 	h = top + plot_h + 40 + 16 * legend_rows(c->series, c->nr_series, left, w);
 	svg_open(out, c->title, w, h);
-	/* axis and grid: four steps */
-	for (s = 0; s <= 4; s++) {
-		double y = top + plot_h - (double)s * plot_h / 4;
+	/* axis and grid */
+	for (s = 0; s <= (size_t)steps; s++) {
+		double y = top + plot_h - (double)s * plot_h / steps;
 
 		strbuf_addf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
 			    "stroke=\"#ddd\"/>\n", left, left + plot_w, y, y);
-		snprintf(label, sizeof(label), "%g", max * (double)s / 4);
+		snprintf(label, sizeof(label), "%g", max * (double)s / steps);
 		svg_text(out, left - 4, y + 4, "end", label);
 	}
 	step = c->nr_buckets ? (double)plot_w / (double)c->nr_buckets : plot_w;
@@ -183,14 +208,19 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 
 		for (s = 0; s < c->nr_series; s++) {
 			double v = c->values[s * c->nr_buckets + b];
-			double bh = v * plot_h / max;
+			double bh = v * plot_h / max, bw = bar, bx = x;
 
 			if (v <= 0)
 				continue;
+			if (c->grouped) {
+				bw = bar / (double)c->nr_series;
+				bx = x + (double)s * bw;
+				y = top + plot_h;
+			}
 			y -= bh;
 			strbuf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-				    "height=\"%.1f\" fill=\"%s\"><title>", x, y,
-				    bar, bh, html_colour(s));
+				    "height=\"%.1f\" fill=\"%s\"><title>", bx, y,
+				    bw, bh, html_colour(s));
 			html_escape(out, c->series[s]);
 			strbuf_addstr(out, ", ");
 			html_escape(out, c->buckets[b]);

@@ -25,7 +25,9 @@ const char *html_colour(size_t i);
 
 /*
  * A stacked bar chart: @nr_series series over @nr_buckets buckets (years,
- * releases), values[s * nr_buckets + b].  Legend below the bars.
+ * releases), values[s * nr_buckets + b].  Legend below the bars.  With
+ * @grouped, the series' bars stand side by side in each bucket.  The
+ * axis has whole-number ticks.
  */
 struct html_series_chart {
 	const char *title;
@@ -34,6 +36,7 @@ struct html_series_chart {
 	const char *const *buckets;	/* x labels */
 	size_t nr_buckets;
 	const double *values;
+	bool grouped;	/* side by side: quantities that do not add up */
 };
 void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c);
 

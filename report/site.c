@@ -21,8 +21,10 @@
 #include "pending.h"
 #include "propose.h"
 #include "queries.h"
+#include "release-page.h"
 #include "sha256.h"
 #include "stats.h"
+#include "triage.h"
 #include "strmap.h"
 #include "util.h"
 
@@ -35,6 +37,13 @@
  * filter controls and turns the column heads into buttons.
  */
 static const char script[] =
+	/* the people index's filter */
+	"(function(){var q=document.getElementById('pq');if(!q)return;"
+	"var rows=[].slice.call(document.getElementById('pt').tBodies[0].rows),"
+	"n=document.getElementById('pn');document.getElementById('pctl').hidden=false;"
+	"q.oninput=function(){var s=q.value.toLowerCase(),k=0;rows.forEach(function(r){"
+	"var v=r.textContent.toLowerCase().indexOf(s)>=0;r.hidden=!v;k+=v?1:0});"
+	"n.textContent=k+' of '+rows.length+' people shown'}})();"
 	"(function(){"
 	"var t=document.getElementById('t');if(!t)return;"
 	"var b=t.tBodies[0],rows=[].slice.call(b.rows),c=document.getElementById('ctl'),"
@@ -61,12 +70,14 @@ static const char script[] =
 
 static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em auto;color:#222;max-width:72em;"
-	"padding:0 1em;line-height:1.4}"
+	"padding:0 1em;line-height:1.4;overflow-wrap:break-word}"
 	"a{color:#0645ad}h1{margin-bottom:.2em}h2{margin-top:1.6em;"
 	"border-bottom:1px solid #ddd}"
-	"table{border-collapse:collapse;margin:.6em 0}"
+	/* a wide table scrolls in its own box, never the page */
+	"table{border-collapse:collapse;margin:.6em 0;display:block;"
+	"overflow-x:auto;max-width:100%}"
 	"td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top;text-align:left}"
-	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(7)){text-align:right}"
+	"th{background:#eee}td.n,#t td:nth-child(n+4):not(:nth-child(8)):not(.r){text-align:right}"
 	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
 	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
 	"th[aria-sort=descending] button::after{content:' \\25BC'}"
@@ -74,12 +85,14 @@ static const char style[] =
 	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;min-width:9em;"
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
 	".card.bad b{color:#a00}.card small{color:#666}"
-	".finding{color:#a00}.muted{color:#777}"
-	"svg{max-width:100%;height:auto}figure{margin:1em 0}figcaption{font-size:small;color:#555}"
+	".finding{color:#a00}.muted{color:#777}#tri td:nth-child(5){white-space:nowrap}"
+	/* charts at their size (11 px labels), scrolling in a narrow box */
+	"svg{max-width:none}figure{margin:1em 0;overflow-x:auto}figcaption{font-size:small;color:#555}"
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
 	"pre{background:#f6f6f6;padding:.5em;overflow:auto;font-size:small}"
 	"#ctl{margin:.5em 0}#ctl label{margin-right:1em}nav{font-size:small}"
-	".grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(30em,1fr));"
+	".grid{display:grid;grid-template-columns:repeat(auto-fit,"
+	"minmax(min(760px,100%),1fr));"
 	"gap:0 2em}";
 
 /* ---- files ---- */
@@ -138,7 +151,6 @@ struct sec_info {
 	long patches, unanswered, answered;
 	bool have_lists;
 	int64_t last_listed_window;	/* last activity of a listed M:/R: */
-	bool no_active_m;
 };
 
 struct site {
@@ -163,6 +175,18 @@ struct site {
 	struct list_stats all;	/* the whole repository's lists */
 	bool have_all;
 	struct stats st;	/* gitdm's figures, as kmaint stats */
+	struct triage tr;	/* the sections in trouble */
+	/*
+	 * Employers over the whole history, one model for every page: the
+	 * map's, else the address's domain (audit_employer()); commits per
+	 * employer, the known ones sorted, and those still unknown.
+	 */
+	struct strmap emp_all;
+	struct emp_count { const char *name; long n; } *emps;
+	size_t nr_emps;
+	long emp_unknown, emp_total;
+	struct releases rel;	/* oldest first */
+	char **rfile;		/* per release: "r/TAG.html" */
 	/* per year, the last MAX_YEARS of the history */
 	int first_year, nr_years, partial_year;
 	long *y_commits, *y_posted, *y_active, *y_new, *y_left;
@@ -223,9 +247,11 @@ static size_t top_dir(const char *v)
 }
 
 /*
- * A section's area: the top-level directory most of its F: patterns
- * are in, the first on a tie; Documentation/ only when nothing else is
- * (a kernel section lists its documentation first).  "(top level)" for
+ * A section's area: where its changes are (audit_section.area, the
+ * top-level directory with most of its file changes in the window);
+ * without any, the top-level directory most of its F: patterns are in,
+ * the first on a tie; Documentation/ only when nothing else is (a
+ * kernel section lists its documentation first).  "(top level)" for
  * files at the top, "(no files)" without F:.
  */
 static const char *section_area(struct site *w, const struct audit_section *s,
@@ -237,6 +263,8 @@ static const char *section_area(struct site *w, const struct audit_section *s,
 	size_t best_len = 0;
 	int i, k, best_n = 0, nr_f = 0;
 
+	if (s->area)
+		return strmap_insert(areas, s->area, strlen(s->area))->key;
 	for (i = ms->first; i < ms->end; i++) {
 		const char *v = m->entries[i].value;
 		size_t len;
@@ -323,6 +351,25 @@ static void person_link(struct site *w, struct strbuf *out, int up, int pid,
 		html_escape(out, a->names[pid][0] ? a->names[pid] : a->emails[pid]);
 	else
 		html_escape(out, fallback);
+}
+
+/* @text, linked to @id through the URL template @tmpl (NULL, "": none). */
+static void id_link(struct strbuf *out, const char *tmpl, const char *id,
+		    const char *text)
+{
+	struct strbuf u = STRBUF_INIT;
+
+	if (!tmpl || !*tmpl) {
+		html_escape(out, text);
+		return;
+	}
+	strbuf_add_url(&u, tmpl, id);
+	strbuf_addstr(out, "<a href=\"");
+	html_escape(out, u.buf);
+	strbuf_addstr(out, "\">");
+	html_escape(out, text);
+	strbuf_addstr(out, "</a>");
+	strbuf_release(&u);
 }
 
 static void page_head(struct site *w, struct strbuf *out, const char *title,
@@ -429,15 +476,17 @@ static void data_table(struct strbuf *out, const char *what,
 
 /*
  * A stacked chart of @nr_series series over @nr buckets and its table;
- * values[series * nr + bucket] as html_svg_stacked() wants them.
+ * values[series * nr + bucket] as html_svg_stacked() wants them.  With
+ * @grouped, the bars of a bucket stand side by side: the quantities do
+ * not add up.
  */
-static void chart(struct strbuf *out, const char *title,
+static void chart(struct strbuf *out, bool grouped, const char *title,
 		  const char *const *series, size_t nr_series,
 		  const char *const *buckets, size_t nr, const double *values,
 		  const char *note)
 {
 	struct html_series_chart c = {
-		title, series, nr_series, buckets, nr, values
+		title, series, nr_series, buckets, nr, values, grouped
 	};
 	const char **cols = xcalloc(nr_series + 2, sizeof(char *));
 	double *t = xcalloc(nr * nr_series + 1, sizeof(double));
@@ -478,6 +527,9 @@ static int year_commit(const struct scope_commit *c, void *data)
 
 	if (c->commit_time > a->now)
 		return 0;
+	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	e = strmap_insert(&w->emp_all, emp, strlen(emp));
+	e->value = (void *)((uintptr_t)e->value + 1);
 	/* each address's first and last commit, as author or committer */
 	for (i = 0; i < 2; i++) {
 		const char *em = i ? c->committer_email : c->author_email;
@@ -519,7 +571,6 @@ static int year_commit(const struct scope_commit *c, void *data)
 			w->y_active[y]++;
 		}
 	}
-	emp = audit_employer(a->o, c->author_email, c->commit_time);
 	e = strmap_insert(&yp->emp[y], emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	return 0;
@@ -771,7 +822,8 @@ static const char *kind_slug(int k)
  * row's end tags go, and the kernel's 2,908 rows keep index.html well
  * under a megabyte.
  */
-static void section_row(struct site *w, struct strbuf *out, size_t i)
+static void section_row(struct site *w, struct strbuf *out, size_t i,
+			int kind)
 {
 	const struct audit_section *s = &w->a->v[i];
 	const struct sec_info *si = &w->si[i];
@@ -788,7 +840,8 @@ static void section_row(struct site *w, struct strbuf *out, size_t i)
 		mh_date(d, sizeof(d), s->last_listed);
 	else
 		strcpy(d, "-");
-	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>", s->changes, s->bus_factor, d);
+	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>%d/%d<td>", s->changes,
+		    s->bus_factor, d, w->tr.s[i].nr_m_active, w->tr.s[i].nr_m);
 	for (j = 0; j < s->nr_findings; j++) {
 		size_t k;
 
@@ -799,25 +852,37 @@ static void section_row(struct site *w, struct strbuf *out, size_t i)
 			strbuf_addf(out, "%s%s", n++ ? " " : "",
 				    kind_slug(s->findings[j].kind));
 	}
-	strbuf_addf(out, "<td>%ld<td>", si->pending);
-	hours(out, si->reply_listed);
+	if (w->a->has_lists) {
+		strbuf_addf(out, "<td>%ld<td>", si->pending);
+		hours(out, si->reply_listed);
+	}
+	/* a page of one kind: why, for each row (every such finding) */
+	if (kind >= 0) {
+		strbuf_addstr(out, "<td class=\"r\">");
+		for (j = 0, n = 0; j < s->nr_findings; j++) {
+			if ((int)s->findings[j].kind != kind)
+				continue;
+			if (n++)
+				strbuf_addstr(out, "<br>");
+			html_escape(out, s->findings[j].text);
+		}
+	}
 	strbuf_addch(out, '\n');
 }
 
-static void sections_table(struct site *w, struct strbuf *out, int kind,
-			   struct strmap *areas)
+/*
+ * The sections table, of every section or of those @want says (NULL:
+ * every one); @kind, if not -1, is the finding its filter starts on.
+ */
+static void sections_table(struct site *w, struct strbuf *out,
+			   const bool *want, int kind, struct strmap *areas)
 {
 	const struct audit *a = w->a;
-	size_t i, n = 0, j;
+	size_t i, n = 0;
 	int k;
 
-	for (i = 0; i < a->nr; i++) {
-		bool has = kind < 0;
-
-		for (j = 0; !has && j < a->v[i].nr_findings; j++)
-			has = (int)a->v[i].findings[j].kind == kind;
-		n += has;
-	}
+	for (i = 0; i < a->nr; i++)
+		n += !want || want[i];
 	strbuf_addstr(out, "<div id=\"ctl\" hidden><label>Name <input id=\"q\" "
 		      "type=\"search\"></label><label>Status <select data-c=\"1\">"
 		      "<option value=\"\">any</option>");
@@ -839,7 +904,7 @@ static void sections_table(struct site *w, struct strbuf *out, int kind,
 		strmap_clear(&seen, false);
 	}
 	strbuf_addstr(out, "</select></label><label>Finding <select id=\"fk\" "
-		      "data-c=\"6\" data-w=\"1\"><option value=\"\">any</option>");
+		      "data-c=\"7\" data-w=\"1\"><option value=\"\">any</option>");
 	for (k = 0; k < AF_NR; k++)
 		strbuf_addf(out, "<option%s>%s</option>", k == kind ? " selected" : "",
 			    kind_slug(k));
@@ -858,17 +923,18 @@ static void sections_table(struct site *w, struct strbuf *out, int kind,
 		      "files in the window\">Changes</th><th data-n=\"1\" title=\"CHAOSS "
 		      "Contributor Absence Factor\">Absence factor</th>"
 		      "<th title=\"last activity of any listed M: or R:\">Last listed "
-		      "activity</th><th>Findings</th><th data-n=\"1\">Pending</th>"
-		      "<th data-n=\"1\" title=\"median hours to a first reply from a "
-		      "listed M:/R:\">First reply (h)</th></tr></thead>\n<tbody>\n");
-	for (i = 0; i < a->nr; i++) {
-		bool has = kind < 0;
-
-		for (j = 0; !has && j < a->v[i].nr_findings; j++)
-			has = (int)a->v[i].findings[j].kind == kind;
-		if (has)
-			section_row(w, out, i);
-	}
+		      "activity</th><th data-n=\"1\" title=\"listed M: people active "
+		      "in the window, of those listed\">Active M:</th><th>Findings</th>");
+	if (a->has_lists)
+		strbuf_addstr(out, "<th data-n=\"1\">Pending</th><th data-n=\"1\" "
+			      "title=\"median hours to a first reply from a listed "
+			      "M:/R:\">First reply (h)</th>");
+	if (kind >= 0)
+		strbuf_addstr(out, "<th>Why</th>");
+	strbuf_addstr(out, "</tr></thead>\n<tbody>\n");
+	for (i = 0; i < a->nr; i++)
+		if (!want || want[i])
+			section_row(w, out, i, kind);
 	strbuf_addstr(out, "</tbody></table>\n");
 }
 
@@ -923,8 +989,8 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 		for (j = 0; j < AF_NR; j++)
 			values[j * shown + i] = (double)v[i].n[j];
 	}
-	chart(out, "Findings by top-level area (the directory most of a section's "
-	      "F: patterns are in)", series, AF_NR, labels, shown, values,
+	chart(out, false, "Findings by top-level area (the directory with most of a "
+	      "section's changes)", series, AF_NR, labels, shown, values,
 	      nr > shown ? "Only the areas with the most findings are shown." : NULL);
 	free(labels);
 	free(values);
@@ -955,7 +1021,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = (double)(w->y_active[i] - w->y_new[i]);
 			v[n + i] = (double)w->y_new[i];
 		}
-		chart(out, "Active authors per year: returning and newcomers", s, 2,
+		chart(out, false, "Active authors per year: returning and newcomers", s, 2,
 		      labels, n, v, note);
 	}
 	strbuf_addstr(out, "</div><div>\n");
@@ -992,7 +1058,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = (double)w->y_madd[i];
 			v[n + i] = (double)w->y_mrem[i];
 		}
-		chart(out, "Maintainer turnover per year: M: and R: lines added and "
+		chart(out, true, "Maintainer turnover per year: M: and R: lines added and "
 		      "removed in MAINTAINERS", s, 2, labels, n, v, note);
 	}
 	strbuf_addstr(out, "</div><div>\n");
@@ -1001,7 +1067,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 
 		for (i = 0; i < n; i++)
 			v[i] = w->y_elephant[i];
-		chart(out, "Employer concentration per year: CHAOSS Elephant Factor "
+		chart(out, false, "Employer concentration per year: CHAOSS Elephant Factor "
 		      "(the fewest employers making half the commits)", s, 1, labels,
 		      n, v, note);
 	}
@@ -1014,7 +1080,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 			v[i] = !w->y_commits[i] ? 0 :
 			       (double)(long)(1000.0 * (double)w->y_posted[i] /
 					      (double)w->y_commits[i]) / 10;
-		chart(out, "Share of commits posted to an indexed list (percent)", s, 1,
+		chart(out, false, "Share of commits posted to an indexed list (percent)", s, 1,
 		      labels, n, v, note);
 		strbuf_addstr(out, "</div>\n");
 	}
@@ -1022,6 +1088,332 @@ static void year_charts(struct site *w, struct strbuf *out)
 	free(lab);
 	free(labels);
 	free(v);
+}
+
+/* A page at the top of the site, below the front page: its head... */
+static void top_page_head(struct site *w, struct strbuf *out, const char *title)
+{
+	page_head(w, out, title, 0);
+	strbuf_addstr(out, "<nav><a href=\"index.html\">All sections</a></nav>\n");
+}
+
+/* ... and its foot; the page is written, @out released. */
+static int top_page_put(struct site *w, struct strbuf *out, const char *file,
+			bool with_script)
+{
+	int rc;
+
+	page_foot(w, out, 0, with_script);
+	rc = put_page(w, file, out);
+	strbuf_release(out);
+	return rc;
+}
+
+/* A page of the sections table cut to the sections @want says. */
+static int cut_page(struct site *w, struct strmap *areas, const char *file,
+		    const char *title, const bool *want, int kind)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	top_page_head(w, &out, title);
+	sections_table(w, &out, want, kind, areas);
+	return top_page_put(w, &out, file, true);
+}
+
+/*
+ * The pages the headline cards lead to: the sections each card counts
+ * (with a finding, of each kind, with no active maintainer, of each
+ * status).
+ */
+static int cut_pages(struct site *w, struct strmap *areas)
+{
+	static const char *const st[][3] = {
+		{ "orphan", "status-orphan.html", "Sections with status Orphan" },
+		{ "odd fix", "status-odd-fixes.html",
+		  "Sections with status Odd Fixes" },
+		{ "obsolete", "status-obsolete.html",
+		  "Sections with status Obsolete" },
+	};
+	const struct audit *a = w->a;
+	bool *want = xcalloc(a->nr + 1, sizeof(bool));
+	size_t i, j;
+	int k, rc = -1;
+
+	for (i = 0; i < a->nr; i++)
+		want[i] = a->v[i].nr_findings > 0;
+	if (cut_page(w, areas, "findings.html", "Sections with a finding", want,
+		     -1))
+		goto out;
+	for (i = 0; i < a->nr; i++)
+		want[i] = w->tr.s[i].no_active_m;
+	if (cut_page(w, areas, "no-active.html",
+		     "Sections with no active maintainer", want, -1))
+		goto out;
+	for (j = 0; j < ARRAY_SIZE(st); j++) {
+		for (i = 0; i < a->nr; i++)
+			want[i] = status_is(&a->v[i], st[j][0]);
+		if (cut_page(w, areas, st[j][1], st[j][2], want, -1))
+			goto out;
+	}
+	for (k = 0; k < AF_NR; k++) {
+		char *file, *t;
+		bool any = false;
+
+		for (i = 0; i < a->nr; i++) {
+			want[i] = false;
+			for (j = 0; j < a->v[i].nr_findings; j++)
+				want[i] |= (int)a->v[i].findings[j].kind == k;
+			any |= want[i];
+		}
+		if (!any)
+			continue;
+		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
+		file = xstrfmt("kind-%s.html", kind_slug(k));
+		rc = cut_page(w, areas, file, t, want, k);
+		free(file);
+		free(t);
+		if (rc)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(want);
+	return rc;
+}
+
+/*
+ * The sections in trouble, worst first (judge/triage.h): the first
+ * @max rows, every one for 0.
+ */
+static void triage_table(struct site *w, struct strbuf *out, size_t max)
+{
+	const struct audit *a = w->a;
+	size_t r, n = max && max < w->tr.nr ? max : w->tr.nr;
+	char d[16];
+
+	if (!w->tr.nr) {
+		strbuf_addstr(out, "<p>No section is in trouble.</p>\n");
+		return;
+	}
+	strbuf_addstr(out, "<table id=\"tri\"><thead><tr>"
+		      "<th>#</th><th>Section</th><th>Why</th><th title=\"non-merge "
+		      "commits touching its files in the window\">Changes</th>"
+		      "<th title=\"the last activity of a listed M:, ever\">Last M: "
+		      "activity</th><th title=\"the unlisted author with the most "
+		      "changesets in the window\">Strongest unlisted</th></tr></thead>"
+		      "<tbody>\n");
+	for (r = 0; r < n; r++) {
+		const struct triage_row *row = &w->tr.v[r];
+		const struct triage_section *ts = &w->tr.s[row->i];
+
+		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", r + 1);
+		link_to(out, 0, w->si[row->i].file, a->v[row->i].name);
+		strbuf_addstr(out, "</td><td>");
+		html_escape(out, row->reason);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td>", row->changes);
+		if (!ts->nr_m)
+			strbuf_addstr(out, "<td>no M:</td>");
+		else if (ts->last_m)
+			date_cell(out, ts->last_m);
+		else
+			strbuf_addstr(out, "<td>never</td>");
+		strbuf_addstr(out, "<td>");
+		if (ts->cand_pid >= 0) {
+			person_link(w, out, 0, ts->cand_pid, "");
+			strbuf_addf(out, ", %ld changeset%s", ts->cand_changes,
+				    ts->cand_changes == 1 ? "" : "s");
+		} else {
+			strbuf_addstr(out, "-");
+		}
+		strbuf_addstr(out, "</td></tr>\n");
+	}
+	strbuf_addstr(out, "</tbody></table>\n");
+	mh_date(d, sizeof(d), a->since);
+	strbuf_addf(out, "<p>Ranked: no M: listed and changes since %s; M: listed, "
+		    "none active, and changes; an active M: and findings; no M: "
+		    "and no change.  ", d);
+	if (n < w->tr.nr)
+		strbuf_addf(out, "The first %zu of ", n);
+	strbuf_addstr(out, "<a href=\"trouble.html\">");
+	strbuf_addf(out, "%s %zu sections in trouble</a>.</p>\n",
+		    n < w->tr.nr ? "" : "All", w->tr.nr);
+}
+
+static int trouble_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	top_page_head(w, &out, "Sections in trouble");
+	triage_table(w, &out, 0);
+	return top_page_put(w, &out, "trouble.html", false);
+}
+
+static void pending_list(struct site *w, struct strbuf *out, int section,
+			 int up);
+
+/* Every person with a page, with a filter (the script). */
+static int people_page(struct site *w)
+{
+	const struct audit *a = w->a;
+	struct strbuf out = STRBUF_INIT;
+	size_t pid, n = 0;
+
+	top_page_head(w, &out, "People");
+	strbuf_addstr(&out, "<p>Everyone listed as M: or R:, and the unlisted people a "
+		      "section page names.</p>\n<div id=\"pctl\" hidden><label>Name "
+		      "or address <input id=\"pq\" type=\"search\"></label> "
+		      "<span id=\"pn\"></span></div>\n<table id=\"pt\"><thead><tr>"
+		      "<th>person</th><th>address</th><th>listed in</th>"
+		      "<th>works in</th><th>changesets ever</th></tr></thead><tbody>\n");
+	for (pid = 0; pid < a->nr_people; pid++) {
+		if (!w->pfile[pid])
+			continue;
+		strbuf_addstr(&out, "<tr><td>");
+		person_link(w, &out, 0, (int)pid, "");
+		strbuf_addstr(&out, "</td><td>");
+		html_escape(&out, a->emails[pid]);
+		strbuf_addf(&out, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu"
+			    "</td><td class=\"n\">%ld</td></tr>\n",
+			    w->listed_first[pid + 1] - w->listed_first[pid],
+			    w->work_first[pid + 1] - w->work_first[pid],
+			    a->id.persons[pid].authored);
+		n++;
+	}
+	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
+	return top_page_put(w, &out, "people.html", true);
+}
+
+#define TOP_CONTRIBUTORS 50
+
+static int cmp_emp(const void *x, const void *y)
+{
+	const struct emp_count *a = x, *b = y;
+
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* The employers the years' pass counted, sorted; the unknown apart. */
+static void sort_employers(struct site *w)
+{
+	const struct strmap *m = &w->emp_all;
+	size_t i;
+
+	w->emps = xcalloc(m->nr + 1, sizeof(*w->emps));
+	for (i = 0; i < m->size; i++) {
+		long n = (long)(uintptr_t)m->table[i].value;
+
+		if (!m->table[i].key)
+			continue;
+		w->emp_total += n;
+		if (!strcmp(m->table[i].key, EMPLOYER_UNKNOWN)) {
+			w->emp_unknown = n;
+			continue;
+		}
+		w->emps[w->nr_emps].name = m->table[i].key;
+		w->emps[w->nr_emps++].n = n;
+	}
+	qsort(w->emps, w->nr_emps, sizeof(*w->emps), cmp_emp);
+}
+
+/* The share of commits whose employer is still unknown, in percent. */
+static double unknown_share(const struct site *w)
+{
+	return w->emp_total ? 100.0 * (double)w->emp_unknown /
+			      (double)w->emp_total : 0;
+}
+
+/*
+ * The cards' changesets and developers as kmaint stats has them, and the
+ * employers as every page of the site has them.
+ */
+static int contributors_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	top_page_head(w, &out, "Contributors over the whole history");
+	strbuf_addf(&out, "<p>%ld changesets by %ld developers, as kmaint stats "
+		    "counts them (gitdm's definitions).</p>\n",
+		    w->st.total[SC_CHANGESETS], w->st.developers);
+	release_stats_table(&out, &w->st, "developers", SR_CHANGESETS,
+			    TOP_CONTRIBUTORS);
+	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
+		    "employer of a commit is its author's on its date: the gitdm "
+		    "map's, else the address's domain (not for personal domains "
+		    "such as gmail.com), as on every page of the site.  %zu "
+		    "employers; %.1f%% of the %ld commits (%ld) remain of unknown "
+		    "employer and are not listed.</p>\n<table id=\"employers-t\">"
+		    "<thead><tr><th>#</th><th>employer</th><th>commits</th>"
+		    "<th>%%</th></tr></thead><tbody>\n", w->nr_emps,
+		    unknown_share(w), w->emp_total, w->emp_unknown);
+	for (i = 0; i < w->nr_emps; i++) {
+		strbuf_addf(&out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		html_escape(&out, w->emps[i].name);
+		strbuf_addf(&out, "</td><td class=\"n\">%ld</td><td class=\"n\">"
+			    "%.1f</td></tr>\n", w->emps[i].n,
+			    100.0 * (double)w->emps[i].n / (double)w->emp_total);
+	}
+	strbuf_addstr(&out, "</tbody></table>\n");
+	return top_page_put(w, &out, "contributors.html", false);
+}
+
+static int release_pages(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < w->rel.nr && !rc; i++) {
+		const struct release *rl = &w->rel.v[i];
+
+		strbuf_reset(&out);
+		strbuf_reset(&t);
+		strbuf_addf(&t, "Release %s", rl->tag);
+		page_head(w, &out, t.buf, 1);
+		release_body(&out, rl);
+		page_foot(w, &out, 1, false);
+		rc = put_page(w, w->rfile[i], &out);
+	}
+	strbuf_release(&out);
+	strbuf_release(&t);
+	return rc;
+}
+
+/* The front page's list of releases, the newest first. */
+static void release_list(struct site *w, struct strbuf *out)
+{
+	size_t i;
+
+	if (!w->rel.nr)
+		return;
+	strbuf_addstr(out, "<h2 id=\"releases\">Releases</h2>\n<ul id=\"rl\">\n");
+	for (i = w->rel.nr; i-- > 0;) {
+		const struct release *rl = &w->rel.v[i];
+
+		strbuf_addstr(out, "<li>");
+		link_to(out, 0, w->rfile[i], rl->tag);
+		strbuf_addstr(out, ": ");
+		html_escape(out, rl->prev);
+		strbuf_addstr(out, "..");
+		html_escape(out, rl->tag);
+		strbuf_addf(out, ", %ld changesets by %ld developers</li>\n",
+			    rl->st.total[SC_CHANGESETS], rl->st.developers);
+	}
+	strbuf_addstr(out, "</ul>\n");
+}
+
+static int pending_page(struct site *w)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	top_page_head(w, &out, "Patches pending now");
+	strbuf_addf(&out, "<p>Posted in the last %d days, with no answer from a "
+		    "maintainer.</p>\n", w->o->pending_days ? w->o->pending_days :
+		    14);
+	pending_list(w, &out, -1, 0);
+	return top_page_put(w, &out, "pending.html", false);
 }
 
 static int write_index(struct site *w, struct strmap *areas)
@@ -1044,7 +1436,7 @@ static int write_index(struct site *w, struct strmap *areas)
 		orphan += status_is(s, "orphan");
 		odd += status_is(s, "odd fix");
 		obsolete += status_is(s, "obsolete");
-		noactive += w->si[i].no_active_m;
+		noactive += w->tr.s[i].no_active_m;
 		for (j = 0; j < s->nr_listed; j++) {
 			const struct audit_listed *l = &s->listed[j];
 			const char *key = l->pid >= 0 ? a->emails[l->pid] : l->email;
@@ -1069,49 +1461,65 @@ static int write_index(struct site *w, struct strmap *areas)
 	card(&out, "sections", false, num.buf, "sections", "#sections");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", people.nr);
-	card(&out, "listed", false, num.buf, "listed people (M:, R:)", NULL);
+	card(&out, "listed", false, num.buf, "listed people (M:, R:)",
+	     "people.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%zu", a->nr_findings);
-	card(&out, "findings", a->nr_findings > 0, num.buf, "findings", NULL);
+	card(&out, "findings", a->nr_findings > 0, num.buf, "findings",
+	     "findings.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", noactive);
 	card(&out, "no-active", noactive > 0, num.buf,
-	     "sections with no active maintainer", NULL);
+	     "sections with no active maintainer", "no-active.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", orphan);
-	card(&out, "orphan", false, num.buf, "Orphan", NULL);
+	card(&out, "orphan", false, num.buf, "Orphan", "status-orphan.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", odd);
-	card(&out, "odd-fixes", false, num.buf, "Odd Fixes", NULL);
+	card(&out, "odd-fixes", false, num.buf, "Odd Fixes",
+	     "status-odd-fixes.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", obsolete);
-	card(&out, "obsolete", false, num.buf, "Obsolete", NULL);
+	card(&out, "obsolete", false, num.buf, "Obsolete",
+	     "status-obsolete.html");
 	if (a->has_lists) {
 		strbuf_reset(&num);
 		hours(&num, w->all.median_reply_listed);
 		card(&out, "first-reply", false, num.buf, "median hours to a first "
 		     "maintainer reply<br><small>CHAOSS Time to First Response"
-		     "</small>", NULL);
+		     "</small>", "#sections");
 		strbuf_reset(&num);
 		hours(&num, w->all.median_to_commit);
 		card(&out, "review-duration", false, num.buf, "median hours from "
 		     "posting to commit<br><small>CHAOSS Change Request Review "
-		     "Duration</small>", NULL);
+		     "Duration</small>", "#sections");
 		strbuf_reset(&num);
 		strbuf_addf(&num, "%zu", w->pend.nr_patches);
 		card(&out, "pending", w->pend.nr_patches > 0, num.buf,
-		     "patches pending now", NULL);
+		     "patches pending now", "pending.html");
 	}
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", w->st.total[SC_CHANGESETS]);
-	card(&out, "changesets", false, num.buf, "changesets in the history", NULL);
+	card(&out, "changesets", false, num.buf, "changesets in the history",
+	     "contributors.html");
 	strbuf_reset(&num);
 	strbuf_addf(&num, "%ld", w->st.developers);
-	card(&out, "developers", false, num.buf, "developers", NULL);
+	card(&out, "developers", false, num.buf, "developers",
+	     "contributors.html#developers");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%zu", w->st.nr_employers);
-	card(&out, "employers", false, num.buf, "employers", NULL);
-	strbuf_addstr(&out, "</div>\n<h3>Findings by kind</h3>\n<table><thead><tr>"
+	strbuf_addf(&num, "%zu", w->nr_emps);
+	{
+		char *l = xstrfmt("employers<br><small>%.1f%% of changesets of "
+				  "unknown employer</small>", unknown_share(w));
+
+		card(&out, "employers", false, num.buf, l,
+		     "contributors.html#employers");
+		free(l);
+	}
+	strbuf_addf(&out, "</div>\n<h2 id=\"triage\">Sections in trouble</h2>\n");
+	triage_table(w, &out, 25);
+	release_list(w, &out);
+	strbuf_addstr(&out, "<h3>Findings by kind</h3>\n<table><thead><tr>"
 		      "<th>kind</th><th>findings</th></tr></thead><tbody>\n");
 	for (k = 0; k < AF_NR; k++) {
 		strbuf_addstr(&out, "<tr><td>");
@@ -1125,40 +1533,21 @@ static int write_index(struct site *w, struct strmap *areas)
 	}
 	strbuf_addstr(&out, "</tbody></table>\n");
 
-	strbuf_addstr(&out, "<h2 id=\"charts\">Over time</h2>\n");
+	strbuf_addstr(&out, "<h2 id=\"charts\">Findings by area; contributors "
+		      "and maintainers per year</h2>\n");
 	findings_by_area(w, &out);
 	year_charts(w, &out);
 
 	strbuf_addstr(&out, "<h2 id=\"sections\">Every section</h2>\n<p>Click a "
 		      "column's name to sort; the controls above the table filter it. "
 		      "A section's name leads to its page.</p>\n");
-	sections_table(w, &out, -1, areas);
+	sections_table(w, &out, NULL, -1, areas);
 	page_foot(w, &out, 0, true);
-	if (put_page(w, "index.html", &out))
+	if (put_page(w, "index.html", &out) || cut_pages(w, areas) ||
+	    trouble_page(w) || people_page(w) || contributors_page(w) ||
+	    release_pages(w) ||
+	    (a->has_lists && pending_page(w)))
 		goto fail;
-
-	/* the findings of each kind, as the same table */
-	for (k = 0; k < AF_NR; k++) {
-		char *file, *t;
-
-		if (!kinds[k])
-			continue;
-		strbuf_reset(&out);
-		t = xstrfmt("Sections with a finding: %s", kind_slug(k));
-		page_head(w, &out, t, 0);
-		strbuf_addstr(&out, "<nav><a href=\"index.html\">All sections</a>"
-			      "</nav>\n");
-		sections_table(w, &out, k, areas);
-		page_foot(w, &out, 0, true);
-		file = xstrfmt("kind-%s.html", kind_slug(k));
-		if (put_page(w, file, &out)) {
-			free(file);
-			free(t);
-			goto fail;
-		}
-		free(file);
-		free(t);
-	}
 	strbuf_release(&out);
 	strbuf_release(&num);
 	strmap_clear(&people, false);
@@ -1196,7 +1585,7 @@ static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 	}
 	snprintf(note, sizeof(note), "* the current quarter, not over yet; the "
 		 "first quarter starts with the window.");
-	chart(out, title, s, AQ_NR, labels, n, v, note);
+	chart(out, true, title, s, AQ_NR, labels, n, v, note);
 	free(title);
 	free(lab);
 	free(labels);
@@ -1285,21 +1674,14 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			bool want = false;
 
 			for (k = 0; k < p->nr_sections; k++)
-				want |= p->sections[k] == section;
+				want |= section < 0 || p->sections[k] == section;
 			if (!want)
 				continue;
 			mh_date(d, sizeof(d), p->msg.date);
-			strbuf_addstr(out, "<li><a href=\"");
-			{
-				struct strbuf u = STRBUF_INIT;
-
-				pending_url(&u, p->msg.msgid);
-				html_escape(out, u.buf);
-				strbuf_release(&u);
-			}
-			strbuf_addstr(out, "\">");
-			html_escape(out, p->msg.subject);
-			strbuf_addf(out, "</a> (%s, %ld days) from ", d, p->msg.days);
+			strbuf_addstr(out, "<li>");
+			id_link(out, w->o->message_url ? w->o->message_url :
+				PENDING_LORE_URL, p->msg.msgid, p->msg.subject);
+			strbuf_addf(out, " (%s, %ld days) from ", d, p->msg.days);
 			html_escape(out, *p->msg.author ? p->msg.author :
 				    *p->msg.email ? p->msg.email :
 				    PENDING_NO_SENDER);
@@ -1335,7 +1717,8 @@ static void history_table(struct site *w, struct strbuf *out,
 		strbuf_addstr(out, "</td><td>");
 		html_escape(out, e->person);
 		strbuf_addstr(out, "</td><td><code>");
-		html_escape(out, e->hash ? e->hash : "");
+		if (e->hash)
+			id_link(out, w->o->commit_url, e->hash, e->hash);
 		strbuf_addstr(out, "</code></td></tr>\n");
 		n++;
 	}
@@ -1654,13 +2037,14 @@ int site_write(struct scope *sc, const struct audit *a,
 	struct strmap areas;
 	struct propose_opts po;
 	char s1[64], s2[64], *sub;
-	size_t i, j;
+	size_t i;
 	int rc = -1;
 
 	memset(res, 0, sizeof(*res));
 	strmap_init(&w.files);
 	strmap_init(&areas);
 	strmap_init(&w.addr_idx);
+	strmap_init(&w.emp_all);
 	stats_init(&w.st, a->o->emap);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
@@ -1688,32 +2072,22 @@ int site_write(struct scope *sc, const struct audit *a,
 		return -1;
 	}
 	free(sub);
+	if (o->releases > 0) {
+		sub = xstrfmt("%s/r", o->dir);
+		if (make_dir(sub)) {
+			free(sub);
+			return -1;
+		}
+		free(sub);
+	}
 
 	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
 	for (i = 0; i < a->nr; i++) {
-		const struct audit_section *s = &a->v[i];
-		bool any_m = false, active = false;
-
-		w.si[i].file = unique_file(&w, "s", s->name);
-		w.si[i].area = section_area(&w, s, &areas);
+		w.si[i].file = unique_file(&w, "s", a->v[i].name);
+		w.si[i].area = section_area(&w, &a->v[i], &areas);
 		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
-		for (j = 0; j < s->nr_listed; j++) {
-			const struct audit_listed *l = &s->listed[j];
-
-			if (l->is_role || l->type != 'M')
-				continue;
-			any_m = true;
-			active |= l->p && active_window(&l->p->st);
-		}
-		/*
-		 * No M: at all is LWN's "no maintainer"; an M: who did
-		 * nothing counts only where there was something to do:
-		 * a section of an outside tree (QEMU UPSTREAM in Xen) whose
-		 * files never change here has no idle maintainer.
-		 */
-		w.si[i].no_active_m = !s->catch_all && !status_is(s, "obsolete") &&
-				      (!any_m || (s->changes > 0 && !active));
 	}
+	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */
 	for (i = 0; i < a->nr; i++) {
 		struct strmap_entry *e = strmap_insert(&areas, w.si[i].area,
@@ -1721,8 +2095,15 @@ int site_write(struct scope *sc, const struct audit *a,
 
 		e->value = (void *)1;
 	}
-	if (years_pass(&w))
+	if (!years_pass(&w))
+		sort_employers(&w);
+	if (!w.emps ||
+	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags, h,
+			     o->release_tags, o->releases))
 		goto out;
+	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));
+	for (i = 0; i < w.rel.nr; i++)
+		w.rfile[i] = unique_file(&w, "r", w.rel.v[i].tag);
 	for (i = 0; i < h->nr_events; i++) {
 		const struct mh_event *e = &h->events[i];
 		int y = year_of(e->time) - w.first_year;
@@ -1765,12 +2146,19 @@ out:
 	strmap_clear(&w.files, false);
 	strmap_clear(&areas, false);
 	strmap_clear(&w.addr_idx, false);
+	strmap_clear(&w.emp_all, false);
+	free(w.emps);
 	free(w.addr_when);
 	if (w.have_pend)
 		pending_release(&w.pend);
 	if (w.have_all)
 		list_stats_release(&w.all);
 	proposals_release(&w.props);
+	triage_release(&w.tr);
+	for (i = 0; w.rfile && i < w.rel.nr; i++)
+		free(w.rfile[i]);
+	free(w.rfile);
+	releases_release(&w.rel);
 	stats_release(&w.st);
 	free(w.y_commits);
 	free(w.y_posted);

@@ -42,6 +42,14 @@ struct site_opts {
 	int64_t pending_now;		/* 0: the newest indexed message */
 	int pending_days;		/* 14 */
 	const struct ident_mailmap *mm;	/* for pending */
+	/*
+	 * Links, strbuf_add_url() templates: a Message-ID's (NULL: lore's,
+	 * "": none) and a commit id's (NULL or "": none).
+	 */
+	const char *message_url, *commit_url;
+	/* r/TAG.html for the last @releases releases among @release_tags */
+	int releases;
+	const char *release_tags;	/* a glob; NULL: every tag */
 };
 
 struct site_result {

@@ -94,6 +94,12 @@ try:
         ok(got == str(v), "front page: %s findings of kind %s" % (v, k),
            "shown: %s" % got)
 
+    # the sections in trouble come first, worst first
+    tri = [r.find_elements(By.TAG_NAME, "td")[1].text
+           for r in d.find_elements(By.CSS_SELECTOR, "#tri tbody tr")]
+    ok(tri == expected["triage"], "the sections in trouble, in order: %s" %
+       ", ".join(expected["triage"]), tri)
+
     # sorting a column reorders the rows
     rows = visible_rows(d)
     ok(len(rows) == expected["cards"]["sections"], "every section is a row")
@@ -143,6 +149,7 @@ try:
 
     # every link of every page resolves to a file of the site, or lore
     todo, seen, bad, lore, pages = ["index.html"], set(), [], 0, 0
+    scripted = []
     while todo:
         rel = todo.pop()
         if rel in seen:
@@ -150,6 +157,8 @@ try:
         seen.add(rel)
         d.get(url(rel))
         pages += 1
+        if d.execute_script("return document.scripts.length") > 1:
+            scripted.append(rel)
         for a in d.find_elements(By.TAG_NAME, "a"):
             h = a.get_attribute("href")
             if h.startswith("https://lore.kernel.org/r/"):
@@ -171,6 +180,95 @@ try:
     ok(pages == nfiles, "every page (%d) is reachable from the front page" %
        nfiles, "%d reached" % pages)
     ok(lore >= expected["lore_links"], "pending patches link to lore (%d)" % lore)
+    ok(not scripted, "no page has a script but its own (markup stays text)",
+       scripted)
+    try:
+        d.switch_to.alert
+        ok(False, "no alert() ran on any page")
+    except NoAlertPresentException:
+        ok(True, "no alert() ran on any page")
+
+    # every headline card is a link to the rows it counts
+    def cells(sel, col=0):
+        return d.execute_script(
+            "return [].map.call(document.querySelectorAll(arguments[0]),"
+            "function(r){return r.cells[arguments[1]].textContent})"
+            .replace("arguments[1]", str(col)), sel)
+
+    for k, v in expected["cards"].items():
+        d.get(url("index.html"))
+        links = d.find_elements(By.CSS_SELECTOR, "#c-%s b a" % k)
+        if not links:
+            ok(False, "the %s card is a link" % k)
+            continue
+        d.get(links[0].get_attribute("href"))
+        if k in expected["card_rows"]:
+            got = sorted(cells("#t tbody tr"))
+            ok(got == expected["card_rows"][k],
+               "the %s card leads to exactly its sections" % k, got)
+        elif k == "listed":
+            got = [x for x in cells("#pt tbody tr", 2) if int(x) > 0]
+            ok(len(got) == v, "the listed card leads to its %d people" % v,
+               "%d shown" % len(got))
+        elif k == "pending":
+            got = d.find_elements(By.CSS_SELECTOR, "li a")
+            ok(len(got) == v, "the pending card leads to its %d patches" % v,
+               "%d shown" % len(got))
+        elif k in ("developers", "changesets"):
+            got = [int(x) for x in cells("#developers-t tbody tr", 2)]
+            n = sum(got) if k == "changesets" else len(got)
+            ok(n == v, "the %s card leads to its %d rows" % (k, v),
+               "%d shown" % n)
+        elif k == "employers":
+            got = cells("#employers-t tbody tr", 1)
+            ok(len(got) == v, "the employers card leads to its %d" % v, got)
+        else:
+            ok(False, "a test for the %s card" % k)
+
+    # a release page's changesets are git shortlog -sn --no-merges's
+    for rel, want in expected["releases"].items():
+        d.get(url(rel))
+        got = sorted([r[1], int(r[2])] for r in d.execute_script(
+            "return [].map.call(document.querySelectorAll('#changesets-t tbody tr'),"
+            "function(r){return [].map.call(r.cells,function(c){return c.textContent})})"))
+        ok(got == want, "%s: changesets by person as git shortlog -sn --no-merges" %
+           rel, "%s\nwant %s" % (got, want))
+
+    # the people index's filter
+    d.get(url("people.html"))
+    d.find_element(By.ID, "pq").send_keys(expected["people_filter"])
+    shown = [r.find_elements(By.TAG_NAME, "td")[0].text for r in
+             d.find_elements(By.CSS_SELECTOR, "#pt tbody tr") if r.is_displayed()]
+    ok(shown == expected["people_match"], "the people filter shows %s" %
+       expected["people_match"], shown)
+    ok(d.find_element(By.ID, "pn").text.startswith("%d of " % len(shown)),
+       "and says how many are shown")
+
+    # a phone's width: tables scroll in their box, never the page
+    d.set_window_size(1280, 2000)
+    small = []
+    for rel in ("index.html", expected["section_page"]):
+        d.get(url(rel))
+        small.extend("%s: %.1f px" % (rel, px) for px in d.execute_script(
+            "return [].map.call(document.querySelectorAll('svg'),function(s){"
+            "return 11*s.getScreenCTM().a})") if px < 10.99)
+    ok(not small, "chart labels are 11 px or more at 1280 px", "\n".join(small))
+    d.set_window_size(412, 900)
+    wide, small = [], []
+    for rel in ("index.html", "trouble.html", "people.html",
+                "contributors.html", "findings.html", expected["section_page"],
+                "p/git-example.com.html"):
+        d.get(url(rel))
+        sw, cw = d.execute_script(
+            "var e=document.documentElement;return [e.scrollWidth,e.clientWidth]")
+        if sw > cw:
+            wide.append("%s: %d > %d" % (rel, sw, cw))
+        small.extend("%s: %.1f px" % (rel, px) for px in d.execute_script(
+            "return [].map.call(document.querySelectorAll('svg'),function(s){"
+            "return 11*s.getScreenCTM().a})") if px < 10.99)
+    ok(not wide, "no page scrolls sideways at 412 px", "\n".join(wide))
+    ok(not small, "chart labels are 11 px or more at 412 px", "\n".join(small))
+    d.set_window_size(1280, 2000)
     reqs = requests(d)
     out = [r for r in reqs if not r.startswith("file://")]
     ok(reqs and not out, "no request left file:// (%d made)" % len(reqs), out)
@@ -196,6 +294,11 @@ try:
                    d.find_elements(By.CSS_SELECTOR, "#t tbody tr"))
     ok(shown == sorted(expected["inactive"]),
        "the headline's link leads to the sections with that finding", shown)
+    d.get(url("people.html"))
+    rows = d.find_elements(By.CSS_SELECTOR, "#pt tbody tr")
+    ok(rows and all(r.is_displayed() for r in rows) and
+       not d.find_element(By.ID, "pctl").is_displayed(),
+       "without JavaScript the people index shows everyone, no filter")
     d.get(url(expected["section_page"]))
     ok(d.find_element(By.TAG_NAME, "h1").text == expected["section_name"],
        "a section page reads without JavaScript")

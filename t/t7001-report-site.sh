@@ -5,6 +5,9 @@
 # kept inert, the pages without JavaScript, and the front page's figures
 # against kmaint audit --json and kmaint stats --json on the same index.
 # A second run rewrites nothing; a page changed behind its back is.
+# The sections in trouble come first, in a known order; every headline
+# card leads to the rows it counts; no page scrolls sideways at 412 px;
+# the people index filters.
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
@@ -31,11 +34,24 @@ S:	Maintained
 F:	quiet/
 
 $HOSTILE
-M:	Widget Keeper <widget@example.com>
+M:	Widget Keeper <widget@acme.test>
 S:	Orphan
 F:	widget/
+
+NOBODY HOME
+R:	Fan Reviewer <fan@example.com>
+S:	Maintained
+F:	docs/nobody.txt
+F:	docs/nobody-more.txt
+F:	nobody/
+
+EMPTY CORNER
+S:	Orphan
+F:	empty/
 EOF
-mkdir foo bar widget quiet
+mkdir foo bar widget quiet nobody empty
+echo n >nobody/n.c
+echo e >empty/e.c
 echo a >foo/a.c
 echo b >bar/b.c
 echo w >widget/w.c
@@ -52,6 +68,7 @@ while [ $i -le 3 ]; do
 	echo "gone $i" >>bar/b.c; git commit -qam "bar: old change $i"
 	i=$((i + 1))
 done
+git tag v1.0
 # 2024: twelve changes to foo/ by Dev Eloper that Git Person applies,
 # six of them posted and reviewed on the list; eight to bar/ and three
 # to widget/ by Amp & "Quote", whose name must be escaped too
@@ -73,12 +90,20 @@ while [ $i -le 12 ]; do
 		as 'Amp & "Quote"' amp@example.com; by 'Amp & "Quote"' amp@example.com
 		echo "change $i" >>bar/b.c; git commit -qam "bar: change $i"
 	fi
+	if [ $i -le 2 ]; then
+		as "Helper Hand" helper@example.com; by "Helper Hand" helper@example.com
+		echo "change $i" >>nobody/n.c; git commit -qam "nobody: change $i"
+	fi
 	if [ $i -le 3 ]; then
-		as "Widget Keeper" widget@example.com; by "Widget Keeper" widget@example.com
+		as "Widget Keeper" widget@acme.test; by "Widget Keeper" widget@acme.test
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
 	fi
+	# releases: v1.0..v2.0 and v2.0..v3.0; a release candidate is none
+	[ $i = 4 ] && git tag v2.0-rc1
+	[ $i = 6 ] && git tag v2.0
 	i=$((i + 1))
 done
+git tag -a -m "three" v3.0
 # a patch still waiting, whose subject and Message-ID need escaping
 d="2024-12-20"
 {
@@ -98,7 +123,7 @@ expect_success "report --site" $REPORT --site "$S"
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
-is "$(ls "$S/s" | wc -l)" 4 "a page per section"
+is "$(ls "$S/s" | wc -l)" 6 "a page per section"
 ok $([ -f "$S/p/git-example.com.html" ] && [ -f "$S/p/dev-example.com.html" ]; echo $?) \
 	"a page for a listed person and for the leading unlisted author"
 ok $(grep -q '&lt;script&gt;alert(1)&lt;/script&gt; WIDGET' "$S/index.html"; echo $?) \
@@ -116,6 +141,28 @@ like "$S/s/foo-driver.html" '<td>2024Q4\*</td>' "so is its quarter"
 like "$S/p/git-example.com.html" '<li>M: <a href="\.\./s/foo-driver\.html">FOO DRIVER</a></li>' \
 	"a person's page links the sections listing them"
 like "$S/p/amp-example.com.html" '<h1>Amp &amp; &quot;Quote</h1>' "an author's name is escaped (git drops the last quote)"
+like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0-9-]*<td>1/2<td>' \
+	"the sections table says 1 of FOO DRIVER's 2 M: is active"
+like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
+	"a section's area is where its changes are, not where most F: point"
+like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
+	"a kind's page gives each row its reason"
+ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
+	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
+like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
+	"a release's changesets are git rev-list --count --no-merges's"
+like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">2</td></tr>' \
+	"and MAINTAINERS at its tag: 6 sections, 5 M:, 2 R:"
+like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
+# one employer model: acme.test by its domain on the card, the person's
+# page and the employers' list; example.com is a personal domain
+total=$(git rev-list --count --no-merges HEAD)
+acme=$(git rev-list --count --no-merges --author=widget@acme.test HEAD)
+like "$S/index.html" "$(awk "BEGIN { printf \"%.1f\", 100 * ($total - $acme) / $total }")% of changesets of unknown employer" \
+	"the employers card says the share still unknown ($acme of $total commits known)"
+like "$S/contributors.html" '<td>acme\.test \(by domain\)</td>' "the employers' list falls back to the domain"
+like "$S/s/script-alert-1-script-widget.html" '<td>acme\.test \(by domain\)</td>' \
+	"as the section page does"
 bytes=$(wc -c <"$S/index.html")
 like "$TRASH/.out" "index.html $bytes bytes" "the size it reports is the file's"
 
@@ -132,12 +179,32 @@ like "$S/s/bar-library.html" '<h1>BAR LIBRARY</h1>' "and it is whole again"
 expect_failure "--site with --section is a usage error" $REPORT --site "$S" --section FOO
 is "$rc" 129 "exit 129"
 
+# links through templates: Message-IDs (lore's by default), commit ids
+S2=$TRASH/site-links
+expect_success "report --site with --message-url and --commit-url" $REPORT --site "$S2" \
+	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s'
+like "$S2/s/foo-driver.html" 'href="https://mail\.example\.org/m/pend\+1%2F%22x%22@x/"' \
+	"a Message-ID links through --message-url, percent-encoded"
+like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f]{7,}">[0-9a-f]{7,}</a></code>' \
+	"a commit id links through --commit-url"
+ok $(grep -q '<code><a' "$S/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
+	"without --commit-url a commit id is text"
+expect_failure "--commit-url without %s is a usage error" $REPORT --site "$S2" --commit-url 'https://x/'
+is "$rc" 129 "exit 129"
+
 # what the front page must show, from audit --json and stats --json
 "$KMAINT" audit --min-changes 5 --json >"$TRASH/audit.json"
 "$KMAINT" stats --json >"$TRASH/stats.json"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
-$PY - "$TRASH/audit.json" "$TRASH/stats.json" "$HOSTILE" >"$TRASH/expected.json" <<'EOF'
+# what git shortlog says of each release, for the release pages
+for r in v1.0..v2.0 v2.0..v3.0; do
+	git shortlog -sn --no-merges "$r" |
+	$PY -c 'import json, sys; print(json.dumps(sorted([l.split("\t", 1)[1].rstrip("\n"), int(l.split("\t")[0])] for l in sys.stdin)))' \
+		>"$TRASH/shortlog-${r#*..}.json"
+done
+$PY - "$TRASH/audit.json" "$TRASH/stats.json" "$HOSTILE" "$TRASH/shortlog-v2.0.json" \
+	"$TRASH/shortlog-v3.0.json" >"$TRASH/expected.json" <<'EOF'
 import json, sys
 a = json.load(open(sys.argv[1]))
 st = json.load(open(sys.argv[2]))["totals"]
@@ -156,23 +223,57 @@ def idle(s):
     ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
     seen = [l for l in ms if (l.get("last_activity") or "") >= a["since"][:10]]
     return not ms or (s["changes"] > 0 and not seen)
-no_active = sum(idle(s) for s in a["sections"]
-                if not (s["status"] or "").lower().startswith("obsolete"))
+def live(s):
+    return not (s["status"] or "").lower().startswith("obsolete")
+no_active = sum(idle(s) for s in a["sections"] if live(s))
+# the triage's ranking (judge/triage.h), from the audit's own figures
+def trouble(s):
+    ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
+    if not live(s):
+        return None
+    if not ms:
+        return 0 if s["changes"] > 0 else 3
+    if idle(s):
+        return 1
+    return 2 if s["findings"] else None
+ranked = sorted((trouble(s), -s["changes"], s["section"]) for s in a["sections"]
+                if trouble(s) is not None)
+def names(f):
+    return sorted(s["section"] for s in a["sections"] if f(s))
+def has_status(s, w):
+    return (s["status"] or "").lower().startswith(w)
+listed = sorted(set(l["email"] for s in a["sections"] for l in s["listed"]
+                    if l["role"] == "person"))
 print(json.dumps({
     "cards": {"sections": len(a["sections"]), "findings": a["findings"],
               "orphan": sum(x.startswith("orphan") for x in status),
               "odd-fixes": sum(x.startswith("odd fix") for x in status),
               "changesets": st["changesets"], "developers": st["developers"],
-              "employers": st["employers"], "pending": 1,
+              "employers": 1, "pending": 1,
               "no-active": no_active},
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
+    "triage": [r[2] for r in ranked],
+    "card_rows": {
+        "sections": names(lambda s: True),
+        "findings": names(lambda s: s["findings"]),
+        "no-active": names(lambda s: live(s) and idle(s)),
+        "orphan": names(lambda s: has_status(s, "orphan")),
+        "odd-fixes": names(lambda s: has_status(s, "odd fix")),
+        "obsolete": names(lambda s: has_status(s, "obsolete")),
+        "first-reply": names(lambda s: True),
+        "review-duration": names(lambda s: True)},
+    "listed": listed, "people_filter": "dev", "people_match": ["Dev Eloper"],
     "name_filter": "foo", "name_match": "FOO DRIVER",
     "section_page": "s/foo-driver.html", "section_name": "FOO DRIVER",
-    "lore_links": 1}))
+    "lore_links": 1,
+    "releases": {"r/v2.0.html": json.load(open(sys.argv[4])),
+                 "r/v3.0.html": json.load(open(sys.argv[5]))}}))
 EOF
 ok $? "the expected figures, from audit --json and stats --json"
 like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
 	"the audit finds Bar Gone and Gone Person inactive (the filter's answer)"
+like "$TRASH/expected.json" '"triage": \["NOBODY HOME", "BAR LIBRARY", "FOO DRIVER", "EMPTY CORNER"\]' \
+	"in trouble: no M: with changes, an idle M: with changes, findings, no M: and no change"
 
 if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
    ! [ -x /usr/bin/chromium ]; then

@@ -50,7 +50,7 @@ int main(void)
 		const char *buckets[] = { "2011", "2012", "2013" };
 		double values[] = { 1, 2, 3, 4, 0, 6 };
 		struct html_series_chart c = {
-			"by person", series, 2, buckets, 3, values
+			"by person", series, 2, buckets, 3, values, false
 		};
 
 		html_svg_stacked(&sb, &c);
@@ -60,6 +60,25 @@ int main(void)
 		ok(!strstr(sb.buf, "<b>") && strstr(sb.buf, "&lt;b&gt;evil"),
 		   "series names escaped");
 		ok(!strstr(sb.buf, "http"), "no URL at all (inline SVG needs no namespace)");
+	}
+	strbuf_reset(&sb);
+	{
+		const char *series[] = { "changesets", "reviews" };
+		const char *buckets[] = { "2024Q1" };
+		double values[] = { 4, 5 };
+		struct html_series_chart c = {
+			"grouped", series, 2, buckets, 1, values, false
+		};
+
+		html_svg_stacked(&sb, &c);
+		ok(strstr(sb.buf, ">10<") && strstr(sb.buf, ">2<") &&
+		   !strstr(sb.buf, ">2.5<"), "stacked: 4 + 5 on an axis to 10 by 2");
+		strbuf_reset(&sb);
+		c.grouped = true;
+		html_svg_stacked(&sb, &c);
+		ok(strstr(sb.buf, ">5<") && strstr(sb.buf, ">1<") &&
+		   !strstr(sb.buf, ">10<") && !strstr(sb.buf, ">1.25<"),
+		   "grouped: side by side on an axis to 5 by whole numbers");
 	}
 	strbuf_reset(&sb);
 	{

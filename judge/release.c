@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Releases: the figures of each range between two tags (see release.h).
+ */
+#include "release.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "run-command.h"
+#include "util.h"
+
+/* The tags matching @glob, in version order, pre-releases left out. */
+static size_t list_tags(const char *glob, char ***out)
+{
+	struct strbuf o = STRBUF_INIT, pat = STRBUF_INIT;
+	const char *argv[] = { "for-each-ref", "--sort=version:refname",
+			       "--format=%(refname:short)", NULL, NULL };
+	char **v = NULL, *p, *nl;
+	size_t nr = 0, alloc = 0;
+
+	strbuf_addf(&pat, "refs/tags/%s", glob);
+	argv[3] = pat.buf;
+	if (capture_git(argv, &o, NULL)) {
+		strbuf_release(&o);
+		strbuf_release(&pat);
+		*out = NULL;
+		return 0;
+	}
+	for (p = o.buf; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		if (nl > p && !memmem(p, (size_t)(nl - p), "-rc", 3)) {
+			ALLOC_GROW(v, nr + 1, alloc);
+			v[nr++] = xstrndup(p, (size_t)(nl - p));
+		}
+		if (!*nl)
+			break;
+	}
+	strbuf_release(&o);
+	strbuf_release(&pat);
+	*out = v;
+	return nr;
+}
+
+/* MAINTAINERS at @tag: sections, M: and R: lines, Orphans, no M:. */
+static void snapshot(struct release *rl, struct idx *ix)
+{
+	struct scope s;
+	const struct maintainers *m;
+	size_t i;
+
+	rl->sections = rl->m_lines = rl->r_lines = rl->orphans = rl->no_m = -1;
+	if (!scope_maintainers_exist(rl->tag))
+		return;
+	scope_init(&s, ix);
+	if (scope_load_maintainers(&s, rl->tag)) {
+		scope_release(&s);
+		return;
+	}
+	m = &s.m;
+	rl->sections = (long)m->nr_sections;
+	rl->m_lines = rl->r_lines = rl->orphans = rl->no_m = 0;
+	for (i = 0; i < m->nr_entries; i++) {
+		rl->m_lines += m->entries[i].type == 'M';
+		rl->r_lines += m->entries[i].type == 'R';
+	}
+	for (i = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+
+		rl->orphans += ms->status && !strncasecmp(ms->status, "orphan", 6);
+		rl->no_m += !ms->has_maintainer;
+	}
+	scope_release(&s);
+}
+
+static int64_t tag_time(const char *tag)
+{
+	struct strbuf o = STRBUF_INIT, spec = STRBUF_INIT;
+	const char *argv[] = { "log", "-1", "--format=%ct", NULL, "--", NULL };
+	int64_t t = 0;
+
+	strbuf_addf(&spec, "%s^{commit}", tag);
+	argv[3] = spec.buf;
+	if (!capture_git(argv, &o, NULL))
+		t = strtoll(o.buf, NULL, 10);
+	strbuf_release(&o);
+	strbuf_release(&spec);
+	return t;
+}
+
+static int collect_one(struct release *rl, struct idx *ix,
+		       const struct employer_map *em, unsigned identity_flags,
+		       const struct mh_history *h)
+{
+	struct scope whole;
+	struct range r;
+	char *rev = xstrfmt("%s..%s", rl->prev, rl->tag);
+	size_t i;
+	int rc;
+
+	rl->from = tag_time(rl->prev);
+	rl->to = tag_time(rl->tag);
+	stats_init(&rl->st, em);
+	scope_init(&whole, ix);
+	whole.identity_flags = identity_flags;
+	range_init(&r);
+	rc = range_parse(&r, ix, NULL, NULL, rev) ||
+	     stats_collect(&rl->st, &whole, &r, true) ? -1 : 0;
+	range_release(&r);
+	scope_release(&whole);
+	free(rev);
+	for (i = 0; i < h->nr_events; i++) {
+		const struct mh_event *e = &h->events[i];
+
+		if (!e->type || e->initial || e->time <= rl->from ||
+		    e->time > rl->to)
+			continue;
+		if (e->added)
+			rl->m_added++;
+		else
+			rl->m_removed++;
+	}
+	snapshot(rl, ix);
+	return rc;
+}
+
+int releases_collect(struct releases *rs, struct idx *ix,
+		     const struct employer_map *em, unsigned identity_flags,
+		     const struct mh_history *h, const char *glob, int n)
+{
+	char **tags;
+	size_t nr = list_tags(glob && *glob ? glob : "*", &tags), i, first;
+	int rc = 0;
+
+	memset(rs, 0, sizeof(*rs));
+	first = n > 0 && nr > (size_t)n + 1 ? nr - (size_t)n - 1 : 0;
+	if (nr >= 2 && n > 0)
+		rs->v = xcalloc(nr - first - 1, sizeof(*rs->v));
+	for (i = first + 1; n > 0 && i < nr && !rc; i++) {
+		struct release *rl = &rs->v[rs->nr++];
+
+		rl->prev = xstrdup(tags[i - 1]);
+		rl->tag = xstrdup(tags[i]);
+		rc = collect_one(rl, ix, em, identity_flags, h);
+	}
+	for (i = 0; i < nr; i++)
+		free(tags[i]);
+	free(tags);
+	return rc;
+}
+
+void releases_release(struct releases *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nr; i++) {
+		free(rs->v[i].tag);
+		free(rs->v[i].prev);
+		stats_release(&rs->v[i].st);
+	}
+	free(rs->v);
+	memset(rs, 0, sizeof(*rs));
+}
+
+long release_review_score(const struct stats_hacker *hk)
+{
+	return hk->n[SC_REVIEWS] + hk->n[SC_ACKS] - hk->n[SC_CHANGESETS];
+}

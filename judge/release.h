@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef KMAINT_RELEASE_H
+#define KMAINT_RELEASE_H
+
+#include <stdint.h>
+
+#include "maintainers-history.h"
+#include "scope.h"
+#include "stats.h"
+
+/*
+ * Per release, what LWN's development statistics and netdev's review
+ * score give, and MAINTAINERS at its tag.  A release is the range
+ * PREVIOUS..TAG of two tags in version order (git's version:refname);
+ * its figures are kmaint stats' over that range (gitdm's definitions,
+ * judge/stats.h), so that they agree with "git shortlog -sn
+ * --no-merges PREVIOUS..TAG" where the identities do.
+ */
+struct release {
+	char *tag, *prev;
+	int64_t from, to;		/* the tags' commit times */
+	struct stats st;
+	/* MAINTAINERS at the tag; -1 each when it has none */
+	long sections, m_lines, r_lines, orphans, no_m;
+	/* M:/R: lines added and removed between the two tags' times */
+	long m_added, m_removed;
+};
+
+struct releases {
+	struct release *v;	/* oldest first */
+	size_t nr;
+};
+
+/*
+ * The last @n releases among the tags matching @glob ("*" for any; tags
+ * with "-rc" in their name are pre-releases and skipped), whose figures
+ * are collected over the index @ix with the employer map @em, identity
+ * @identity_flags and the MAINTAINERS history @h.  Fewer than two tags:
+ * none.  0, or -1 with a message.
+ */
+int releases_collect(struct releases *rs, struct idx *ix,
+		     const struct employer_map *em, unsigned identity_flags,
+		     const struct mh_history *h, const char *glob, int n);
+void releases_release(struct releases *rs);
+
+/* netdev's review score of @hk: reviews and acks given minus changesets. */
+long release_review_score(const struct stats_hacker *hk);
+
+#endif

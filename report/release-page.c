@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A release's page (see release-page.h).
+ */
+#include "release-page.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "maintainers-history.h"
+#include "util.h"
+
+#define TOP 20
+
+void release_stats_table(struct strbuf *out, const struct stats *st,
+			 const char *id, enum stats_report r, size_t max)
+{
+	struct stats_row *rows = NULL;
+	size_t nr = stats_rows(st, r, max, &rows), i;
+
+	if (max && nr > max)
+		nr = max;
+	strbuf_addf(out, "<h2 id=\"%s\">", id);
+	html_escape(out, stats_title(r));
+	strbuf_addf(out, "</h2>\n<table id=\"%s-t\"><thead><tr><th>#</th>"
+		    "<th>name</th><th>count</th><th>%%</th></tr></thead><tbody>\n",
+		    id);
+	for (i = 0; i < nr; i++) {
+		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		html_escape(out, rows[i].name);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%.1f"
+			    "</td></tr>\n", rows[i].count, rows[i].percent);
+	}
+	if (!nr)
+		strbuf_addstr(out, "<tr><td colspan=\"4\">none</td></tr>\n");
+	strbuf_addstr(out, "</tbody></table>\n");
+	free(rows);
+}
+
+static int cmp_score(const void *x, const void *y)
+{
+	const struct stats_hacker *a = *(const struct stats_hacker *const *)x;
+	const struct stats_hacker *b = *(const struct stats_hacker *const *)y;
+	long sa = release_review_score(a), sb = release_review_score(b);
+
+	if (sa != sb)
+		return sa > sb ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* netdev's review score: the most reviews given against changes made. */
+static void review_score(struct strbuf *out, const struct stats *st)
+{
+	const struct stats_hacker **v = xcalloc(st->nr_hackers + 1, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nr_hackers; i++) {
+		const struct stats_hacker *hk = &st->hackers[i];
+
+		if (hk->n[SC_CHANGESETS] || hk->n[SC_REVIEWS] || hk->n[SC_ACKS])
+			v[n++] = hk;
+	}
+	qsort(v, n, sizeof(*v), cmp_score);
+	strbuf_addstr(out, "<h2 id=\"review-score\">Review score</h2>\n<p>netdev's: "
+		      "Reviewed-by and Acked-by given on others' changes, minus "
+		      "changesets authored; the highest first.</p>\n<table "
+		      "id=\"review-score-t\"><thead><tr><th>#</th><th>name</th>"
+		      "<th>score</th><th>reviews and acks</th><th>changesets</th>"
+		      "</tr></thead><tbody>\n");
+	for (i = 0; i < n && i < TOP; i++) {
+		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		html_escape(out, v[i]->name);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
+			    "<td class=\"n\">%ld</td></tr>\n",
+			    release_review_score(v[i]),
+			    v[i]->n[SC_REVIEWS] + v[i]->n[SC_ACKS],
+			    v[i]->n[SC_CHANGESETS]);
+	}
+	if (!n)
+		strbuf_addstr(out, "<tr><td colspan=\"5\">none</td></tr>\n");
+	strbuf_addstr(out, "</tbody></table>\n");
+	free(v);
+}
+
+static void snapshot(struct strbuf *out, const struct release *rl)
+{
+	strbuf_addstr(out, "<h2 id=\"maintainers\">MAINTAINERS at ");
+	html_escape(out, rl->tag);
+	strbuf_addstr(out, "</h2>\n");
+	if (rl->sections < 0) {
+		strbuf_addstr(out, "<p>The tag has no MAINTAINERS file.</p>\n");
+		return;
+	}
+	strbuf_addf(out, "<table id=\"maintainers-t\"><tbody>"
+		    "<tr><td>sections</td><td class=\"n\">%ld</td></tr>"
+		    "<tr><td>M: lines</td><td class=\"n\">%ld</td></tr>"
+		    "<tr><td>R: lines</td><td class=\"n\">%ld</td></tr>"
+		    "<tr><td>sections with status Orphan</td><td class=\"n\">%ld"
+		    "</td></tr><tr><td>sections with no M:</td><td class=\"n\">%ld"
+		    "</td></tr><tr><td>M:/R: lines added since the previous "
+		    "release</td><td class=\"n\">%ld</td></tr><tr><td>M:/R: lines "
+		    "removed since the previous release</td><td class=\"n\">%ld"
+		    "</td></tr></tbody></table>\n", rl->sections, rl->m_lines,
+		    rl->r_lines, rl->orphans, rl->no_m, rl->m_added,
+		    rl->m_removed);
+}
+
+void release_body(struct strbuf *out, const struct release *rl)
+{
+	static const struct {
+		const char *id;
+		enum stats_report r;
+	} tables[] = {
+		{ "changesets", SR_CHANGESETS },
+		{ "lines", SR_LINES },
+		{ "removed", SR_REMOVED },
+		{ "reviews", SR_REVIEWS },
+		{ "tests", SR_TESTS },
+		{ "reports", SR_REPORTS },
+		{ "signoffs", SR_SIGNOFFS },
+		{ "first-time", SR_FIRST_TIME },
+		{ "emp-changesets", SR_EMP_CHANGESETS },
+		{ "emp-lines", SR_EMP_LINES },
+		{ "emp-signoffs", SR_EMP_SIGNOFFS },
+		{ "emp-developers", SR_EMP_DEVELOPERS },
+	};
+	const struct stats *st = &rl->st;
+	char d1[16], d2[16];
+	size_t i;
+
+	mh_date(d1, sizeof(d1), rl->from);
+	mh_date(d2, sizeof(d2), rl->to);
+	strbuf_addstr(out, "<p><code>");
+	html_escape(out, rl->prev);
+	strbuf_addstr(out, "..");
+	html_escape(out, rl->tag);
+	strbuf_addf(out, "</code>, %s to %s: <b id=\"r-changesets\">%ld</b> "
+		    "changesets (merges left out) by %ld developers, %ld of them "
+		    "first-time contributors, at %zu employers; %ld lines added, "
+		    "%ld removed.  The tables are kmaint stats' (gitdm's "
+		    "definitions, the first %d rows).</p>\n", d1, d2,
+		    st->total[SC_CHANGESETS], st->developers, st->first_timers,
+		    st->nr_employers, st->total[SC_ADDED], st->total[SC_REMOVED],
+		    TOP);
+	snapshot(out, rl);
+	review_score(out, st);
+	for (i = 0; i < ARRAY_SIZE(tables); i++)
+		release_stats_table(out, st, tables[i].id, tables[i].r, TOP);
+}
