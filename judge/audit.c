@@ -898,100 +898,110 @@ static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 #undef PQ
 }
 
+/* What read_commits() keeps from commit to commit. */
+struct commit_pass {
+	struct run *r;
+	int64_t *stamp;		/* by slot: the last commit id + 1 touching it */
+	int64_t k_sob, k_rev, k_ack, k_test;
+	struct commit_tags tr;
+	uint32_t *touched, *nr_in;	/* the commit's slots; its files in each */
+	size_t nr_touched, alloc_touched;
+	long *area_n;		/* by slot and top-level directory: changes */
+	size_t ntop;
+};
+
+/*
+ * The slots a commit's files are in, with how many of its files each;
+ * in the window (@win), each file change counted to its slot's area.
+ */
+static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
+			bool win)
+{
+	const struct path_map *pm = &cp->r->pm;
+	size_t f;
+
+	cp->nr_touched = 0;
+	for (f = 0; f < c->nr_paths; f++) {
+		int64_t p = c->paths[f];
+		uint32_t x;
+
+		if (p < 0 || p > pm->max_id)
+			continue;
+		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+			uint32_t slot = pm->slots[x];
+
+			if (win)
+				cp->area_n[slot * cp->ntop + pm->top[p]]++;
+			if (cp->stamp[slot] == c->id + 1) {
+				cp->nr_in[slot]++;
+				continue;
+			}
+			cp->stamp[slot] = c->id + 1;
+			cp->nr_in[slot] = 1;
+			ALLOC_GROW(cp->touched, cp->nr_touched + 1,
+				   cp->alloc_touched);
+			cp->touched[cp->nr_touched++] = slot;
+		}
+	}
+}
+
+static int read_commit(const struct commit_facts *c, void *data)
+{
+	struct commit_pass *cp = data;
+	struct run *r = cp->r;
+	bool win = c->nparents <= 1 && c->time <= r->a->now &&
+		   c->time >= r->a->since;
+	size_t i;
+
+	touch_slots(cp, c, win);
+	cp->tr.nr = 0;
+	for (i = 0; i < c->nr_trailers; i++) {
+		int64_t key = c->trailer_key[i];
+		int64_t pid = pid_of(r, c->trailer_person[i]);
+		int kind = key == cp->k_sob ? K_SOB : key == cp->k_rev ? K_REVIEW :
+			   key == cp->k_ack ? K_ACK : key == cp->k_test ? K_TEST : 0;
+
+		if (kind && pid >= 0)
+			add_tag(&cp->tr, pid, kind);
+	}
+	if (c->nparents > 1 || c->time > r->a->now)
+		return 0;
+	if (r->a->person_quarters && c->time >= r->a->since)
+		credit_quarter(r, c->time, pid_of(r, c->author),
+			       pid_of(r, c->committer), &cp->tr);
+	for (i = 0; i < cp->nr_touched; i++)
+		credit_commit(r, cp->touched[i], c->id, c->time,
+			      pid_of(r, c->author), pid_of(r, c->committer),
+			      &cp->tr,
+			      2 * (size_t)cp->nr_in[cp->touched[i]] >= c->nr_paths);
+	return 0;
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
 	struct idx *ix = r->ix;
-	struct path_map *pm = &r->pm;
-	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
-	int64_t *stamp = xcalloc(r->nslots + 1, sizeof(int64_t));
-	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
-		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
-	struct commit_tags tr = { 0 };
-	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
-	size_t nr_touched, alloc_touched = 0, i, nr_files;
-	size_t ntop = r->a->nr_top_dirs;
-	long *area_n = xcalloc(r->nslots * ntop + 1, sizeof(long));
-	int frc, trc, rc = -1;
+	struct commit_pass cp = {
+		.r = r,
+		.stamp = xcalloc(r->nslots + 1, sizeof(int64_t)),
+		.nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t)),
+		.k_sob = key_id(ix, "Signed-off-by"),
+		.k_rev = key_id(ix, "Reviewed-by"),
+		.k_ack = key_id(ix, "Acked-by"),
+		.k_test = key_id(ix, "Tested-by"),
+		.ntop = r->a->nr_top_dirs,
+	};
+	int rc;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
-			       "nparents FROM commits ORDER BY id", -1, &cst,
-			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
-			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
-			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
-			       -1, &tst, NULL) != SQLITE_OK) {
-		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-		goto out;
-	}
-	frc = sqlite3_step(fst);
-	trc = sqlite3_step(tst);
-	while (sqlite3_step(cst) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(cst, 0);
-		int64_t t = sqlite3_column_int64(cst, 3);
-		bool merge = sqlite3_column_int(cst, 4) > 1;
-		bool win = !merge && t <= r->a->now && t >= r->a->since;
-
-		nr_touched = nr_files = 0;
-		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
-		     frc = sqlite3_step(fst)) {
-			int64_t p = sqlite3_column_int64(fst, 1);
-			uint32_t x;
-
-			if (sqlite3_column_int64(fst, 0) != id)
-				continue;
-			nr_files++;
-			if (p < 0 || p > pm->max_id)
-				continue;
-			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
-				uint32_t slot = pm->slots[x];
-
-				if (win)
-					area_n[slot * ntop + pm->top[p]]++;
-				if (stamp[slot] == id + 1) {
-					nr_in[slot]++;
-					continue;
-				}
-				stamp[slot] = id + 1;
-				nr_in[slot] = 1;
-				ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
-				touched[nr_touched++] = slot;
-			}
-		}
-		tr.nr = 0;
-		for (; trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id;
-		     trc = sqlite3_step(tst)) {
-			int64_t key = sqlite3_column_int64(tst, 1);
-			int64_t pid = pid_of(r, sqlite3_column_int64(tst, 2));
-			int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
-				   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
-
-			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
-				add_tag(&tr, pid, kind);
-		}
-		if (merge || t > r->a->now)
-			continue;
-		if (r->a->person_quarters && t >= r->a->since)
-			credit_quarter(r, t, pid_of(r, sqlite3_column_int64(cst, 1)),
-				       pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
-		for (i = 0; i < nr_touched; i++)
-			credit_commit(r, touched[i], id, t,
-				      pid_of(r, sqlite3_column_int64(cst, 1)),
-				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr,
-				      2 * (size_t)nr_in[touched[i]] >= nr_files);
-	}
-	set_areas(r->a, r->nslots, area_n);
-	rc = 0;
-out:
-	sqlite3_finalize(cst);
-	sqlite3_finalize(fst);
-	sqlite3_finalize(tst);
-	free(stamp);
-	free(nr_in);
-	free(touched);
-	free(tr.v);
-	free(area_n);
+	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
+	rc = idx_foreach_commit_facts(ix, read_commit, &cp);
+	if (!rc)
+		set_areas(r->a, r->nslots, cp.area_n);
+	free(cp.area_n);
+	free(cp.stamp);
+	free(cp.nr_in);
+	free(cp.touched);
+	free(cp.tr.v);
 	return rc;
 }
 

@@ -162,6 +162,88 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 	return id;
 }
 
+/* The arrays idx_foreach_commit_facts() fills for each commit. */
+struct facts_buf {
+	int64_t *paths, *key, *person;
+	size_t alloc_p, alloc_t;
+};
+
+static void facts_files(sqlite3_stmt *fst, int *frc, struct commit_facts *c,
+			struct facts_buf *b)
+{
+	c->nr_paths = 0;
+	for (; *frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= c->id;
+	     *frc = sqlite3_step(fst)) {
+		if (sqlite3_column_int64(fst, 0) != c->id)
+			continue;
+		ALLOC_GROW(b->paths, c->nr_paths + 1, b->alloc_p);
+		b->paths[c->nr_paths++] = sqlite3_column_int64(fst, 1);
+	}
+	c->paths = b->paths;
+}
+
+static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
+			   struct facts_buf *b)
+{
+	c->nr_trailers = 0;
+	for (; *trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= c->id;
+	     *trc = sqlite3_step(tst)) {
+		if (sqlite3_column_int64(tst, 0) != c->id)
+			continue;
+		if (c->nr_trailers + 1 > b->alloc_t) {
+			ALLOC_GROW(b->key, c->nr_trailers + 1, b->alloc_t);
+			b->person = xrealloc(b->person,
+					     b->alloc_t * sizeof(*b->person));
+		}
+		b->key[c->nr_trailers] = sqlite3_column_int64(tst, 1);
+		b->person[c->nr_trailers++] = sqlite3_column_int64(tst, 2);
+	}
+	c->trailer_key = b->key;
+	c->trailer_person = b->person;
+}
+
+int idx_foreach_commit_facts(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data)
+{
+	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
+	struct facts_buf b = { 0 };
+	struct commit_facts c;
+	int frc, trc, rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
+			       "nparents FROM commits ORDER BY id", -1, &cst,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
+			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &tst, NULL) != SQLITE_OK) {
+		rc = sql_error(ix);
+		goto out;
+	}
+	frc = sqlite3_step(fst);
+	trc = sqlite3_step(tst);
+	while (!rc && sqlite3_step(cst) == SQLITE_ROW) {
+		c.id = sqlite3_column_int64(cst, 0);
+		c.author = sqlite3_column_int64(cst, 1);
+		c.committer = sqlite3_column_int64(cst, 2);
+		c.time = sqlite3_column_int64(cst, 3);
+		c.nparents = sqlite3_column_int(cst, 4);
+		facts_files(fst, &frc, &c, &b);
+		facts_trailers(tst, &trc, &c, &b);
+		rc = fn(&c, data);
+	}
+out:
+	sqlite3_finalize(cst);
+	sqlite3_finalize(fst);
+	sqlite3_finalize(tst);
+	free(b.paths);
+	free(b.key);
+	free(b.person);
+	return rc;
+}
+
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 			       char **hash)
 {

@@ -49,6 +49,24 @@ char *idx_commit_hash(const struct idx *ix, int64_t id);
 int64_t idx_trailer_key_id(struct idx *ix, const char *key);
 
 /*
+ * A commit with its files' path ids and the trailers that name a
+ * person (key id and person id, in the commit's order).
+ */
+struct commit_facts {
+	int64_t id, author, committer, time;
+	int nparents;
+	const int64_t *paths;
+	size_t nr_paths;
+	const int64_t *trailer_key, *trailer_person;
+	size_t nr_trailers;
+};
+
+/* Every commit in id order, with its files and trailers (one pass each). */
+int idx_foreach_commit_facts(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data);
+
+/*
  * The newest indexed MAINTAINERS version at or before @when (0: the
  * newest of all): its blob and commit hashes, to free; *@blob NULL when
  * there is none.
