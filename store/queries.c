@@ -745,3 +745,127 @@ int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 	sqlite3_finalize(st);
 	return found;
 }
+
+int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
+				  size_t nr,
+				  int (*fn)(int64_t path, int64_t thread,
+					    int64_t message, void *data),
+				  void *data)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, paths ?
+			       "SELECT f.message, m.thread, f.path FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
+			       "SELECT f.message, m.thread, f.path "
+			       "FROM msg_files f JOIN messages m ON m.id = f.message",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (i = 0; !rc && i < (paths ? nr : 1); i++) {
+		if (paths)
+			sqlite3_bind_int64(st, 1, paths[i]);
+		while (!rc && sqlite3_step(st) == SQLITE_ROW)
+			rc = fn(sqlite3_column_int64(st, 2),
+				sqlite3_column_int64(st, 1),
+				sqlite3_column_int64(st, 0), data);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_message_brief(struct idx *ix, const int64_t *threads,
+				size_t nr,
+				int (*fn)(const struct msg_brief *m, void *data),
+				void *data)
+{
+	struct msg_brief m;
+	sqlite3_stmt *ms;
+	size_t t;
+	int rc = 0;
+
+	/*
+	 * A reply is in its patch's thread (list-store.c threads a
+	 * message with its parent), so a few sections' messages are
+	 * their threads'.
+	 */
+	if (sqlite3_prepare_v2(ix->db, threads ?
+			       "SELECT id, mid, parent, thread, sender, date, flags "
+			       "FROM messages WHERE thread = ?1" :
+			       "SELECT id, mid, parent, thread, sender, "
+			       "date, flags FROM messages ORDER BY id", -1, &ms,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (t = 0; !rc && t < (threads ? nr : 1); t++) {
+		if (threads)
+			sqlite3_bind_int64(ms, 1, threads[t]);
+		while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
+			m.id = sqlite3_column_int64(ms, 0);
+			m.mid = sqlite3_column_int64(ms, 1);
+			m.parent = sqlite3_column_int64(ms, 2);
+			m.thread = sqlite3_column_int64(ms, 3);
+			m.sender = sqlite3_column_int64(ms, 4);
+			m.date = sqlite3_column_int64(ms, 5);
+			m.flags = sqlite3_column_int64(ms, 6);
+			rc = fn(&m, data);
+		}
+		sqlite3_reset(ms);
+	}
+	sqlite3_finalize(ms);
+	return rc;
+}
+
+struct msg_trailers {
+	sqlite3_stmt *ts;
+	bool per_message;
+	int trc;
+};
+
+struct msg_trailers *msg_trailers_open(struct idx *ix, bool per_message)
+{
+	struct msg_trailers *t = xcalloc(1, sizeof(*t));
+
+	t->per_message = per_message;
+	if (sqlite3_prepare_v2(ix->db, per_message ?
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE person IS NOT NULL ORDER BY message, seq",
+			       -1, &t->ts, NULL) != SQLITE_OK) {
+		sql_error(ix);
+		msg_trailers_close(t);
+		return NULL;
+	}
+	t->trc = per_message ? SQLITE_DONE : sqlite3_step(t->ts);
+	return t;
+}
+
+int msg_trailers_of(struct msg_trailers *t, int64_t message,
+		    int (*fn)(int64_t key, int64_t person, void *data),
+		    void *data)
+{
+	int rc = 0;
+
+	if (t->per_message) {
+		sqlite3_reset(t->ts);
+		sqlite3_bind_int64(t->ts, 1, message);
+		t->trc = sqlite3_step(t->ts);
+	}
+	for (; t->trc == SQLITE_ROW &&
+	       sqlite3_column_int64(t->ts, 0) <= message;
+	     t->trc = sqlite3_step(t->ts))
+		if (!rc && sqlite3_column_int64(t->ts, 0) == message)
+			rc = fn(sqlite3_column_int64(t->ts, 1),
+				sqlite3_column_int64(t->ts, 2), data);
+	return rc;
+}
+
+void msg_trailers_close(struct msg_trailers *t)
+{
+	if (!t)
+		return;
+	sqlite3_finalize(t->ts);
+	free(t);
+}

@@ -188,6 +188,43 @@ int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
 int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 		       char **subject);
 
+/*
+ * lists_foreach_message_file() for the files of the @nr path ids
+ * @paths only, path by path (msg_files_path); every file when @paths
+ * is NULL.
+ */
+int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
+				  size_t nr,
+				  int (*fn)(int64_t path, int64_t thread,
+					    int64_t message, void *data),
+				  void *data);
+
+/* What audit reads of a message. */
+struct msg_brief {
+	int64_t id, mid, parent, thread, sender, date, flags;
+};
+
+/*
+ * The messages of the @nr threads @threads, thread by thread, or with
+ * @threads NULL every message by id.
+ */
+int lists_foreach_message_brief(struct idx *ix, const int64_t *threads,
+				size_t nr,
+				int (*fn)(const struct msg_brief *m, void *data),
+				void *data);
+
+/*
+ * The trailers naming a person of message after message: with
+ * @per_message a query each; without, one pass over all of them, so
+ * that the messages must be asked in increasing id order.
+ */
+struct msg_trailers;
+struct msg_trailers *msg_trailers_open(struct idx *ix, bool per_message);
+int msg_trailers_of(struct msg_trailers *t, int64_t message,
+		    int (*fn)(int64_t key, int64_t person, void *data),
+		    void *data);
+void msg_trailers_close(struct msg_trailers *t);
+
 /* The newest date of a message of a registered archive (0: none), or -1. */
 int64_t lists_newest_message_date(struct idx *ix);
 
