@@ -1228,7 +1228,7 @@ struct msg_pass {
 	size_t nr, alloc;
 };
 
-static int keep_message(const struct msg_brief *b, void *data)
+static int keep_message(const struct msg_row *b, void *data)
 {
 	struct msg_pass *mp = data;
 	struct amsg *m;
@@ -1330,7 +1330,7 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	int rc = -1;
 
 	imap_init(&pos, 1024);
-	if (lists_foreach_message_brief(ix, few ? r->threads : NULL,
+	if (lists_foreach_thread_message(ix, few ? r->threads : NULL,
 					r->nr_threads, keep_message, &mp) ||
 	    !(mt = msg_trailers_open(ix, few)))
 		goto out;

@@ -594,6 +594,23 @@ int64_t lists_max_message_id(struct idx *ix)
 	return count_of(ix, "SELECT max(id) FROM messages");
 }
 
+#define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
+	"m.author, m.flags, m.version, m.subject_hash"
+
+static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	r->mid = sqlite3_column_int64(st, 1);
+	r->parent = sqlite3_column_int64(st, 2);
+	r->thread = sqlite3_column_int64(st, 3);
+	r->date = sqlite3_column_int64(st, 4);
+	r->sender = sqlite3_column_int64(st, 5);
+	r->author = sqlite3_column_int64(st, 6);
+	r->flags = sqlite3_column_int64(st, 7);
+	r->version = sqlite3_column_int(st, 8);
+	r->subject_hash = sqlite3_column_int64(st, 9);
+}
+
 /*
  * The index messages_stats covers what is read: a scan of its narrow
  * rows, not of the messages.  From a date on, messages_date finds the
@@ -603,9 +620,7 @@ static void messages_sql(struct strbuf *sql, size_t nr_lists, int64_t since)
 {
 	size_t i;
 
-	strbuf_addstr(sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
-		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
-		      "FROM messages m");
+	strbuf_addstr(sql, "SELECT " MSG_ROW_COLUMNS " FROM messages m");
 	strbuf_addstr(sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
 	if (nr_lists) {
 		strbuf_addstr(sql, " IN (SELECT s.id FROM sources s "
@@ -642,16 +657,7 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	if (since != INT64_MIN)
 		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
-		r.id = sqlite3_column_int64(st, 0);
-		r.mid = sqlite3_column_int64(st, 1);
-		r.parent = sqlite3_column_int64(st, 2);
-		r.thread = sqlite3_column_int64(st, 3);
-		r.date = sqlite3_column_int64(st, 4);
-		r.sender = sqlite3_column_int64(st, 5);
-		r.author = sqlite3_column_int64(st, 6);
-		r.flags = sqlite3_column_int64(st, 7);
-		r.version = sqlite3_column_int(st, 8);
-		r.subject_hash = sqlite3_column_int64(st, 9);
+		read_msg_row(st, &r);
 		rc = fn(&r, data);
 	}
 	sqlite3_finalize(st);
@@ -776,12 +782,12 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 	return rc;
 }
 
-int lists_foreach_message_brief(struct idx *ix, const int64_t *threads,
+int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
-				int (*fn)(const struct msg_brief *m, void *data),
+				int (*fn)(const struct msg_row *m, void *data),
 				void *data)
 {
-	struct msg_brief m;
+	struct msg_row m;
 	sqlite3_stmt *ms;
 	size_t t;
 	int rc = 0;
@@ -792,23 +798,16 @@ int lists_foreach_message_brief(struct idx *ix, const int64_t *threads,
 	 * their threads'.
 	 */
 	if (sqlite3_prepare_v2(ix->db, threads ?
-			       "SELECT id, mid, parent, thread, sender, date, flags "
-			       "FROM messages WHERE thread = ?1" :
-			       "SELECT id, mid, parent, thread, sender, "
-			       "date, flags FROM messages ORDER BY id", -1, &ms,
-			       NULL) != SQLITE_OK)
+			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
+			       "WHERE m.thread = ?1" :
+			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
+			       "ORDER BY m.id", -1, &ms, NULL) != SQLITE_OK)
 		return sql_error(ix);
 	for (t = 0; !rc && t < (threads ? nr : 1); t++) {
 		if (threads)
 			sqlite3_bind_int64(ms, 1, threads[t]);
 		while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
-			m.id = sqlite3_column_int64(ms, 0);
-			m.mid = sqlite3_column_int64(ms, 1);
-			m.parent = sqlite3_column_int64(ms, 2);
-			m.thread = sqlite3_column_int64(ms, 3);
-			m.sender = sqlite3_column_int64(ms, 4);
-			m.date = sqlite3_column_int64(ms, 5);
-			m.flags = sqlite3_column_int64(ms, 6);
+			read_msg_row(ms, &m);
 			rc = fn(&m, data);
 		}
 		sqlite3_reset(ms);

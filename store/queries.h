@@ -199,18 +199,13 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 					    int64_t message, void *data),
 				  void *data);
 
-/* What audit reads of a message. */
-struct msg_brief {
-	int64_t id, mid, parent, thread, sender, date, flags;
-};
-
 /*
  * The messages of the @nr threads @threads, thread by thread, or with
- * @threads NULL every message by id.
+ * @threads NULL every message by id (of any archive, registered or not).
  */
-int lists_foreach_message_brief(struct idx *ix, const int64_t *threads,
+int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
-				int (*fn)(const struct msg_brief *m, void *data),
+				int (*fn)(const struct msg_row *m, void *data),
 				void *data);
 
 /*
