@@ -12,6 +12,7 @@
 
 #include "email.h"
 #include "print-mailmap.h"
+#include "queries.h"
 #include "patch.h"
 #include "run-command.h"
 #include "scope.h"
@@ -323,40 +324,37 @@ static void window_add_parents(struct window *w, const char *p)
 	}
 }
 
+static int window_add(int64_t id, const char *h, const char *parents,
+		      int64_t time, int64_t author, int64_t flags, void *data)
+{
+	struct window *w = data;
+	size_t nr = w->nr;
+
+	ALLOC_GROW(w->ids, nr + 1, w->alloc);
+	ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
+	ALLOC_GROW(w->times, nr + 1, w->alloc_t);
+	ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
+	ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
+	w->ids[nr] = id;
+	w->keys[nr] = hex64(h, strlen(h));
+	w->times[nr] = time;
+	w->authors[nr] = author;
+	if (flags & HC_SIGLINES) {
+		ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
+		w->own[w->nr_own++] = id;
+	}
+	window_add_parents(w, parents);
+	if (id > w->max)
+		w->max = id;
+	w->nr++;
+	return 0;
+}
+
 /* The indexed commits since gr->since. */
 static int load_window(struct gitroles *gr, struct window *w)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
-			       "author, flags FROM commits "
-			       "WHERE commit_time >= ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-	sqlite3_bind_int64(st, 1, gr->since);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *h = (const char *)sqlite3_column_text(st, 1);
-		size_t nr = w->nr;
-
-		ALLOC_GROW(w->ids, nr + 1, w->alloc);
-		ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
-		ALLOC_GROW(w->times, nr + 1, w->alloc_t);
-		ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
-		ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
-		w->ids[nr] = sqlite3_column_int64(st, 0);
-		w->keys[nr] = hex64(h, strlen(h));
-		w->times[nr] = sqlite3_column_int64(st, 3);
-		w->authors[nr] = sqlite3_column_int64(st, 4);
-		if (sqlite3_column_int64(st, 5) & HC_SIGLINES) {
-			ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
-			w->own[w->nr_own++] = w->ids[nr];
-		}
-		window_add_parents(w, (const char *)sqlite3_column_text(st, 2));
-		if (w->ids[nr] > w->max)
-			w->max = w->ids[nr];
-		w->nr++;
-	}
-	sqlite3_finalize(st);
+	if (idx_foreach_commit_since(&gr->ix, gr->since, window_add, w))
+		return -1;
 	ALLOC_GROW(w->par_off, w->nr + 1, w->alloc_o);
 	w->par_off[w->nr] = w->nr_par;
 	return 0;
@@ -460,62 +458,51 @@ static void window_walk(struct gitroles *gr, const struct window *w,
 	free(heap);
 }
 
-/* The window's renames, by the partial files(old_path) index. */
+static int add_rename(int64_t commit, const char *o, void *data)
+{
+	struct gitroles *gr = data;
+	struct strmap_entry *e;
+	struct away_list *l;
+
+	/* merges have no rows; commits outside the walk do not count */
+	if (!walk_pos(gr, commit))
+		return 0;
+	e = strmap_insert(&gr->away, o, strlen(o));
+	if (!e->value)
+		e->value = xcalloc(1, sizeof(struct away_list));
+	l = e->value;
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+	l->v[l->nr++] = commit;
+	return 0;
+}
+
+/* The window's renames. */
 static int load_renames(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
+	return idx_foreach_rename(&gr->ix, add_rename, gr);
+}
 
-	if (sqlite3_prepare_v2(gr->ix.db,
-			"SELECT f.commit_id, o.path FROM files f "
-			"JOIN paths o ON o.id = f.old_path "
-			"WHERE f.old_path IS NOT NULL", -1, &st,
-			NULL) != SQLITE_OK)
-		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *o = (const char *)sqlite3_column_text(st, 1);
-		struct strmap_entry *e;
-		struct away_list *l;
+static void add_person_as_written(int64_t id, const char *name,
+				  const char *email, void *data)
+{
+	struct gitroles *gr = data;
 
-		/* merges have no rows; commits outside the walk do not count */
-		if (!walk_pos(gr, sqlite3_column_int64(st, 0)))
-			continue;
-
-		e = strmap_insert(&gr->away, o, strlen(o));
-		if (!e->value)
-			e->value = xcalloc(1, sizeof(struct away_list));
-		l = e->value;
-		ALLOC_GROW(l->v, l->nr + 1, l->alloc);
-		l->v[l->nr++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	if (id < 0 || id >= gr->nr_people)
+		return;
+	gr->pname[id] = xstrdup(name);
+	gr->pemail[id] = xstrdup(email);
 }
 
 /* The people as written, for "%an <%ae>" without a query each. */
 static void load_people_as_written(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
+	int64_t max = idx_max_person(&gr->ix);
 
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM people", -1, &st,
-			       NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			gr->nr_people = sqlite3_column_int64(st, 0) + 1;
-		sqlite3_finalize(st);
-	}
+	if (max >= 0)
+		gr->nr_people = max + 1;
 	gr->pname = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
 	gr->pemail = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, name, email FROM people",
-			       -1, &st, NULL) != SQLITE_OK)
-		return;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-
-		if (id < 0 || id >= gr->nr_people)
-			continue;
-		gr->pname[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		gr->pemail[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_finalize(st);
+	idx_foreach_person_as_written(&gr->ix, add_person_as_written, gr);
 }
 
 static int walk_since(struct gitroles *gr)
@@ -549,34 +536,28 @@ static int walk_since(struct gitroles *gr)
 
 static bool signature_key(const struct gitroles *gr, const char *key);
 
+static int add_key(int64_t id, const char *key, void *data)
+{
+	struct gitroles *gr = data;
+
+	if (id < 0 || id >= gr->nr_keys)
+		return 0;
+	gr->key[id] = xstrdup(key);
+	gr->signature[id] = signature_key(gr, gr->key[id]);
+	return 0;
+}
+
 /* The trailer keys by id, and which of them are signatures. */
 static int load_keys(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
-	int64_t max = -1, id;
+	int64_t max;
 
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (idx_max_trailer_key(&gr->ix, &max))
 		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		max = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
 	gr->nr_keys = max + 1;
 	gr->key = xcalloc((size_t)gr->nr_keys + 1, sizeof(*gr->key));
 	gr->signature = xcalloc((size_t)gr->nr_keys + 1, 1);
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, key FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
-		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		if (id < 0 || id >= gr->nr_keys)
-			continue;
-		gr->key[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		gr->signature[id] = signature_key(gr, gr->key[id]);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return idx_foreach_trailer_key(&gr->ix, add_key, gr);
 }
 
 /* Open the index on the first question that needs it. */
