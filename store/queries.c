@@ -147,6 +147,37 @@ char *idx_commit_hash(const struct idx *ix, int64_t id)
 	return hash;
 }
 
+int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
+				 int (*fn)(const char *const f[6], void *data),
+				 void *data)
+{
+	char *hi = xstrfmt("%sg", prefix);	/* past every hex digit */
+	const char *f[6];
+	sqlite3_stmt *st;
+	int n = 0, i;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT hash, subject, author_name, author_email, "
+			       "committer_name, committer_email FROM commit_log "
+			       "WHERE hash >= ?1 AND hash < ?2 LIMIT 2",
+			       -1, &st, NULL) != SQLITE_OK) {
+		free(hi);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		for (i = 0; i < 6; i++)
+			f[i] = (const char *)sqlite3_column_text(st, i);
+		n++;
+		if (fn(f, data))
+			break;
+	}
+	sqlite3_finalize(st);
+	free(hi);
+	return n;
+}
+
 int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 {
 	sqlite3_stmt *st;

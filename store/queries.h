@@ -45,6 +45,16 @@ char *idx_maintainers_fingerprint(struct idx *ix);
 /* The hash of commit @id, to free; NULL when there is none. */
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 
+/*
+ * The commits whose hash starts with @prefix, as the commit_log view
+ * shows them: hash, subject, author name and address, committer name
+ * and address (after .mailmap; NULL where empty), until @fn returns
+ * non-zero.  The number of commits handed over, -1 without an answer.
+ */
+int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
+				 int (*fn)(const char *const f[6], void *data),
+				 void *data);
+
 /* The id of trailer key @key (canonical case); 0 when it has none. */
 int64_t idx_trailer_key_id(struct idx *ix, const char *key);
 
