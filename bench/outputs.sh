@@ -203,6 +203,14 @@ record_inbox() {
 	run get-git $K get --git -f foo/a.c bar/b.c
 	run report $K report --min-changes 5
 	run report-site $K report --min-changes 5 --site "$OUT/site"
+	# more than audit's 16 "few sections": the lists read whole
+	for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16; do
+		printf '\nEXTRA %s\nM:\tX <x%s@example.com>\nS:\tMaintained\nF:\tfoo/x%s\n' \
+			"$i" "$i" "$i"
+	done >>MAINTAINERS
+	run audit-many $K audit --min-changes 5 --json
+	run report-many $K report --min-changes 5
+	git checkout -q MAINTAINERS
 }
 
 record_kernel() {

@@ -12,6 +12,8 @@
 
 #include "email.h"
 #include "print-mailmap.h"
+#include "queries.h"
+#include "roles-queries.h"
 #include "patch.h"
 #include "run-command.h"
 #include "scope.h"
@@ -49,19 +51,11 @@ struct gitroles {
 	size_t nr_ignore, alloc_ignore;
 	bool ignore_read;
 
-	sqlite3_stmt *trailers, *author, *file_rows, *siglines, *flags;
+	struct roles_queries *q;	/* the index's answers, once ready */
 	char **key;		/* trailer keys by id */
 	unsigned char *signature;	/* by key id: a signature for --git */
 	int64_t nr_keys;
 
-	/*
-	 * The follow table (see index.c): read through ix, written
-	 * through a connection of its own opened on the first miss, as ix
-	 * is read-only.  A cache that cannot be written is not an error.
-	 */
-	sqlite3_stmt *follow_get, *follow_put;
-	sqlite3 *follow_db;
-	bool follow_tried;
 
 	/* deduplicate_email() answers, valid while its tables do not grow */
 	const struct lookup *dedup_lk;
@@ -150,19 +144,10 @@ void gitroles_free(struct gitroles *gr)
 
 	if (!gr)
 		return;
-	if (gr->ready || gr->trailers) {
-		sqlite3_exec(gr->ix.db, "RELEASE gitroles", NULL, NULL, NULL);
-		sqlite3_finalize(gr->trailers);
-		sqlite3_finalize(gr->author);
-		sqlite3_finalize(gr->file_rows);
-		sqlite3_finalize(gr->siglines);
-		sqlite3_finalize(gr->flags);
-		sqlite3_finalize(gr->follow_get);
+	if (gr->q) {
+		roles_queries_close(gr->q);
 		idx_close(&gr->ix);
 	}
-	sqlite3_finalize(gr->follow_put);
-	if (gr->follow_db)
-		sqlite3_close(gr->follow_db);
 	free(gr->order);
 	clear_caches(gr);
 	for (i = 0; i < (size_t)gr->nr_keys; i++)
@@ -323,40 +308,37 @@ static void window_add_parents(struct window *w, const char *p)
 	}
 }
 
+static int window_add(int64_t id, const char *h, const char *parents,
+		      int64_t time, int64_t author, int64_t flags, void *data)
+{
+	struct window *w = data;
+	size_t nr = w->nr;
+
+	ALLOC_GROW(w->ids, nr + 1, w->alloc);
+	ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
+	ALLOC_GROW(w->times, nr + 1, w->alloc_t);
+	ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
+	ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
+	w->ids[nr] = id;
+	w->keys[nr] = hex64(h, strlen(h));
+	w->times[nr] = time;
+	w->authors[nr] = author;
+	if (flags & HC_SIGLINES) {
+		ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
+		w->own[w->nr_own++] = id;
+	}
+	window_add_parents(w, parents);
+	if (id > w->max)
+		w->max = id;
+	w->nr++;
+	return 0;
+}
+
 /* The indexed commits since gr->since. */
 static int load_window(struct gitroles *gr, struct window *w)
 {
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, hash, parents, commit_time, "
-			       "author, flags FROM commits "
-			       "WHERE commit_time >= ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-	sqlite3_bind_int64(st, 1, gr->since);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *h = (const char *)sqlite3_column_text(st, 1);
-		size_t nr = w->nr;
-
-		ALLOC_GROW(w->ids, nr + 1, w->alloc);
-		ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
-		ALLOC_GROW(w->times, nr + 1, w->alloc_t);
-		ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
-		ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
-		w->ids[nr] = sqlite3_column_int64(st, 0);
-		w->keys[nr] = hex64(h, strlen(h));
-		w->times[nr] = sqlite3_column_int64(st, 3);
-		w->authors[nr] = sqlite3_column_int64(st, 4);
-		if (sqlite3_column_int64(st, 5) & HC_SIGLINES) {
-			ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
-			w->own[w->nr_own++] = w->ids[nr];
-		}
-		window_add_parents(w, (const char *)sqlite3_column_text(st, 2));
-		if (w->ids[nr] > w->max)
-			w->max = w->ids[nr];
-		w->nr++;
-	}
-	sqlite3_finalize(st);
+	if (idx_foreach_commit_since(&gr->ix, gr->since, window_add, w))
+		return -1;
 	ALLOC_GROW(w->par_off, w->nr + 1, w->alloc_o);
 	w->par_off[w->nr] = w->nr_par;
 	return 0;
@@ -460,62 +442,51 @@ static void window_walk(struct gitroles *gr, const struct window *w,
 	free(heap);
 }
 
-/* The window's renames, by the partial files(old_path) index. */
+static int add_rename(int64_t commit, const char *o, void *data)
+{
+	struct gitroles *gr = data;
+	struct strmap_entry *e;
+	struct away_list *l;
+
+	/* merges have no rows; commits outside the walk do not count */
+	if (!walk_pos(gr, commit))
+		return 0;
+	e = strmap_insert(&gr->away, o, strlen(o));
+	if (!e->value)
+		e->value = xcalloc(1, sizeof(struct away_list));
+	l = e->value;
+	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+	l->v[l->nr++] = commit;
+	return 0;
+}
+
+/* The window's renames. */
 static int load_renames(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
+	return idx_foreach_rename(&gr->ix, add_rename, gr);
+}
 
-	if (sqlite3_prepare_v2(gr->ix.db,
-			"SELECT f.commit_id, o.path FROM files f "
-			"JOIN paths o ON o.id = f.old_path "
-			"WHERE f.old_path IS NOT NULL", -1, &st,
-			NULL) != SQLITE_OK)
-		return error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *o = (const char *)sqlite3_column_text(st, 1);
-		struct strmap_entry *e;
-		struct away_list *l;
+static void add_person_as_written(int64_t id, const char *name,
+				  const char *email, void *data)
+{
+	struct gitroles *gr = data;
 
-		/* merges have no rows; commits outside the walk do not count */
-		if (!walk_pos(gr, sqlite3_column_int64(st, 0)))
-			continue;
-
-		e = strmap_insert(&gr->away, o, strlen(o));
-		if (!e->value)
-			e->value = xcalloc(1, sizeof(struct away_list));
-		l = e->value;
-		ALLOC_GROW(l->v, l->nr + 1, l->alloc);
-		l->v[l->nr++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	if (id < 0 || id >= gr->nr_people)
+		return;
+	gr->pname[id] = xstrdup(name);
+	gr->pemail[id] = xstrdup(email);
 }
 
 /* The people as written, for "%an <%ae>" without a query each. */
 static void load_people_as_written(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
+	int64_t max = idx_max_person(&gr->ix);
 
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM people", -1, &st,
-			       NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			gr->nr_people = sqlite3_column_int64(st, 0) + 1;
-		sqlite3_finalize(st);
-	}
+	if (max >= 0)
+		gr->nr_people = max + 1;
 	gr->pname = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
 	gr->pemail = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, name, email FROM people",
-			       -1, &st, NULL) != SQLITE_OK)
-		return;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-
-		if (id < 0 || id >= gr->nr_people)
-			continue;
-		gr->pname[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		gr->pemail[id] = xstrdup((const char *)sqlite3_column_text(st, 2));
-	}
-	sqlite3_finalize(st);
+	idx_foreach_person_as_written(&gr->ix, add_person_as_written, gr);
 }
 
 static int walk_since(struct gitroles *gr)
@@ -549,34 +520,28 @@ static int walk_since(struct gitroles *gr)
 
 static bool signature_key(const struct gitroles *gr, const char *key);
 
+static int add_key(int64_t id, const char *key, void *data)
+{
+	struct gitroles *gr = data;
+
+	if (id < 0 || id >= gr->nr_keys)
+		return 0;
+	gr->key[id] = xstrdup(key);
+	gr->signature[id] = signature_key(gr, gr->key[id]);
+	return 0;
+}
+
 /* The trailer keys by id, and which of them are signatures. */
 static int load_keys(struct gitroles *gr)
 {
-	sqlite3_stmt *st;
-	int64_t max = -1, id;
+	int64_t max;
 
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT max(id) FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (idx_max_trailer_key(&gr->ix, &max))
 		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		max = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
 	gr->nr_keys = max + 1;
 	gr->key = xcalloc((size_t)gr->nr_keys + 1, sizeof(*gr->key));
 	gr->signature = xcalloc((size_t)gr->nr_keys + 1, 1);
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT id, key FROM keys", -1, &st,
-			       NULL) != SQLITE_OK)
-		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		id = sqlite3_column_int64(st, 0);
-		if (id < 0 || id >= gr->nr_keys)
-			continue;
-		gr->key[id] = xstrdup((const char *)sqlite3_column_text(st, 1));
-		gr->signature[id] = signature_key(gr, gr->key[id]);
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return idx_foreach_trailer_key(&gr->ix, add_key, gr);
 }
 
 /* Open the index on the first question that needs it. */
@@ -607,45 +572,11 @@ static bool ready(struct gitroles *gr, bool need_since)
 			return false;
 		}
 		free(path);
-		if (sqlite3_prepare_v2(gr->ix.db,
-				"SELECT key, value FROM trailers "
-				"WHERE commit_id = ?1 ORDER BY seq", -1,
-				&gr->trailers, NULL) != SQLITE_OK ||
-		    load_keys(gr) ||
-		    sqlite3_prepare_v2(gr->ix.db,
-				"SELECT p.name, p.email FROM commits c "
-				"JOIN people p ON p.id = c.author "
-				"WHERE c.id = ?1", -1, &gr->author,
-				NULL) != SQLITE_OK ||
-		    sqlite3_prepare_v2(gr->ix.db,
-				"SELECT commit_id, status, added, removed, flags "
-				"FROM files WHERE path = (SELECT id FROM paths "
-				"                         WHERE path = ?1)", -1,
-				&gr->file_rows, NULL) != SQLITE_OK ||
-		    sqlite3_prepare_v2(gr->ix.db,
-				"SELECT line FROM siglines WHERE commit_id = ?1 "
-				"AND script ORDER BY seq", -1, &gr->siglines,
-				NULL) != SQLITE_OK ||
-		    sqlite3_prepare_v2(gr->ix.db,
-				"SELECT flags FROM commits WHERE id = ?1", -1,
-				&gr->flags, NULL) != SQLITE_OK) {
-			error("%s: %s", gr->ix.path, sqlite3_errmsg(gr->ix.db));
-			sqlite3_finalize(gr->trailers);
-			sqlite3_finalize(gr->author);
-			sqlite3_finalize(gr->file_rows);
-			sqlite3_finalize(gr->siglines);
-			sqlite3_finalize(gr->flags);
-			gr->trailers = gr->author = gr->file_rows = NULL;
-			gr->siglines = gr->flags = NULL;
+		if (load_keys(gr) || !(gr->q = roles_queries_open(&gr->ix))) {
 			idx_close(&gr->ix);
 			gr->status = 1;
 			return false;
 		}
-		/*
-		 * One read transaction for all the small queries below:
-		 * otherwise each takes and drops the file lock (fcntl) again.
-		 */
-		sqlite3_exec(gr->ix.db, "SAVEPOINT gitroles", NULL, NULL, NULL);
 		gr->ready = true;
 	}
 	if (gr->ready && need_since && !gr->walked) {
@@ -779,19 +710,14 @@ done:
 static const char *commit_hash(struct gitroles *gr, int64_t id,
 			       struct strbuf *out)
 {
-	sqlite3_stmt *st;
+	char *hash = idx_commit_hash(&gr->ix, id);
 
 	strbuf_reset(out);
-	if (sqlite3_prepare_v2(gr->ix.db, "SELECT hash FROM commits WHERE id = ?1",
-			       -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, id);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			strbuf_addstr(out, (const char *)sqlite3_column_text(st, 0));
-		sqlite3_finalize(st);
-	}
+	if (hash)
+		strbuf_addstr(out, hash);
+	free(hash);
 	return out->buf;
 }
-
 /*
  * The follow cache.  Both questions above are functions of a commit id
  * and a name (and of git's rename settings, which a kernel tree leaves
@@ -804,71 +730,13 @@ enum { FOLLOW_SOURCE = 0, FOLLOW_DELETION = 1 };
 static bool follow_get(struct gitroles *gr, const char *hash, const char *path,
 		       int kind, char **src, long *added, long *removed)
 {
-	sqlite3_stmt *st;
-	bool found = false;
-
-	if (!gr->follow_get &&
-	    sqlite3_prepare_v2(gr->ix.db, "SELECT source, added, removed "
-			       "FROM follow WHERE hash = ?1 AND path = ?2 "
-			       "AND kind = ?3", -1, &gr->follow_get,
-			       NULL) != SQLITE_OK)
-		return false;
-	st = gr->follow_get;
-	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, kind);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		found = true;
-		*src = sqlite3_column_type(st, 0) == SQLITE_NULL ? NULL :
-			xstrdup((const char *)sqlite3_column_text(st, 0));
-		*added = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 :
-			 (long)sqlite3_column_int64(st, 1);
-		*removed = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
-			   (long)sqlite3_column_int64(st, 2);
-	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return found;
+	return roles_follow_get(gr->q, hash, path, kind, src, added, removed);
 }
-
 static void follow_put(struct gitroles *gr, const char *hash, const char *path,
 		       int kind, const char *src, long added, long removed)
 {
-	sqlite3_stmt *st;
-
-	if (!gr->follow_tried) {
-		gr->follow_tried = true;
-		if (sqlite3_open_v2(gr->ix.path, &gr->follow_db,
-				    SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
-		    sqlite3_busy_timeout(gr->follow_db, 2000) != SQLITE_OK ||
-		    sqlite3_exec(gr->follow_db, "PRAGMA synchronous=NORMAL",
-				 NULL, NULL, NULL) != SQLITE_OK ||
-		    sqlite3_prepare_v2(gr->follow_db, "INSERT OR REPLACE INTO "
-				       "follow(hash, path, kind, source, added, "
-				       "removed) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-				       -1, &gr->follow_put, NULL) != SQLITE_OK) {
-			sqlite3_finalize(gr->follow_put);
-			gr->follow_put = NULL;
-			sqlite3_close(gr->follow_db);
-			gr->follow_db = NULL;
-		}
-	}
-	if (!(st = gr->follow_put))
-		return;
-	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, path, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, kind);
-	if (src)
-		sqlite3_bind_text(st, 4, src, -1, SQLITE_STATIC);
-	if (added >= 0)
-		sqlite3_bind_int64(st, 5, added);
-	if (removed >= 0)
-		sqlite3_bind_int64(st, 6, removed);
-	sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	roles_follow_put(gr->q, hash, path, kind, src, added, removed);
 }
-
 /* follow_source(), through the cache. */
 static bool cached_follow_source(struct gitroles *gr, const char *hash,
 				 const char *name, char **src, long *added,
@@ -927,6 +795,33 @@ static int cmp_frow(const void *a, const void *b)
 	return (x->status == 'X') - (y->status == 'X');
 }
 
+/* The rows of a name file_commits() keeps: in the walk, after @bound. */
+struct frow_walk {
+	struct gitroles *gr;
+	int64_t bound;
+	struct frow *rows;
+	size_t nr, alloc;
+};
+
+static void add_frow(int64_t id, const char *status, long added, long removed,
+		     bool counts, long flags, void *data)
+{
+	struct frow_walk *fw = data;
+	int64_t pos = walk_pos(fw->gr, id);
+	struct frow *r;
+
+	if (!pos || pos <= fw->bound || fw->gr->merge[id])
+		return;
+	ALLOC_GROW(fw->rows, fw->nr + 1, fw->alloc);
+	r = &fw->rows[fw->nr++];
+	r->id = id;
+	r->pos = pos;
+	r->status = status ? *status : '?';
+	r->added = added;
+	r->removed = removed;
+	r->counts = counts && !(flags & (HF_BINARY | HF_MISSING));
+}
+
 /*
  * The commits "git log --follow --no-merges --since" lists for @file, in
  * its order: those that change the name, and those that rename it away
@@ -940,9 +835,9 @@ static void file_commits(struct gitroles *gr, const char *file,
 	int64_t bound = 0;	/* only commits after this walk position */
 	bool plain = stat_pattern_matches(file);
 	struct strbuf hash = STRBUF_INIT;
+	struct frow_walk fw = { .gr = gr };
 
 	for (;;) {
-		sqlite3_stmt *st = gr->file_rows;
 		struct away_list *away = strmap_get(&gr->away, cur, strlen(cur));
 		struct frow *rows = NULL;
 		size_t nr = 0, alloc = 0, i;
@@ -953,29 +848,13 @@ static void file_commits(struct gitroles *gr, const char *file,
 		 * The name's rows by the covering files(path, ...) index;
 		 * the walk (positions, merges) is the join with commits.
 		 */
-		sqlite3_bind_text(st, 1, cur, -1, SQLITE_STATIC);
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			int64_t id = sqlite3_column_int64(st, 0);
-			int64_t pos = walk_pos(gr, id);
-			const char *status = (const char *)sqlite3_column_text(st, 1);
-			long flags = (long)sqlite3_column_int64(st, 4);
-			struct frow *r;
-
-			if (!pos || pos <= bound || gr->merge[id])
-				continue;
-			ALLOC_GROW(rows, nr + 1, alloc);
-			r = &rows[nr++];
-			r->id = id;
-			r->pos = pos;
-			r->status = status ? *status : '?';
-			r->added = (long)sqlite3_column_int64(st, 2);
-			r->removed = (long)sqlite3_column_int64(st, 3);
-			r->counts = sqlite3_column_type(st, 2) != SQLITE_NULL &&
-				    sqlite3_column_type(st, 3) != SQLITE_NULL &&
-				    !(flags & (HF_BINARY | HF_MISSING));
-		}
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+		fw.rows = NULL;
+		fw.nr = fw.alloc = 0;
+		fw.bound = bound;
+		roles_foreach_file_row(gr->q, cur, add_frow, &fw);
+		rows = fw.rows;
+		nr = fw.nr;
+		alloc = fw.alloc;
 		for (i = 0; away && i < away->nr; i++) {
 			int64_t pos = walk_pos(gr, away->v[i]);
 			struct frow *r;
@@ -1055,44 +934,40 @@ static int cmp_fcommit(const void *a, const void *b)
 }
 
 /* Commits touching anything below directory @dir (no --follow). */
+struct dir_walk {
+	struct gitroles *gr;
+	struct fcommits *out;
+};
+
+static void add_dir_commit(int64_t id, void *data)
+{
+	struct dir_walk *dw = data;
+	struct fcommit *c;
+
+	if (!reachable(dw->gr, id))
+		return;
+	ALLOC_GROW(dw->out->v, dw->out->nr + 1, dw->out->alloc);
+	c = &dw->out->v[dw->out->nr++];
+	c->id = id;
+	c->added = c->removed = 0;
+	c->stat_ok = false;
+}
+
 static void dir_commits(struct gitroles *gr, const char *dir,
 			struct fcommits *out)
 {
-	sqlite3_stmt *st;
+	struct dir_walk dw = { gr, out };
 
-	if (sqlite3_prepare_v2(gr->ix.db,
-			"SELECT DISTINCT f.commit_id, c.commit_time "
-			"FROM paths p JOIN files f ON f.path = p.id "
-			"JOIN commits c ON c.id = f.commit_id "
-			"WHERE p.path >= ?1 AND p.path < ?1 || x'ff' "
-			"  AND c.nparents < 2 AND c.commit_time >= ?2 "
-			"ORDER BY c.commit_time DESC, c.id DESC", -1, &st,
-			NULL) != SQLITE_OK) {
-		gr->status = error("%s: %s", gr->ix.path,
-				   sqlite3_errmsg(gr->ix.db));
+	if (idx_foreach_dir_commit(&gr->ix, dir, gr->since, add_dir_commit,
+				   &dw)) {
+		gr->status = -1;
 		return;
 	}
-	sqlite3_bind_text(st, 1, dir, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, gr->since);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(st, 0);
-		struct fcommit *c;
-
-		if (!reachable(gr, id))
-			continue;
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		c = &out->v[out->nr++];
-		c->id = id;
-		c->added = c->removed = 0;
-		c->stat_ok = false;
-	}
-	sqlite3_finalize(st);
 	/* in the order of git's walk */
 	cmp_gr = gr;
 	if (out->nr)
 		qsort(out->v, out->nr, sizeof(*out->v), cmp_fcommit);
 }
-
 /*
  * lookup_dedup_email() with a memory: the script's deduplicate_email()
  * depends only on its input and on its two tables, which only grow, so
@@ -1219,10 +1094,7 @@ static bool own_siglines(struct gitroles *gr, int64_t id)
 
 	if (reachable(gr, id) && gr->own_siglines)
 		return gr->own_siglines[id];
-	sqlite3_bind_int64(gr->flags, 1, id);
-	if (sqlite3_step(gr->flags) == SQLITE_ROW)
-		own = sqlite3_column_int64(gr->flags, 0) & HC_SIGLINES;
-	sqlite3_reset(gr->flags);
+	own = roles_commit_flags(gr->q, id) & HC_SIGLINES;
 	return own;
 }
 
@@ -1251,45 +1123,45 @@ static bool signature_line(const struct gitroles *gr, const char *line)
  * into @sigs: built from the trailers ("Key: value"), or, for commits
  * where those are not the same lines, the lines kept by the index.
  */
+struct sig_walk {
+	struct gitroles *gr;
+	struct str_vec *sigs;
+};
+
+static void add_sigline(const char *line, void *data)
+{
+	struct sig_walk *sw = data;
+
+	if (line && signature_line(sw->gr, line))
+		vec_push(sw->sigs, xstrdup(line));
+}
+
+static void add_trailer_sig(int64_t k, const char *value, void *data)
+{
+	struct sig_walk *sw = data;
+	struct gitroles *gr = sw->gr;
+
+	if (k < 0 || k >= gr->nr_keys || !gr->signature[k])
+		return;
+	if (!value || !strchr(value, '@'))
+		return;
+	vec_push(sw->sigs, xstrfmt("%s: %s", gr->key[k], value));
+}
+
 static void commit_signatures(struct gitroles *gr, int64_t id,
 			      struct str_vec *sigs)
 {
-	sqlite3_stmt *st = gr->trailers;
+	struct sig_walk sw = { gr, sigs };
 
-	if (own_siglines(gr, id)) {
-		st = gr->siglines;
-		sqlite3_bind_int64(st, 1, id);
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			const char *line = (const char *)sqlite3_column_text(st, 0);
-
-			if (line && signature_line(gr, line))
-				vec_push(sigs, xstrdup(line));
-		}
-		sqlite3_reset(st);
-		return;
-	}
-
-	sqlite3_bind_int64(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int64_t k = sqlite3_column_int64(st, 0);
-		const char *key, *value;
-
-		if (k < 0 || k >= gr->nr_keys || !gr->signature[k])
-			continue;
-		key = gr->key[k];
-		value = (const char *)sqlite3_column_text(st, 1);
-		if (!value || !strchr(value, '@'))
-			continue;
-		vec_push(sigs, xstrfmt("%s: %s", key, value));
-	}
-	sqlite3_reset(st);
+	if (own_siglines(gr, id))
+		roles_foreach_sigline(gr->q, id, add_sigline, &sw);
+	else
+		roles_foreach_trailer(gr->q, id, add_trailer_sig, &sw);
 }
-
 /* "GitAuthor: %an <%ae>" of commit @id. */
 static char *commit_author(struct gitroles *gr, int64_t id)
 {
-	sqlite3_stmt *st = gr->author;
-	char *line = NULL;
+	char *line;
 
 	if (id > 0 && id < gr->nr_order && gr->order[id]) {
 		int64_t a = gr->author_of[id];
@@ -1299,12 +1171,7 @@ static char *commit_author(struct gitroles *gr, int64_t id)
 				       gr->pemail[a]);
 	}
 
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		line = xstrfmt("GitAuthor: %s <%s>",
-			       (const char *)sqlite3_column_text(st, 0),
-			       (const char *)sqlite3_column_text(st, 1));
-	sqlite3_reset(st);
+	line = roles_author_line(gr->q, id);
 	return line ? line : xstrdup("GitAuthor:  <>");
 }
 

@@ -898,100 +898,110 @@ static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 #undef PQ
 }
 
+/* What read_commits() keeps from commit to commit. */
+struct commit_pass {
+	struct run *r;
+	int64_t *stamp;		/* by slot: the last commit id + 1 touching it */
+	int64_t k_sob, k_rev, k_ack, k_test;
+	struct commit_tags tr;
+	uint32_t *touched, *nr_in;	/* the commit's slots; its files in each */
+	size_t nr_touched, alloc_touched;
+	long *area_n;		/* by slot and top-level directory: changes */
+	size_t ntop;
+};
+
+/*
+ * The slots a commit's files are in, with how many of its files each;
+ * in the window (@win), each file change counted to its slot's area.
+ */
+static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
+			bool win)
+{
+	const struct path_map *pm = &cp->r->pm;
+	size_t f;
+
+	cp->nr_touched = 0;
+	for (f = 0; f < c->nr_paths; f++) {
+		int64_t p = c->paths[f];
+		uint32_t x;
+
+		if (p < 0 || p > pm->max_id)
+			continue;
+		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+			uint32_t slot = pm->slots[x];
+
+			if (win)
+				cp->area_n[slot * cp->ntop + pm->top[p]]++;
+			if (cp->stamp[slot] == c->id + 1) {
+				cp->nr_in[slot]++;
+				continue;
+			}
+			cp->stamp[slot] = c->id + 1;
+			cp->nr_in[slot] = 1;
+			ALLOC_GROW(cp->touched, cp->nr_touched + 1,
+				   cp->alloc_touched);
+			cp->touched[cp->nr_touched++] = slot;
+		}
+	}
+}
+
+static int read_commit(const struct commit_facts *c, void *data)
+{
+	struct commit_pass *cp = data;
+	struct run *r = cp->r;
+	bool win = c->nparents <= 1 && c->time <= r->a->now &&
+		   c->time >= r->a->since;
+	size_t i;
+
+	touch_slots(cp, c, win);
+	cp->tr.nr = 0;
+	for (i = 0; i < c->nr_trailers; i++) {
+		int64_t key = c->trailer_key[i];
+		int64_t pid = pid_of(r, c->trailer_person[i]);
+		int kind = key == cp->k_sob ? K_SOB : key == cp->k_rev ? K_REVIEW :
+			   key == cp->k_ack ? K_ACK : key == cp->k_test ? K_TEST : 0;
+
+		if (kind && pid >= 0)
+			add_tag(&cp->tr, pid, kind);
+	}
+	if (c->nparents > 1 || c->time > r->a->now)
+		return 0;
+	if (r->a->person_quarters && c->time >= r->a->since)
+		credit_quarter(r, c->time, pid_of(r, c->author),
+			       pid_of(r, c->committer), &cp->tr);
+	for (i = 0; i < cp->nr_touched; i++)
+		credit_commit(r, cp->touched[i], c->id, c->time,
+			      pid_of(r, c->author), pid_of(r, c->committer),
+			      &cp->tr,
+			      2 * (size_t)cp->nr_in[cp->touched[i]] >= c->nr_paths);
+	return 0;
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
 	struct idx *ix = r->ix;
-	struct path_map *pm = &r->pm;
-	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
-	int64_t *stamp = xcalloc(r->nslots + 1, sizeof(int64_t));
-	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
-		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
-	struct commit_tags tr = { 0 };
-	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
-	size_t nr_touched, alloc_touched = 0, i, nr_files;
-	size_t ntop = r->a->nr_top_dirs;
-	long *area_n = xcalloc(r->nslots * ntop + 1, sizeof(long));
-	int frc, trc, rc = -1;
+	struct commit_pass cp = {
+		.r = r,
+		.stamp = xcalloc(r->nslots + 1, sizeof(int64_t)),
+		.nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t)),
+		.k_sob = key_id(ix, "Signed-off-by"),
+		.k_rev = key_id(ix, "Reviewed-by"),
+		.k_ack = key_id(ix, "Acked-by"),
+		.k_test = key_id(ix, "Tested-by"),
+		.ntop = r->a->nr_top_dirs,
+	};
+	int rc;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
-			       "nparents FROM commits ORDER BY id", -1, &cst,
-			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
-			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
-			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
-			       -1, &tst, NULL) != SQLITE_OK) {
-		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-		goto out;
-	}
-	frc = sqlite3_step(fst);
-	trc = sqlite3_step(tst);
-	while (sqlite3_step(cst) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(cst, 0);
-		int64_t t = sqlite3_column_int64(cst, 3);
-		bool merge = sqlite3_column_int(cst, 4) > 1;
-		bool win = !merge && t <= r->a->now && t >= r->a->since;
-
-		nr_touched = nr_files = 0;
-		for (; frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= id;
-		     frc = sqlite3_step(fst)) {
-			int64_t p = sqlite3_column_int64(fst, 1);
-			uint32_t x;
-
-			if (sqlite3_column_int64(fst, 0) != id)
-				continue;
-			nr_files++;
-			if (p < 0 || p > pm->max_id)
-				continue;
-			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
-				uint32_t slot = pm->slots[x];
-
-				if (win)
-					area_n[slot * ntop + pm->top[p]]++;
-				if (stamp[slot] == id + 1) {
-					nr_in[slot]++;
-					continue;
-				}
-				stamp[slot] = id + 1;
-				nr_in[slot] = 1;
-				ALLOC_GROW(touched, nr_touched + 1, alloc_touched);
-				touched[nr_touched++] = slot;
-			}
-		}
-		tr.nr = 0;
-		for (; trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= id;
-		     trc = sqlite3_step(tst)) {
-			int64_t key = sqlite3_column_int64(tst, 1);
-			int64_t pid = pid_of(r, sqlite3_column_int64(tst, 2));
-			int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
-				   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
-
-			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
-				add_tag(&tr, pid, kind);
-		}
-		if (merge || t > r->a->now)
-			continue;
-		if (r->a->person_quarters && t >= r->a->since)
-			credit_quarter(r, t, pid_of(r, sqlite3_column_int64(cst, 1)),
-				       pid_of(r, sqlite3_column_int64(cst, 2)), &tr);
-		for (i = 0; i < nr_touched; i++)
-			credit_commit(r, touched[i], id, t,
-				      pid_of(r, sqlite3_column_int64(cst, 1)),
-				      pid_of(r, sqlite3_column_int64(cst, 2)), &tr,
-				      2 * (size_t)nr_in[touched[i]] >= nr_files);
-	}
-	set_areas(r->a, r->nslots, area_n);
-	rc = 0;
-out:
-	sqlite3_finalize(cst);
-	sqlite3_finalize(fst);
-	sqlite3_finalize(tst);
-	free(stamp);
-	free(nr_in);
-	free(touched);
-	free(tr.v);
-	free(area_n);
+	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
+	rc = idx_foreach_commit_facts(ix, read_commit, &cp);
+	if (!rc)
+		set_areas(r->a, r->nslots, cp.area_n);
+	free(cp.area_n);
+	free(cp.stamp);
+	free(cp.nr_in);
+	free(cp.touched);
+	free(cp.tr.v);
 	return rc;
 }
 
@@ -1060,63 +1070,67 @@ static void slot_sets_free(struct slot_sets *t)
 }
 
 /* Each patch's sections, and each thread's (msg_files). */
+/* What read_patch_slots() needs for each file of a posted patch. */
+struct patch_pass {
+	struct run *r;
+	struct slot_sets *patches, *threads;
+	struct imap foreign, seen;
+	bool few;
+};
+
+static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
+{
+	struct patch_pass *pp = data;
+	struct run *r = pp->r;
+	const struct path_map *pm = &r->pm;
+	int64_t *v;
+	uint32_t x;
+
+	/* other projects' patches are about none of our sections */
+	if (p < 0 || p > pm->max_id || pm->first[p] == pm->first[p + 1] ||
+	    imap_get(&pp->foreign, message))
+		return 0;
+	for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+		set_add(pp->patches, message, pm->slots[x]);
+		set_add(pp->threads, th, pm->slots[x]);
+	}
+	if (pp->few && !*(v = imap_put(&pp->seen, th ? th : 1))) {
+		*v = 1;
+		ALLOC_GROW(r->threads, r->nr_threads + 1, r->alloc_threads);
+		r->threads[r->nr_threads++] = th;
+	}
+	return 0;
+}
+
 static int read_patch_slots(struct run *r, struct slot_sets *patches,
 			    struct slot_sets *threads)
 {
 	struct path_map *pm = &r->pm;
-	bool few = r->nslots <= FEW_SECTIONS;
-	struct imap foreign, seen;
-	sqlite3_stmt *st;
-	int64_t path;
+	struct patch_pass pp = { .r = r, .patches = patches,
+				 .threads = threads,
+				 .few = r->nslots <= FEW_SECTIONS };
+	int64_t *paths = NULL, path;
+	size_t nr = 0, alloc = 0;
+	int rc;
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
-	if (lists_foreign(r->ix, &foreign))
+	if (lists_foreign(r->ix, &pp.foreign))
 		return -1;
-	if (sqlite3_prepare_v2(r->ix->db, few ?
-			       "SELECT f.message, m.thread, f.path FROM msg_files f "
-			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
-			       "SELECT f.message, m.thread, f.path "
-			       "FROM msg_files f JOIN messages m ON m.id = f.message",
-			       -1, &st, NULL) != SQLITE_OK) {
-		imap_free(&foreign);
-		return error("%s: %s", r->ix->path, sqlite3_errmsg(r->ix->db));
-	}
-	imap_init(&seen, 64);
+	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
-	for (path = 0; path <= (few ? pm->max_id : 0); path++) {
-		if (few) {
-			if (pm->first[path] == pm->first[path + 1])
-				continue;
-			sqlite3_bind_int64(st, 1, path);
-		}
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			int64_t p = sqlite3_column_int64(st, 2);
-			int64_t th = sqlite3_column_int64(st, 1), *v;
-			uint32_t x;
-
-			/* other projects' patches are about none of our sections */
-			if (p < 0 || p > pm->max_id ||
-			    pm->first[p] == pm->first[p + 1] ||
-			    imap_get(&foreign, sqlite3_column_int64(st, 0)))
-				continue;
-			for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
-				set_add(patches, sqlite3_column_int64(st, 0), pm->slots[x]);
-				set_add(threads, th, pm->slots[x]);
-			}
-			if (few && !*(v = imap_put(&seen, th ? th : 1))) {
-				*v = 1;
-				ALLOC_GROW(r->threads, r->nr_threads + 1,
-					   r->alloc_threads);
-				r->threads[r->nr_threads++] = th;
-			}
-		}
-		sqlite3_reset(st);
+	for (path = 0; pp.few && path <= pm->max_id; path++) {
+		if (pm->first[path] == pm->first[path + 1])
+			continue;
+		ALLOC_GROW(paths, nr + 1, alloc);
+		paths[nr++] = path;
 	}
-	sqlite3_finalize(st);
-	imap_free(&seen);
-	imap_free(&foreign);
-	return 0;
+	rc = lists_foreach_message_file_of(r->ix, pp.few ? paths : NULL, nr,
+					   patch_file, &pp);
+	free(paths);
+	imap_free(&pp.seen);
+	imap_free(&pp.foreign);
+	return rc;
 }
 
 static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
@@ -1207,6 +1221,93 @@ static ssize_t message_slots(const struct slot_sets *patches,
 	return set_of(threads, m->thread);
 }
 
+/* The messages read_messages() keeps. */
+struct msg_pass {
+	struct run *r;
+	struct amsg *v;
+	size_t nr, alloc;
+};
+
+static int keep_message(const struct msg_row *b, void *data)
+{
+	struct msg_pass *mp = data;
+	struct amsg *m;
+
+	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
+	m = &mp->v[mp->nr++];
+	m->id = b->id;
+	m->mid = b->mid;
+	m->parent = b->parent;
+	m->thread = b->thread;
+	m->sender = pid_of(mp->r, b->sender);
+	m->date = b->date;
+	m->flags = (uint32_t)b->flags;
+	return 0;
+}
+
+/*
+ * One entry per Message-ID (a copy on another list, or delivered twice
+ * to one archive): the first copy, by id, as of the earlier date, as
+ * lmsg_load() keeps it; @pos by id, a copy's the one kept.
+ */
+static size_t drop_copies(struct amsg *v, size_t nr, struct imap *pos)
+{
+	struct imap seen;
+	size_t i, t;
+
+	imap_init(&seen, 1024);
+	for (i = t = 0; i < nr; i++) {
+		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
+
+		if (kept && *kept) {
+			if (v[i].date < v[*kept - 1].date)
+				v[*kept - 1].date = v[i].date;
+			/* its answers answer the one kept */
+			*imap_put(pos, v[i].id) = *kept;
+			continue;
+		}
+		if (kept)
+			*kept = (int64_t)t + 1;
+		v[t++] = v[i];
+		*imap_put(pos, v[t - 1].id) = (int64_t)t;
+	}
+	imap_free(&seen);
+	return t;
+}
+
+/* A trailer of a message: its review credited to the sections of it. */
+struct trailer_pass {
+	struct run *r;
+	const struct amsg *m;
+	ssize_t set;
+	const struct slot_sets *sets;
+	bool inwin;
+	int64_t k_rev, k_ack, k_test;
+};
+
+static int credit_trailer(int64_t key, int64_t person, void *data)
+{
+	struct trailer_pass *tp = data;
+	struct run *r = tp->r;
+	const struct amsg *m = tp->m;
+	int64_t who = pid_of(r, person);
+	size_t k;
+
+	/*
+	 * a patch's trailers were given before, on an earlier version:
+	 * counted where they were given (as stats --list counts them)
+	 */
+	if (who < 0 || who == m->sender || tp->set < 0 || m->date > r->a->now ||
+	    (m->flags & MSG_PATCH) ||
+	    (key != tp->k_rev && key != tp->k_ack && key != tp->k_test))
+		return 0;
+	for (k = 0; k < tp->sets->nr[tp->set]; k++)
+		credit_list(stat_get(&r->sm, tp->sets->slots[tp->set][k],
+				     (uint32_t)who), m->date, m->id, tp->inwin,
+			    true);
+	return 0;
+}
+
 /*
  * Every message, once (a copy on another list is the same message), in
  * the sections it is about: its sender credited with a message, and with
@@ -1217,129 +1318,50 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 			 const struct slot_sets *threads)
 {
 	struct idx *ix = r->ix;
-	sqlite3_stmt *ms = NULL, *ts = NULL;
-	struct imap seen, pos;
-	struct amsg *v = NULL;
-	size_t nr = 0, alloc = 0, i, t;
-	int64_t k_rev = key_id(ix, "Reviewed-by"), k_ack = key_id(ix, "Acked-by"),
-		k_test = key_id(ix, "Tested-by");
+	struct msg_pass mp = { .r = r };
+	struct trailer_pass tp = { .r = r,
+				   .k_rev = key_id(ix, "Reviewed-by"),
+				   .k_ack = key_id(ix, "Acked-by"),
+				   .k_test = key_id(ix, "Tested-by") };
+	struct msg_trailers *mt = NULL;
+	struct imap pos;
 	bool few = r->nslots <= FEW_SECTIONS;
-	int trc, rc = -1;
+	size_t i, k;
+	int rc = -1;
 
-	imap_init(&seen, 1024);
 	imap_init(&pos, 1024);
-	/*
-	 * A reply is in its patch's thread (lists.c threads a message
-	 * with its parent), so a few sections' messages are their threads'.
-	 */
-	if (sqlite3_prepare_v2(ix->db, few ?
-			       "SELECT id, mid, parent, thread, sender, date, flags "
-			       "FROM messages WHERE thread = ?1" :
-			       "SELECT id, mid, parent, thread, sender, "
-			       "date, flags FROM messages ORDER BY id", -1, &ms,
-			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, few ?
-			       "SELECT message, key, person FROM msg_trailers "
-			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
-			       "SELECT message, key, person FROM msg_trailers "
-			       "WHERE person IS NOT NULL ORDER BY message, seq",
-			       -1, &ts, NULL) != SQLITE_OK) {
-		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	if (lists_foreach_thread_message(ix, few ? r->threads : NULL,
+					r->nr_threads, keep_message, &mp) ||
+	    !(mt = msg_trailers_open(ix, few)))
 		goto out;
-	}
-	for (t = 0; t < (few ? r->nr_threads : 1); t++) {
-		if (few)
-			sqlite3_bind_int64(ms, 1, r->threads[t]);
-		while (sqlite3_step(ms) == SQLITE_ROW) {
-			struct amsg *m;
-
-			ALLOC_GROW(v, nr + 1, alloc);
-			m = &v[nr++];
-			m->id = sqlite3_column_int64(ms, 0);
-			m->mid = sqlite3_column_int64(ms, 1);
-			m->parent = sqlite3_column_int64(ms, 2);
-			m->thread = sqlite3_column_int64(ms, 3);
-			m->sender = pid_of(r, sqlite3_column_int64(ms, 4));
-			m->date = sqlite3_column_int64(ms, 5);
-			m->flags = (uint32_t)sqlite3_column_int64(ms, 6);
-		}
-		sqlite3_reset(ms);
-	}
-	if (few && nr)
-		qsort(v, nr, sizeof(*v), cmp_amsg);
-	/*
-	 * One entry per Message-ID (a copy on another list, or delivered
-	 * twice to one archive): the first copy, by id, as of the earlier
-	 * date, as lmsg_load() keeps it.
-	 */
-	for (i = t = 0; i < nr; i++) {
-		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
-
-		if (kept && *kept) {
-			if (v[i].date < v[*kept - 1].date)
-				v[*kept - 1].date = v[i].date;
-			/* its answers answer the one kept */
-			*imap_put(&pos, v[i].id) = *kept;
-			continue;
-		}
-		if (kept)
-			*kept = (int64_t)t + 1;
-		v[t++] = v[i];
-		*imap_put(&pos, v[t - 1].id) = (int64_t)t;
-	}
-	nr = t;
-	trc = few ? SQLITE_DONE : sqlite3_step(ts);
-	for (i = 0; i < nr; i++) {
-		const struct amsg *m = &v[i];
+	if (few && mp.nr)
+		qsort(mp.v, mp.nr, sizeof(*mp.v), cmp_amsg);
+	mp.nr = drop_copies(mp.v, mp.nr, &pos);
+	for (i = 0; i < mp.nr; i++) {
+		const struct amsg *m = &mp.v[i];
 		/* a cover letter is no review, its answers may be */
 		bool reply = (m->flags & MSG_REPLY) ||
 			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		bool inwin = m->date >= r->a->since && m->date <= r->a->now;
-		int64_t which, answered = reply ? answered_by(m, &pos, v) : -1;
-		ssize_t set = message_slots(patches, threads, m, &pos, v, &which);
-		const struct slot_sets *sets = which ? threads : patches;
-		size_t k;
+		int64_t which, answered = reply ? answered_by(m, &pos, mp.v) : -1;
 
-		if (few) {
-			sqlite3_reset(ts);
-			sqlite3_bind_int64(ts, 1, m->id);
-			trc = sqlite3_step(ts);
-		}
-		for (; trc == SQLITE_ROW && sqlite3_column_int64(ts, 0) <= m->id;
-		     trc = sqlite3_step(ts)) {
-			int64_t key = sqlite3_column_int64(ts, 1);
-			int64_t who = pid_of(r, sqlite3_column_int64(ts, 2));
-
-			/*
-			 * a patch's trailers were given before, on an earlier
-			 * version: counted where they were given (as stats
-			 * --list counts them)
-			 */
-			if (sqlite3_column_int64(ts, 0) != m->id || who < 0 ||
-			    who == m->sender || set < 0 || m->date > r->a->now ||
-			    (m->flags & MSG_PATCH) ||
-			    (key != k_rev && key != k_ack && key != k_test))
-				continue;
-			for (k = 0; k < sets->nr[set]; k++)
-				credit_list(stat_get(&r->sm, sets->slots[set][k],
-						     (uint32_t)who), m->date, m->id,
-					    inwin, true);
-		}
-		if (set < 0 || m->sender < 0 || m->date > r->a->now)
+		tp.m = m;
+		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
+		tp.set = message_slots(patches, threads, m, &pos, mp.v, &which);
+		tp.sets = which ? threads : patches;
+		msg_trailers_of(mt, m->id, credit_trailer, &tp);
+		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
 			continue;
 		/* an author answering their reviewers reviews nothing */
-		for (k = 0; k < sets->nr[set]; k++)
-			credit_list(stat_get(&r->sm, sets->slots[set][k],
+		for (k = 0; k < tp.sets->nr[tp.set]; k++)
+			credit_list(stat_get(&r->sm, tp.sets->slots[tp.set][k],
 					     (uint32_t)m->sender), m->date, m->id,
-				    inwin, reply && answered != m->sender);
+				    tp.inwin, reply && answered != m->sender);
 	}
 	rc = 0;
 out:
-	sqlite3_finalize(ms);
-	sqlite3_finalize(ts);
-	imap_free(&seen);
+	msg_trailers_close(mt);
 	imap_free(&pos);
-	free(v);
+	free(mp.v);
 	return rc;
 }
 

@@ -19,6 +19,7 @@
 #include "lookup.h"
 #include "mail.h"
 #include "patch.h"
+#include "queries.h"
 #include "review.h"
 #include "run-command.h"
 #include "strmap.h"
@@ -388,47 +389,37 @@ static struct idx *open_index(struct pcheck *pc)
 	return pc->ix;
 }
 
-static char *column(sqlite3_stmt *st, int i)
+static char *column(const char *s)
 {
-	const unsigned char *s = sqlite3_column_text(st, i);
+	return xstrdup(s ? s : "");
+}
 
-	return xstrdup(s ? (const char *)s : "");
+/* The first commit of the prefix kept; a second stops the walk. */
+static int keep_commit(const char *const f[6], void *data)
+{
+	struct pc_commit *c = data;
+
+	if (c->hash)
+		return 1;
+	c->hash = column(f[0]);
+	c->subject = column(f[1]);
+	c->author_name = column(f[2]);
+	c->author_email = column(f[3]);
+	c->committer_name = column(f[4]);
+	c->committer_email = column(f[5]);
+	return 0;
 }
 
 /* 1 found, 0 unknown, 2 ambiguous; the index's names, after .mailmap */
 static int from_index(struct idx *ix, const char *prefix, struct pc_commit *c)
 {
-	sqlite3_stmt *st;
-	char *hi = xstrfmt("%sg", prefix);	/* past every hex digit */
-	int rc = 0;
+	int n = idx_foreach_commit_by_prefix(ix, prefix, keep_commit, c);
 
-	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT hash, subject, author_name, author_email, "
-			       "committer_name, committer_email FROM commit_log "
-			       "WHERE hash >= ?1 AND hash < ?2 LIMIT 2",
-			       -1, &st, NULL) != SQLITE_OK) {
-		free(hi);
-		return 0;
+	if (n > 1) {
+		commit_release(c);
+		return 2;
 	}
-	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (rc) {
-			rc = 2;
-			commit_release(c);
-			break;
-		}
-		c->hash = column(st, 0);
-		c->subject = column(st, 1);
-		c->author_name = column(st, 2);
-		c->author_email = column(st, 3);
-		c->committer_name = column(st, 4);
-		c->committer_email = column(st, 5);
-		rc = 1;
-	}
-	sqlite3_finalize(st);
-	free(hi);
-	return rc;
+	return n == 1;
 }
 
 /* The same from git (after .mailmap), when the index lacks the commit. */

@@ -147,6 +147,37 @@ char *idx_commit_hash(const struct idx *ix, int64_t id)
 	return hash;
 }
 
+int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
+				 int (*fn)(const char *const f[6], void *data),
+				 void *data)
+{
+	char *hi = xstrfmt("%sg", prefix);	/* past every hex digit */
+	const char *f[6];
+	sqlite3_stmt *st;
+	int n = 0, i;
+
+	if (sqlite3_prepare_v2(ix->db,
+			       "SELECT hash, subject, author_name, author_email, "
+			       "committer_name, committer_email FROM commit_log "
+			       "WHERE hash >= ?1 AND hash < ?2 LIMIT 2",
+			       -1, &st, NULL) != SQLITE_OK) {
+		free(hi);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hi, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		for (i = 0; i < 6; i++)
+			f[i] = (const char *)sqlite3_column_text(st, i);
+		n++;
+		if (fn(f, data))
+			break;
+	}
+	sqlite3_finalize(st);
+	free(hi);
+	return n;
+}
+
 int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 {
 	sqlite3_stmt *st;
@@ -160,6 +191,167 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return id;
+}
+
+/* The arrays idx_foreach_commit_facts() fills for each commit. */
+struct facts_buf {
+	int64_t *paths, *key, *person;
+	size_t alloc_p, alloc_t;
+};
+
+static void facts_files(sqlite3_stmt *fst, int *frc, struct commit_facts *c,
+			struct facts_buf *b)
+{
+	c->nr_paths = 0;
+	for (; *frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= c->id;
+	     *frc = sqlite3_step(fst)) {
+		if (sqlite3_column_int64(fst, 0) != c->id)
+			continue;
+		ALLOC_GROW(b->paths, c->nr_paths + 1, b->alloc_p);
+		b->paths[c->nr_paths++] = sqlite3_column_int64(fst, 1);
+	}
+	c->paths = b->paths;
+}
+
+static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
+			   struct facts_buf *b)
+{
+	c->nr_trailers = 0;
+	for (; *trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= c->id;
+	     *trc = sqlite3_step(tst)) {
+		if (sqlite3_column_int64(tst, 0) != c->id)
+			continue;
+		if (c->nr_trailers + 1 > b->alloc_t) {
+			ALLOC_GROW(b->key, c->nr_trailers + 1, b->alloc_t);
+			b->person = xrealloc(b->person,
+					     b->alloc_t * sizeof(*b->person));
+		}
+		b->key[c->nr_trailers] = sqlite3_column_int64(tst, 1);
+		b->person[c->nr_trailers++] = sqlite3_column_int64(tst, 2);
+	}
+	c->trailer_key = b->key;
+	c->trailer_person = b->person;
+}
+
+int idx_foreach_commit_facts(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data)
+{
+	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
+	struct facts_buf b = { 0 };
+	struct commit_facts c;
+	int frc, trc, rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
+			       "nparents FROM commits ORDER BY id", -1, &cst,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
+			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       -1, &tst, NULL) != SQLITE_OK) {
+		rc = sql_error(ix);
+		goto out;
+	}
+	frc = sqlite3_step(fst);
+	trc = sqlite3_step(tst);
+	while (!rc && sqlite3_step(cst) == SQLITE_ROW) {
+		c.id = sqlite3_column_int64(cst, 0);
+		c.author = sqlite3_column_int64(cst, 1);
+		c.committer = sqlite3_column_int64(cst, 2);
+		c.time = sqlite3_column_int64(cst, 3);
+		c.nparents = sqlite3_column_int(cst, 4);
+		facts_files(fst, &frc, &c, &b);
+		facts_trailers(tst, &trc, &c, &b);
+		rc = fn(&c, data);
+	}
+out:
+	sqlite3_finalize(cst);
+	sqlite3_finalize(fst);
+	sqlite3_finalize(tst);
+	free(b.paths);
+	free(b.key);
+	free(b.person);
+	return rc;
+}
+
+int idx_foreach_commit_since(struct idx *ix, int64_t since,
+			     int (*fn)(int64_t id, const char *hash,
+				       const char *parents, int64_t time,
+				       int64_t author, int64_t flags,
+				       void *data),
+			     void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash, parents, commit_time, "
+			       "author, flags FROM commits "
+			       "WHERE commit_time >= ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, since);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1),
+			(const char *)sqlite3_column_text(st, 2),
+			sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+			sqlite3_column_int64(st, 5), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int idx_foreach_rename(struct idx *ix,
+		       int (*fn)(int64_t commit, const char *old_path,
+				 void *data),
+		       void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	/* by the partial files(old_path) index */
+	if (sqlite3_prepare_v2(ix->db,
+			"SELECT f.commit_id, o.path FROM files f "
+			"JOIN paths o ON o.id = f.old_path "
+			"WHERE f.old_path IS NOT NULL", -1, &st,
+			NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			(const char *)sqlite3_column_text(st, 1), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int64_t idx_max_person(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t max = -1;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
+			       NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			max = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+	return max;
+}
+
+void idx_foreach_person_as_written(struct idx *ix,
+				   void (*fn)(int64_t id, const char *name,
+					      const char *email, void *data),
+				   void *data)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, name, email FROM people",
+			       -1, &st, NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn(sqlite3_column_int64(st, 0),
+		   (const char *)sqlite3_column_text(st, 1),
+		   (const char *)sqlite3_column_text(st, 2), data);
+	sqlite3_finalize(st);
 }
 
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
@@ -512,6 +704,23 @@ int64_t lists_max_message_id(struct idx *ix)
 	return count_of(ix, "SELECT max(id) FROM messages");
 }
 
+#define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
+	"m.author, m.flags, m.version, m.subject_hash"
+
+static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	r->mid = sqlite3_column_int64(st, 1);
+	r->parent = sqlite3_column_int64(st, 2);
+	r->thread = sqlite3_column_int64(st, 3);
+	r->date = sqlite3_column_int64(st, 4);
+	r->sender = sqlite3_column_int64(st, 5);
+	r->author = sqlite3_column_int64(st, 6);
+	r->flags = sqlite3_column_int64(st, 7);
+	r->version = sqlite3_column_int(st, 8);
+	r->subject_hash = sqlite3_column_int64(st, 9);
+}
+
 /*
  * The index messages_stats covers what is read: a scan of its narrow
  * rows, not of the messages.  From a date on, messages_date finds the
@@ -521,9 +730,7 @@ static void messages_sql(struct strbuf *sql, size_t nr_lists, int64_t since)
 {
 	size_t i;
 
-	strbuf_addstr(sql, "SELECT m.id, m.mid, m.parent, m.thread, m.date, "
-		      "m.sender, m.author, m.flags, m.version, m.subject_hash "
-		      "FROM messages m");
+	strbuf_addstr(sql, "SELECT " MSG_ROW_COLUMNS " FROM messages m");
 	strbuf_addstr(sql, since != INT64_MIN ? " WHERE +m.source" : " WHERE m.source");
 	if (nr_lists) {
 		strbuf_addstr(sql, " IN (SELECT s.id FROM sources s "
@@ -560,16 +767,7 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	if (since != INT64_MIN)
 		sqlite3_bind_int64(st, (int)nr_lists + 1, since);
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
-		r.id = sqlite3_column_int64(st, 0);
-		r.mid = sqlite3_column_int64(st, 1);
-		r.parent = sqlite3_column_int64(st, 2);
-		r.thread = sqlite3_column_int64(st, 3);
-		r.date = sqlite3_column_int64(st, 4);
-		r.sender = sqlite3_column_int64(st, 5);
-		r.author = sqlite3_column_int64(st, 6);
-		r.flags = sqlite3_column_int64(st, 7);
-		r.version = sqlite3_column_int(st, 8);
-		r.subject_hash = sqlite3_column_int64(st, 9);
+		read_msg_row(st, &r);
 		rc = fn(&r, data);
 	}
 	sqlite3_finalize(st);
@@ -662,4 +860,121 @@ int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 	}
 	sqlite3_finalize(st);
 	return found;
+}
+
+int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
+				  size_t nr,
+				  int (*fn)(int64_t path, int64_t thread,
+					    int64_t message, void *data),
+				  void *data)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, paths ?
+			       "SELECT f.message, m.thread, f.path FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
+			       "SELECT f.message, m.thread, f.path "
+			       "FROM msg_files f JOIN messages m ON m.id = f.message",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (i = 0; !rc && i < (paths ? nr : 1); i++) {
+		if (paths)
+			sqlite3_bind_int64(st, 1, paths[i]);
+		while (!rc && sqlite3_step(st) == SQLITE_ROW)
+			rc = fn(sqlite3_column_int64(st, 2),
+				sqlite3_column_int64(st, 1),
+				sqlite3_column_int64(st, 0), data);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
+				size_t nr,
+				int (*fn)(const struct msg_row *m, void *data),
+				void *data)
+{
+	struct msg_row m;
+	sqlite3_stmt *ms;
+	size_t t;
+	int rc = 0;
+
+	/*
+	 * A reply is in its patch's thread (list-store.c threads a
+	 * message with its parent), so a few sections' messages are
+	 * their threads'.
+	 */
+	if (sqlite3_prepare_v2(ix->db, threads ?
+			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
+			       "WHERE m.thread = ?1" :
+			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
+			       "ORDER BY m.id", -1, &ms, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (t = 0; !rc && t < (threads ? nr : 1); t++) {
+		if (threads)
+			sqlite3_bind_int64(ms, 1, threads[t]);
+		while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
+			read_msg_row(ms, &m);
+			rc = fn(&m, data);
+		}
+		sqlite3_reset(ms);
+	}
+	sqlite3_finalize(ms);
+	return rc;
+}
+
+struct msg_trailers {
+	sqlite3_stmt *ts;
+	bool per_message;
+	int trc;
+};
+
+struct msg_trailers *msg_trailers_open(struct idx *ix, bool per_message)
+{
+	struct msg_trailers *t = xcalloc(1, sizeof(*t));
+
+	t->per_message = per_message;
+	if (sqlite3_prepare_v2(ix->db, per_message ?
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
+			       "SELECT message, key, person FROM msg_trailers "
+			       "WHERE person IS NOT NULL ORDER BY message, seq",
+			       -1, &t->ts, NULL) != SQLITE_OK) {
+		sql_error(ix);
+		msg_trailers_close(t);
+		return NULL;
+	}
+	t->trc = per_message ? SQLITE_DONE : sqlite3_step(t->ts);
+	return t;
+}
+
+int msg_trailers_of(struct msg_trailers *t, int64_t message,
+		    int (*fn)(int64_t key, int64_t person, void *data),
+		    void *data)
+{
+	int rc = 0;
+
+	if (t->per_message) {
+		sqlite3_reset(t->ts);
+		sqlite3_bind_int64(t->ts, 1, message);
+		t->trc = sqlite3_step(t->ts);
+	}
+	for (; t->trc == SQLITE_ROW &&
+	       sqlite3_column_int64(t->ts, 0) <= message;
+	     t->trc = sqlite3_step(t->ts))
+		if (!rc && sqlite3_column_int64(t->ts, 0) == message)
+			rc = fn(sqlite3_column_int64(t->ts, 1),
+				sqlite3_column_int64(t->ts, 2), data);
+	return rc;
+}
+
+void msg_trailers_close(struct msg_trailers *t)
+{
+	if (!t)
+		return;
+	sqlite3_finalize(t->ts);
+	free(t);
 }

@@ -45,8 +45,62 @@ char *idx_maintainers_fingerprint(struct idx *ix);
 /* The hash of commit @id, to free; NULL when there is none. */
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 
+/*
+ * The commits whose hash starts with @prefix, as the commit_log view
+ * shows them: hash, subject, author name and address, committer name
+ * and address (after .mailmap; NULL where empty), until @fn returns
+ * non-zero.  The number of commits handed over, -1 without an answer.
+ */
+int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
+				 int (*fn)(const char *const f[6], void *data),
+				 void *data);
+
 /* The id of trailer key @key (canonical case); 0 when it has none. */
 int64_t idx_trailer_key_id(struct idx *ix, const char *key);
+
+/*
+ * A commit with its files' path ids and the trailers that name a
+ * person (key id and person id, in the commit's order).
+ */
+struct commit_facts {
+	int64_t id, author, committer, time;
+	int nparents;
+	const int64_t *paths;
+	size_t nr_paths;
+	const int64_t *trailer_key, *trailer_person;
+	size_t nr_trailers;
+};
+
+/* Every commit in id order, with its files and trailers (one pass each). */
+int idx_foreach_commit_facts(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data);
+
+/*
+ * Every commit since @since (commit time): id, hash, parents' hashes
+ * (space-separated), commit time, author id and flags (HC_*).
+ */
+int idx_foreach_commit_since(struct idx *ix, int64_t since,
+			     int (*fn)(int64_t id, const char *hash,
+				       const char *parents, int64_t time,
+				       int64_t author, int64_t flags,
+				       void *data),
+			     void *data);
+
+/* Every renamed file: its commit and the path it had before. */
+int idx_foreach_rename(struct idx *ix,
+		       int (*fn)(int64_t commit, const char *old_path,
+				 void *data),
+		       void *data);
+
+/* The largest person id, -1 without people or an answer. */
+int64_t idx_max_person(struct idx *ix);
+
+/* Every person as written in git (before .mailmap). */
+void idx_foreach_person_as_written(struct idx *ix,
+				   void (*fn)(int64_t id, const char *name,
+					      const char *email, void *data),
+				   void *data);
 
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
@@ -169,6 +223,38 @@ int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
  */
 int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 		       char **subject);
+
+/*
+ * lists_foreach_message_file() for the files of the @nr path ids
+ * @paths only, path by path (msg_files_path); every file when @paths
+ * is NULL.
+ */
+int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
+				  size_t nr,
+				  int (*fn)(int64_t path, int64_t thread,
+					    int64_t message, void *data),
+				  void *data);
+
+/*
+ * The messages of the @nr threads @threads, thread by thread, or with
+ * @threads NULL every message by id (of any archive, registered or not).
+ */
+int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
+				size_t nr,
+				int (*fn)(const struct msg_row *m, void *data),
+				void *data);
+
+/*
+ * The trailers naming a person of message after message: with
+ * @per_message a query each; without, one pass over all of them, so
+ * that the messages must be asked in increasing id order.
+ */
+struct msg_trailers;
+struct msg_trailers *msg_trailers_open(struct idx *ix, bool per_message);
+int msg_trailers_of(struct msg_trailers *t, int64_t message,
+		    int (*fn)(int64_t key, int64_t person, void *data),
+		    void *data);
+void msg_trailers_close(struct msg_trailers *t);
 
 /* The newest date of a message of a registered archive (0: none), or -1. */
 int64_t lists_newest_message_date(struct idx *ix);

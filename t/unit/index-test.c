@@ -70,29 +70,15 @@ static int trailer_cb(const char *key, const char *value, const char *name,
 	return 0;
 }
 
-int main(void)
+/* 300 commits, a MAINTAINERS version every tenth */
+static void add_commits(struct idx *ix)
 {
-	char path[] = "/tmp/kmaint-index-test.XXXXXX";
-	struct idx ix;
 	struct hist_commit c;
-	struct strbuf text = STRBUF_INIT, got = STRBUF_INIT;
-	char *db, blob[64], first_blob[64] = "";
-	long sums[2] = { 0, 0 };
-	int fd = mkstemp(path), i, bad;
-	FILE *fp;
+	struct strbuf text = STRBUF_INIT;
+	char first_blob[64] = "";
+	int i, bad;
 
-	if (fd < 0)
-		die_errno("mkstemp");
-	close(fd);
-	unlink(path);
-	db = xstrfmt("%s/sub/index.sqlite", path);
-	mkdir(path, 0700);
-
-	ok(idx_open(&ix, db, IDX_READONLY) < 0, "read-only open of a missing index fails");
-	ok(!idx_open(&ix, db, IDX_CREATE), "create (and the missing directory)");
-	ok(idx_count(&ix, "commits") == 0, "empty commits table");
-
-	ok(!idx_begin(&ix), "begin");
+	ok(!idx_begin(ix), "begin");
 	bad = 0;
 	for (i = 1; i <= 300; i++) {
 		make(&c, i, i % 2 ? "Alice" : "Bob");
@@ -121,21 +107,30 @@ int main(void)
 			if (!first_blob[0])
 				strcpy(first_blob, c.tracked_blob);
 		}
-		bad += idx_add_commit(&ix, &c) != 0;
+		bad += idx_add_commit(ix, &c) != 0;
 		hist_commit_release(&c);
 	}
 	ok(!bad, "300 commits stored");
-	ok(!idx_commit(&ix), "commit");
-	ok(idx_count(&ix, "commits") == 300, "300 commits");
-	ok(idx_count(&ix, "paths") == 3, "3 paths interned");
-	ok(idx_count(&ix, "people") == 4, "4 people (2 authors, committer, trailer)");
-	ok(idx_count(&ix, "keys") == 3, "3 trailer keys");
-	ok(idx_count(&ix, "files") == 600, "600 file rows");
-	ok(idx_count(&ix, "blobs") == 30, "30 MAINTAINERS versions");
-	ok(idx_has_commit(&ix, "01" "00000000000000000000000000000000000001"),
+	ok(!idx_commit(ix), "commit");
+	ok(idx_count(ix, "commits") == 300, "300 commits");
+	ok(idx_count(ix, "paths") == 3, "3 paths interned");
+	ok(idx_count(ix, "people") == 4, "4 people (2 authors, committer, trailer)");
+	ok(idx_count(ix, "keys") == 3, "3 trailer keys");
+	ok(idx_count(ix, "files") == 600, "600 file rows");
+	ok(idx_count(ix, "blobs") == 30, "30 MAINTAINERS versions");
+	ok(idx_has_commit(ix, "01" "00000000000000000000000000000000000001"),
 	   "has_commit finds a stored id");
-	ok(!idx_has_commit(&ix, "ff00000000000000000000000000000000000000"),
+	ok(!idx_has_commit(ix, "ff00000000000000000000000000000000000000"),
 	   "and not an unknown one");
+	strbuf_release(&text);
+}
+
+/* every version rebuilt from its deltas */
+static void check_versions(struct idx *ix)
+{
+	struct strbuf text = STRBUF_INIT, got = STRBUF_INIT;
+	char blob[64];
+	int i, bad;
 
 	bad = 0;
 	strbuf_reset(&text);
@@ -151,43 +146,57 @@ int main(void)
 			strbuf_addf(&want, "REWRITE %d\n", i);
 		strbuf_addstr(&want, "END\n");
 		snprintf(blob, sizeof(blob), "b%039d", i);
-		if (idx_blob_text(&ix, blob, &got) || got.len != want.len ||
+		if (idx_blob_text(ix, blob, &got) || got.len != want.len ||
 		    memcmp(got.buf, want.buf, want.len))
 			bad++;
 		strbuf_release(&want);
 	}
 	ok(!bad, "every version rebuilt byte for byte");
-	ok(idx_count(&ix, "blobs WHERE base IS NOT NULL") > 0, "versions stored as deltas");
-	ok(idx_blob_text(&ix, "nonexistent", &got) < 0, "an unknown blob is an error");
+	ok(idx_count(ix, "blobs WHERE base IS NOT NULL") > 0, "versions stored as deltas");
+	ok(idx_blob_text(ix, "nonexistent", &got) < 0, "an unknown blob is an error");
+	strbuf_release(&text);
+	strbuf_release(&got);
+}
 
-	ok(idx_lookup_commit(&ix, "0a00") != 0, "unique prefix found");
-	ok(idx_lookup_commit(&ix, "1000") == 0, "ambiguous prefix (i = 16 and 256) gives 0");
-	ok(idx_lookup_commit(&ix, "zz00") == 0, "not hex gives 0");
-	idx_begin(&ix);
-	ok(idx_resolve_fixes(&ix, true) == 1, "one Fixes: resolved");
-	idx_commit(&ix);
+/* lookups, Fixes:, and the walks over versions, paths and trailers */
+static void check_walks(struct idx *ix)
+{
+	struct strbuf got = STRBUF_INIT;
+	long sums[2] = { 0, 0 };
+
+	ok(idx_lookup_commit(ix, "0a00") != 0, "unique prefix found");
+	ok(idx_lookup_commit(ix, "1000") == 0, "ambiguous prefix (i = 16 and 256) gives 0");
+	ok(idx_lookup_commit(ix, "zz00") == 0, "not hex gives 0");
+	idx_begin(ix);
+	ok(idx_resolve_fixes(ix, true) == 1, "one Fixes: resolved");
+	idx_commit(ix);
 
 	{
 		int64_t v[3] = { 0, 0, 0 };
 
-		idx_foreach_version(&ix, version_cb, v);
+		idx_foreach_version(ix, version_cb, v);
 		ok(v[0] == 30 && v[2] == 0, "foreach_version: 30 versions in time order");
 	}
-	idx_foreach_touching(&ix, "drivers/net/", 0, count_cb, sums);
+	idx_foreach_touching(ix, "drivers/net/", 0, count_cb, sums);
 	ok(sums[0] == 300 && sums[1] == 300 * 301 / 2, "foreach_touching a directory: count and added");
 	sums[0] = sums[1] = 0;
-	idx_foreach_touching(&ix, "mm/c.c", 0, count_cb, sums);
+	idx_foreach_touching(ix, "mm/c.c", 0, count_cb, sums);
 	ok(sums[0] == 100 && sums[1] == -100, "a file with unknown counts: -1 each");
 	sums[0] = 0;
-	idx_foreach_touching(&ix, "drivers/net/a.c", 1200, count_cb, sums);
+	idx_foreach_touching(ix, "drivers/net/a.c", 1200, count_cb, sums);
 	ok(sums[0] == 101, "since a time");
 	strbuf_reset(&got);
-	idx_foreach_trailer(&ix, 1, trailer_cb, &got);
+	idx_foreach_trailer(ix, 1, trailer_cb, &got);
 	ok(!strcmp(got.buf, "Signed-off-by=Alice/alice@example.com;Link=-/-;"),
 	   "trailers: canonical key, person parsed, URL not a person");
 	if (strcmp(got.buf, "Signed-off-by=Alice/alice@example.com;Link=-/-;"))
 		printf("# %s\n", got.buf);
+	strbuf_release(&got);
+}
 
+/* re-map after a mailmap change */
+static void check_remap(struct idx *ix)
+{
 	/* re-map after a mailmap change */
 	{
 		static const char mmtext[] = "Alice Proper <alice@new.example> <Alice@example.com>\n";
@@ -195,37 +204,69 @@ int main(void)
 		sqlite3_stmt *st;
 
 		ident_mailmap_add(mm, mmtext, strlen(mmtext));
-		ix.mailmap = mm;
-		ok(!idx_remap_people(&ix), "remap");
-		sqlite3_prepare_v2(ix.db, "SELECT count(*) FROM people WHERE memail = 'alice@new.example'",
+		ix->mailmap = mm;
+		ok(!idx_remap_people(ix), "remap");
+		sqlite3_prepare_v2(ix->db, "SELECT count(*) FROM people WHERE memail = 'alice@new.example'",
 				   -1, &st, NULL);
 		sqlite3_step(st);
 		ok(sqlite3_column_int(st, 0) == 2, "both Alice identities re-mapped");
 		sqlite3_finalize(st);
-		ix.mailmap = NULL;
+		ix->mailmap = NULL;
 		ident_mailmap_free(mm);
 	}
+}
+
+/* delete listed commits, then prune to a reachable set */
+static void check_prune(struct idx *ix)
+{
+	FILE *fp;
+	int i;
 
 	/* delete listed commits, then prune to a reachable set */
 	fp = tmpfile();
 	fprintf(fp, "%02x%038d\n%02x%038d\n", 1, 1, 2, 2);
-	idx_begin(&ix);
-	ok(idx_delete_listed(&ix, fp) == 2, "two commits deleted");
-	idx_commit(&ix);
+	idx_begin(ix);
+	ok(idx_delete_listed(ix, fp) == 2, "two commits deleted");
+	idx_commit(ix);
 	fclose(fp);
-	ok(idx_count(&ix, "commits") == 298 && idx_count(&ix, "files") == 596 &&
-	   idx_count(&ix, "trailers") == 597, "their rows went with them");
+	ok(idx_count(ix, "commits") == 298 && idx_count(ix, "files") == 596 &&
+	   idx_count(ix, "trailers") == 597, "their rows went with them");
 	fp = tmpfile();
 	for (i = 100; i <= 300; i++)
 		fprintf(fp, "%02x%038d\n", i, i);
-	idx_begin(&ix);
-	ok(idx_prune(&ix, fp) == 97, "prune keeps what is reachable");
-	idx_commit(&ix);
+	idx_begin(ix);
+	ok(idx_prune(ix, fp) == 97, "prune keeps what is reachable");
+	idx_commit(ix);
 	fclose(fp);
-	ok(idx_count(&ix, "commits") == 201, "201 left");
-	ok(idx_count(&ix, "maintainers") == 21, "their MAINTAINERS versions left");
-	ok(idx_count(&ix, "trailers WHERE target IS NOT NULL") == 0,
+	ok(idx_count(ix, "commits") == 201, "201 left");
+	ok(idx_count(ix, "maintainers") == 21, "their MAINTAINERS versions left");
+	ok(idx_count(ix, "trailers WHERE target IS NOT NULL") == 0,
 	   "a Fixes: pointing to a deleted commit is unresolved again");
+}
+
+int main(void)
+{
+	char path[] = "/tmp/kmaint-index-test.XXXXXX";
+	struct idx ix;
+	char *db;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		die_errno("mkstemp");
+	close(fd);
+	unlink(path);
+	db = xstrfmt("%s/sub/index.sqlite", path);
+	mkdir(path, 0700);
+
+	ok(idx_open(&ix, db, IDX_READONLY) < 0, "read-only open of a missing index fails");
+	ok(!idx_open(&ix, db, IDX_CREATE), "create (and the missing directory)");
+	ok(idx_count(&ix, "commits") == 0, "empty commits table");
+
+	add_commits(&ix);
+	check_versions(&ix);
+	check_walks(&ix);
+	check_remap(&ix);
+	check_prune(&ix);
 
 	ok(!idx_meta_set(&ix, "k", "v"), "meta set");
 	{
@@ -239,8 +280,6 @@ int main(void)
 	fprintf(stderr, "# (an error message is expected here)\n");
 	ok(idx_open(&ix, db, 0) < 0, "a newer schema version is refused");
 
-	strbuf_release(&text);
-	strbuf_release(&got);
 	{
 		char *cmd[] = { db, NULL };
 		char *wal = xstrfmt("%s-wal", db), *shm = xstrfmt("%s-shm", db);

@@ -26,6 +26,121 @@ static int run_sh(const char *script)
 	return run_command(&cp);
 }
 
+/* write the child's stdin, read its stdout */
+static void test_stdin_stdout(struct strbuf *rec)
+{
+	const char *argv[] = { "tr", "a-z", "A-Z", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+
+	c.argv = argv;
+	c.in = -1;
+	c.out = -1;
+	start_command(&c);
+	ok(!write_all(c.in, "hello\nworld", 11), "write to the child's stdin");
+	child_close_in(&c);
+	ok(child_read_record(&c, rec, '\n') == 1 && !strcmp(rec->buf, "HELLO"),
+	   "first line back");
+	ok(child_read_record(&c, rec, '\n') == 1 && !strcmp(rec->buf, "WORLD"),
+	   "a last record without its delimiter");
+	ok(child_read_record(&c, rec, '\n') == 0, "then EOF");
+	ok(finish_command(&c) == 0, "tr exited 0");
+}
+
+/* exact byte reads */
+static void test_read_bytes(struct strbuf *rec)
+{
+	const char *argv[] = { "printf", "12345\\nrest", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+
+	c.argv = argv;
+	c.out = -1;
+	start_command(&c);
+	strbuf_reset(rec);
+	ok(!child_read_bytes(&c, rec, 6) && !strcmp(rec->buf, "12345\n"),
+	   "child_read_bytes reads exactly");
+	ok(child_read_record(&c, rec, '\n') == 1 && !strcmp(rec->buf, "rest"),
+	   "and records continue after it");
+	finish_command(&c);
+}
+
+/* environment and directory */
+static void test_env_dir(struct strbuf *rec)
+{
+	const char *argv[] = { "sh", "-c", "echo \"$KMAINT_T1:${HOME-unset}:$(pwd)\"", NULL };
+	const char *env[] = { "KMAINT_T1=set", "HOME", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+
+	c.argv = argv;
+	c.env = env;
+	c.dir = "/";
+	c.out = -1;
+	start_command(&c);
+	child_read_record(&c, rec, '\n');
+	ok(!strcmp(rec->buf, "set:unset:/"), "env set and unset, directory changed");
+	finish_command(&c);
+}
+
+/*
+ * every git gets glibc's heap padding, before the user's tunables
+ * (a "git" of our own on PATH shows its environment)
+ */
+static void test_heap_padding(struct strbuf *out, struct strbuf *rec)
+{
+	char dir[] = "/tmp/kmaint-rc-XXXXXX", *git, *path;
+	const char *argv[] = { "git", NULL };
+	const char *env[] = { "KMAINT_T1=x", NULL };
+	const char *sh[] = { "sh", "-c", "echo \"${GLIBC_TUNABLES-unset}\"", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+	FILE *fp;
+
+	if (!mkdtemp(dir))
+		die_errno("mkdtemp");
+	git = xstrfmt("%s/git", dir);
+	fp = fopen(git, "w");
+	fprintf(fp, "#!/bin/sh\necho \"$GLIBC_TUNABLES:$KMAINT_T1\"\n");
+	fclose(fp);
+	chmod(git, 0755);
+	path = xstrfmt("%s:%s", dir, getenv("PATH"));
+	setenv("PATH", path, 1);
+	setenv("GLIBC_TUNABLES", "glibc.malloc.top_pad=0", 1);
+	c.argv = argv;
+	c.env = env;
+	c.out = -1;
+	strbuf_reset(rec);
+	start_command(&c);
+	child_read_record(&c, rec, '\n');
+	finish_command(&c);
+	ok(!strcmp(rec->buf, "glibc.malloc.top_pad=16777216:"
+		   "glibc.malloc.top_pad=0:x"),
+	   "git gets the heap padding, the user's tunables after it");
+	strbuf_reset(out);
+	capture_command(sh, out, NULL);
+	ok(!strcmp(out->buf, "glibc.malloc.top_pad=0\n"),
+	   "other programs get the user's tunables only");
+	unsetenv("GLIBC_TUNABLES");
+	unlink(git);
+	rmdir(dir);
+	free(git);
+	free(path);
+}
+
+/* a caller's descriptor is left open */
+static void test_caller_fd(void)
+{
+	FILE *fp = tmpfile();
+	const char *argv[] = { "echo", "to a file", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+	char buf[32] = "";
+
+	c.argv = argv;
+	c.out = fileno(fp);
+	ok(run_command(&c) == 0, "stdout to a caller's file");
+	rewind(fp);
+	ok(fgets(buf, sizeof(buf), fp) && !strcmp(buf, "to a file\n"),
+	   "which is still open and holds the output");
+	fclose(fp);
+}
+
 int main(void)
 {
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, rec = STRBUF_INIT;
@@ -86,115 +201,11 @@ int main(void)
 	ok(n == 20000 && !bad, "20000 NUL-terminated records read in order");
 	ok(finish_command(&cp) == 0, "and the child exited 0");
 
-	/* write stdin, read stdout */
-	{
-		const char *argv[] = { "tr", "a-z", "A-Z", NULL };
-		struct child_process c = CHILD_PROCESS_INIT;
-
-		c.argv = argv;
-		c.in = -1;
-		c.out = -1;
-		start_command(&c);
-		ok(!write_all(c.in, "hello\nworld", 11), "write to the child's stdin");
-		child_close_in(&c);
-		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "HELLO"),
-		   "first line back");
-		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "WORLD"),
-		   "a last record without its delimiter");
-		ok(child_read_record(&c, &rec, '\n') == 0, "then EOF");
-		ok(finish_command(&c) == 0, "tr exited 0");
-	}
-
-	/* exact byte reads */
-	{
-		const char *argv[] = { "printf", "12345\\nrest", NULL };
-		struct child_process c = CHILD_PROCESS_INIT;
-
-		c.argv = argv;
-		c.out = -1;
-		start_command(&c);
-		strbuf_reset(&rec);
-		ok(!child_read_bytes(&c, &rec, 6) && !strcmp(rec.buf, "12345\n"),
-		   "child_read_bytes reads exactly");
-		ok(child_read_record(&c, &rec, '\n') == 1 && !strcmp(rec.buf, "rest"),
-		   "and records continue after it");
-		finish_command(&c);
-	}
-
-	/* environment and directory */
-	{
-		const char *argv[] = { "sh", "-c", "echo \"$KMAINT_T1:${HOME-unset}:$(pwd)\"", NULL };
-		const char *env[] = { "KMAINT_T1=set", "HOME", NULL };
-		struct child_process c = CHILD_PROCESS_INIT;
-
-		c.argv = argv;
-		c.env = env;
-		c.dir = "/";
-		c.out = -1;
-		start_command(&c);
-		child_read_record(&c, &rec, '\n');
-		ok(!strcmp(rec.buf, "set:unset:/"), "env set and unset, directory changed");
-		finish_command(&c);
-	}
-
-	/*
-	 * every git gets glibc's heap padding, before the user's tunables
-	 * (a "git" of our own on PATH shows its environment)
-	 */
-	{
-		char dir[] = "/tmp/kmaint-rc-XXXXXX", *git, *path;
-		const char *argv[] = { "git", NULL };
-		const char *env[] = { "KMAINT_T1=x", NULL };
-		const char *sh[] = { "sh", "-c", "echo \"${GLIBC_TUNABLES-unset}\"", NULL };
-		struct child_process c = CHILD_PROCESS_INIT;
-		FILE *fp;
-
-		if (!mkdtemp(dir))
-			die_errno("mkdtemp");
-		git = xstrfmt("%s/git", dir);
-		fp = fopen(git, "w");
-		fprintf(fp, "#!/bin/sh\necho \"$GLIBC_TUNABLES:$KMAINT_T1\"\n");
-		fclose(fp);
-		chmod(git, 0755);
-		path = xstrfmt("%s:%s", dir, getenv("PATH"));
-		setenv("PATH", path, 1);
-		setenv("GLIBC_TUNABLES", "glibc.malloc.top_pad=0", 1);
-		c.argv = argv;
-		c.env = env;
-		c.out = -1;
-		strbuf_reset(&rec);
-		start_command(&c);
-		child_read_record(&c, &rec, '\n');
-		finish_command(&c);
-		ok(!strcmp(rec.buf, "glibc.malloc.top_pad=16777216:"
-			   "glibc.malloc.top_pad=0:x"),
-		   "git gets the heap padding, the user's tunables after it");
-		strbuf_reset(&out);
-		capture_command(sh, &out, NULL);
-		ok(!strcmp(out.buf, "glibc.malloc.top_pad=0\n"),
-		   "other programs get the user's tunables only");
-		unsetenv("GLIBC_TUNABLES");
-		unlink(git);
-		rmdir(dir);
-		free(git);
-		free(path);
-	}
-
-	/* a caller's descriptor is left open */
-	{
-		FILE *fp = tmpfile();
-		const char *argv[] = { "echo", "to a file", NULL };
-		struct child_process c = CHILD_PROCESS_INIT;
-		char buf[32] = "";
-
-		c.argv = argv;
-		c.out = fileno(fp);
-		ok(run_command(&c) == 0, "stdout to a caller's file");
-		rewind(fp);
-		ok(fgets(buf, sizeof(buf), fp) && !strcmp(buf, "to a file\n"),
-		   "which is still open and holds the output");
-		fclose(fp);
-	}
+	test_stdin_stdout(&rec);
+	test_read_bytes(&rec);
+	test_env_dir(&rec);
+	test_heap_padding(&out, &rec);
+	test_caller_fd();
 
 	strbuf_release(&out);
 	strbuf_release(&err);
