@@ -189,6 +189,7 @@ static void print_json(const struct pending *p, const struct scope *s,
 		strbuf_addstr(&out, "null");
 	else
 		json_quote(&out, s->maint_from);
+	scope_json_version(&out, s);
 	strbuf_addstr(&out, ",\n  \"person\": ");
 	if (person)
 		json_quote(&out, person);
@@ -310,7 +311,7 @@ int cmd_pending(int argc, const char **argv)
 		goto collect;
 	}
 	if (mpath ? scope_load_maintainers_file(sc, mpath) :
-		    scope_load_maintainers(sc, NULL))
+		    scope_load_maintainers_when(sc, NULL, as_of, po.now))
 		goto out;
 	if (sections.nr || person)
 		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));

@@ -163,12 +163,14 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 }
 
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
-			       char **hash)
+			       char **hash, int64_t *time)
 {
 	sqlite3_stmt *st;
 
 	*blob = *hash = NULL;
-	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash FROM maintainers m "
+	*time = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash, c.commit_time "
+			       "FROM maintainers m "
 			       "JOIN commits c ON c.id = m.commit_id "
 			       "WHERE ?1 = 0 OR c.commit_time <= ?1 "
 			       "ORDER BY c.commit_time DESC, c.id DESC LIMIT 1",
@@ -178,9 +180,25 @@ int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
 		*blob = xstrdup((const char *)sqlite3_column_text(st, 0));
 		*hash = xstrdup((const char *)sqlite3_column_text(st, 1));
+		*time = sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
 	return 0;
+}
+
+int64_t idx_maintainers_first_time(struct idx *ix)
+{
+	sqlite3_stmt *st;
+	int64_t t = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(c.commit_time) FROM "
+			       "maintainers m JOIN commits c ON "
+			       "c.id = m.commit_id", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return t;
 }
 
 int idx_foreach_person_activity(struct idx *ix,

@@ -50,11 +50,14 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key);
 
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
- * newest of all): its blob and commit hashes, to free; *@blob NULL when
- * there is none.
+ * newest of all): its blob and commit hashes, to free, and the commit's
+ * time; *@blob NULL when there is none.
  */
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
-			       char **hash);
+			       char **hash, int64_t *time);
+
+/* The commit time of the first indexed MAINTAINERS version; 0: none. */
+int64_t idx_maintainers_first_time(struct idx *ix);
 
 /*
  * Every person of the people table (name and address after .mailmap),
