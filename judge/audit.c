@@ -24,6 +24,7 @@ const char *const audit_kind_names[AF_NR] = {
 	[AF_BUS_FACTOR] = "bus-factor",
 	[AF_AMBIGUOUS] = "ambiguous-identity",
 	[AF_BYPASS] = "bypassed-list",
+	[AF_FADING] = "fading",
 };
 
 int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
@@ -71,6 +72,9 @@ void audit_opts_init(struct audit_opts *o)
 	o->strong_share = 10;
 	o->bypass_share = 50;
 	o->top = 5;
+	o->fading_months = 12;
+	o->fading_gaps = 8;
+	o->fading_changes = 4;
 }
 
 const char *audit_ordinal(int n, char *buf, size_t len)
@@ -516,6 +520,7 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 				    other->st.reviews, other->st.tags,
 				    o->window_years));
 	} else if (s->covered) {
+		s->listed[i].inactive = true;
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
 				    "years, in %ld changes, %ld of them its own, "
@@ -523,6 +528,7 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 				    "indexed lists", role, l->value,
 				    o->window_years, s->changes, s->changes_own));
 	} else {
+		s->listed[i].inactive = true;
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
 				    "years, in %ld changes, %ld of them its own "
@@ -534,6 +540,133 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 	return maybe;
 }
 
+static int cmp_change(const void *x, const void *y)
+{
+	const struct audit_change *a = x, *b = y;
+
+	return a->t < b->t ? -1 : a->t > b->t ? 1 :
+	       a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int cmp_gap(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The section's own changes by time, and the median gap between them. */
+static void own_pace(struct audit_section *s)
+{
+	int64_t *gap;
+	size_t i;
+
+	if (s->nr_own < 2)
+		return;
+	qsort(s->own, s->nr_own, sizeof(*s->own), cmp_change);
+	gap = xcalloc(s->nr_own, sizeof(*gap));
+	for (i = 1; i < s->nr_own; i++)
+		gap[i - 1] = s->own[i].t - s->own[i - 1].t;
+	qsort(gap, s->nr_own - 1, sizeof(*gap), cmp_gap);
+	s->median_gap = gap[(s->nr_own - 1) / 2];
+	free(gap);
+}
+
+/* The authors of the own changes after @after, most changes first. */
+static void fading_authors(const struct audit *a, const struct audit_section *s,
+			   int64_t after, struct strbuf *out)
+{
+	int *pid = xcalloc(s->nr_own + 1, sizeof(int));
+	long *cnt = xcalloc(s->nr_own + 1, sizeof(long));
+	size_t n = 0, i, k, shown;
+
+	for (i = 0; i < s->nr_own; i++) {
+		if (s->own[i].t <= after)
+			continue;
+		for (k = 0; k < n && pid[k] != s->own[i].pid; k++)
+			;
+		if (k == n)
+			pid[n++] = s->own[i].pid;
+		cnt[k]++;
+	}
+	for (shown = 0; shown < n && shown < 3; shown++) {
+		size_t best = shown;
+
+		for (k = shown + 1; k < n; k++)
+			if (cnt[k] > cnt[best])
+				best = k;
+		if (best != shown) {
+			int tp = pid[shown];
+			long tc = cnt[shown];
+
+			pid[shown] = pid[best];
+			cnt[shown] = cnt[best];
+			pid[best] = tp;
+			cnt[best] = tc;
+		}
+		strbuf_addf(out, "%s%s %ld", shown ? ", " : "",
+			    pid[shown] >= 0 ? a->names[pid[shown]] : "(unknown)",
+			    cnt[shown]);
+	}
+	if (n > 3)
+		strbuf_addf(out, " and %zu more", n - 3);
+	free(pid);
+	free(cnt);
+}
+
+/*
+ * Fading: a listed person silent in the section for long, judged by the
+ * section's own pace rather than a count of changes.  Silence of at
+ * least max(--fading-months, --fading-gaps x the median gap between the
+ * section's own changes), while at least --fading-changes of them went
+ * in, and the section went on through the second half of the silence:
+ * a dead section is not a fading maintainer.
+ */
+static void judge_fading(struct audit *a, struct audit_section *s, size_t i)
+{
+	const struct audit_opts *o = a->o;
+	struct audit_listed *l = &s->listed[i];
+	const char *role = l->type == 'M' ? "maintainer" : "reviewer";
+	int64_t last = l->p ? l->p->st.last : 0, silence, need, recent;
+	struct strbuf who = STRBUF_INIT;
+	char d[16];
+	long k = 0;
+	size_t x;
+
+	if (!o->fading_changes || l->is_role || l->inactive ||
+	    s->nr_own < 2 || l->match.how == IM_AMBIGUOUS ||
+	    namesake_active(s, l))
+		return;
+	/* no activity in the window: silent since it began, at least */
+	silence = a->now - (last > a->since ? last : a->since);
+	need = (int64_t)o->fading_months * 2629800;	/* months of 30.44 days */
+	if ((int64_t)o->fading_gaps * s->median_gap > need)
+		need = (int64_t)o->fading_gaps * s->median_gap;
+	if (silence < need)
+		return;
+	recent = a->now - silence / 2;
+	for (x = 0; x < s->nr_own; x++)
+		k += s->own[x].t > last;
+	if (k < o->fading_changes || s->own[s->nr_own - 1].t < recent)
+		return;
+	l->fading = true;
+	l->changes_since = k;
+	fading_authors(a, s, last, &who);
+	if (last >= a->since)
+		mh_date(d, sizeof(d), last);
+	else
+		snprintf(d, sizeof(d), "%d years", o->window_years);
+	add_finding(a, s, AF_FADING, (int)i,
+		    xstrfmt("%s %s: no authorship, commit, tag or list message "
+			    "in the section %s%s (%ld months), while %ld of its "
+			    "own changes went in (one every %.1f days, the "
+			    "median): by %s", role, l->value,
+			    last >= a->since ? "since " : "in ", d,
+			    (long)(silence / 2629800),
+			    k, (double)s->median_gap / 86400, who.buf));
+	strbuf_release(&who);
+}
+
 static void judge(struct audit *a, struct audit_section *s)
 {
 	const struct audit_opts *o = a->o;
@@ -541,11 +674,13 @@ static void judge(struct audit *a, struct audit_section *s)
 	bool any_active = false;
 	char d[16];
 
+	own_pace(s);
 	for (i = 0; i < s->nr_listed; i++) {
 		bool act = judge_listed(a, s, i);
 
 		any_active |= act;
 		nm_active += act && s->listed[i].type == 'M';
+		judge_fading(a, s, i);
 	}
 	/*
 	 * Sweeps through the tree (fstests' UDF had 5 changes in 5 years,
@@ -843,6 +978,10 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	}
 	if (!inwin)
 		return;
+	if (own) {
+		ALLOC_GROW(s->own, s->nr_own + 1, s->alloc_own);
+		s->own[s->nr_own++] = (struct audit_change){ t, id, (int)apid };
+	}
 	if (s->quarters) {
 		long *q = s->quarters +
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
@@ -1585,6 +1724,7 @@ void audit_release(struct audit *a)
 			identity_match_release(&s->listed[j].match);
 		}
 		free(s->listed);
+		free(s->own);
 		free(s->people);
 		for (j = 0; j < s->nr_findings; j++)
 			free(s->findings[j].text);
@@ -1708,6 +1848,29 @@ static void identity_line(struct strbuf *out, const struct audit *a,
 }
 
 /*
+ * A fading person's lines: the last activity, then the section's own
+ * changes since, and who made them.
+ */
+static void fading_evidence(struct strbuf *out, const struct audit *a,
+			    const struct audit_section *s,
+			    const struct audit_listed *l)
+{
+	const struct audit_stats *st = l->p ? &l->p->st : NULL;
+	int64_t last = st ? st->last : 0;
+	char d[16];
+
+	strbuf_addf(out, "  FADING %s %s\n",
+		    l->type == 'M' ? "MAINTAINER" : "REVIEWER", l->value);
+	strbuf_addf(out, "    Last activity: %s\n",
+		    date_or_never(d, sizeof(d), last));
+	strbuf_addf(out, "    Changes since: %ld (the section's own, one every "
+		    "%.1f days), by ", l->changes_since,
+		    (double)s->median_gap / 86400);
+	fading_authors(a, s, last, out);
+	strbuf_addch(out, '\n');
+}
+
+/*
  * The block of the networking clean-up patches, with one change: a colon
  * after each commit id.  checkpatch.pl takes a bare 12-digit hex word in
  * a commit message for a commit reference not in its 'commit <id>
@@ -1793,6 +1956,10 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				    l->type == 'M' ? "MAINTAINER" : "REVIEWER",
 				    l->value);
 		}
+	for (i = 0; i < s->nr_findings; i++)
+		if (s->findings[i].kind == AF_FADING)
+			fading_evidence(out, a, s,
+					&s->listed[s->findings[i].listed]);
 }
 
 static void print_stats(FILE *fp, const struct audit_stats *st)
@@ -2025,8 +2192,9 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addstr(out, "null");
 	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
 		    "\"changes_own\":%ld,\"changes_with_listed\":%ld,"
-		    "\"bus_factor\":%d", s->changes, s->changes_all,
-		    s->changes_own, s->changes_listed, s->bus_factor);
+		    "\"bus_factor\":%d,\"median_gap_days\":%.1f", s->changes,
+		    s->changes_all, s->changes_own, s->changes_listed,
+		    s->bus_factor, (double)s->median_gap / 86400);
 	if (a->has_lists)
 		strbuf_addf(out, ",\"list_covered\":%s,\"list_threads\":%ld,"
 			    "\"changes_posted\":%ld", s->covered ? "true" : "false",
@@ -2064,6 +2232,13 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 			strbuf_addch(out, '}');
 			strbuf_release(&id);
 		}
+		if (!l->is_role)
+			strbuf_addf(out, ",\"inactive\":%s,\"fading\":%s",
+				    l->inactive ? "true" : "false",
+				    l->fading ? "true" : "false");
+		if (l->fading)
+			strbuf_addf(out, ",\"changes_since\":%ld",
+				    l->changes_since);
 		if (l->p) {
 			strbuf_addch(out, ',');
 			json_stats(out, a, &l->p->st);
@@ -2116,8 +2291,19 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 	for (i = 0; i < s->nr_findings; i++) {
 		struct strbuf ev = STRBUF_INIT;
 
-		strbuf_addf(out, "%s{\"kind\":\"%s\",\"text\":", i ? "," : "",
+		strbuf_addf(out, "%s{\"kind\":\"%s\",", i ? "," : "",
 			    audit_kind_names[s->findings[i].kind]);
+		if (s->findings[i].listed >= 0) {
+			const struct audit_listed *l =
+				&s->listed[s->findings[i].listed];
+
+			strbuf_addstr(out, "\"person\":");
+			json_quote(out, l->value);
+			strbuf_addstr(out, ",\"email\":");
+			json_quote(out, l->email);
+			strbuf_addch(out, ',');
+		}
+		strbuf_addstr(out, "\"text\":");
 		json_quote(out, s->findings[i].text);
 		audit_evidence(&ev, a, s);
 		strbuf_addstr(out, ",\"evidence\":");
