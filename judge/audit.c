@@ -299,7 +299,8 @@ static void build_csr(struct path_map *pm)
 	pm->pslot = NULL;
 }
 
-enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
+/* K_OTHER: any other "-by" trailer (Reported-by, Suggested-by, ...) */
+enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8, K_OTHER = 16 };
 
 /* Each section's area from its file changes per top-level directory. */
 static void set_areas(struct audit *a, size_t nslots, const long *area_n)
@@ -363,7 +364,7 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		count_event(&st->reviews_all, &st->reviews, NULL, NULL, t, id,
 			    inwin);
 		break;
-	}
+	}			/* 4: another "-by" trailer: a date only */
 }
 
 static const struct audit *sort_audit;
@@ -972,6 +973,10 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	for (x = 0; x < tr->nr; x++) {
 		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
 
+		if (tr->v[x].kind == K_OTHER) {
+			credit(st, 4, t, id, inwin);
+			continue;
+		}
 		credit(st, 2, t, id, inwin);
 		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
 			credit(st, 3, t, id, inwin);
@@ -1007,7 +1012,7 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 		if (lp == apid || lp == cpid)
 			involved = true;
 		for (x = 0; x < tr->nr && !involved; x++)
-			if (tr->v[x].pid == lp)
+			if (tr->v[x].pid == lp && tr->v[x].kind != K_OTHER)
 				involved = true;
 	}
 	s->changes_listed += involved;
@@ -1037,6 +1042,38 @@ static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 #undef PQ
 }
 
+/*
+ * The other "-by" trailers' keys (Reported-by, Suggested-by, Xen's
+ * Committed-by, ...): a person named in one is still around, which the
+ * fading finding's last activity counts; the counts do not.
+ */
+struct by_keys {
+	int64_t *v;	/* ascending */
+	size_t nr;
+};
+
+static void load_by_keys(struct idx *ix, struct by_keys *b)
+{
+	b->v = idx_trailer_by_keys(ix, &b->nr);
+}
+
+static bool is_by_key(const struct by_keys *b, int64_t key)
+{
+	size_t lo = 0, hi = b->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (b->v[mid] == key)
+			return true;
+		if (b->v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
@@ -1047,6 +1084,7 @@ static int read_commits(struct run *r)
 	int64_t k_sob = key_id(ix, "Signed-off-by"), k_rev = key_id(ix, "Reviewed-by"),
 		k_ack = key_id(ix, "Acked-by"), k_test = key_id(ix, "Tested-by");
 	struct commit_tags tr = { 0 };
+	struct by_keys by = { 0 };
 	uint32_t *touched = NULL, *nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t));
 	size_t nr_touched, alloc_touched = 0, i, nr_files;
 	size_t ntop = r->a->nr_top_dirs;
@@ -1064,6 +1102,7 @@ static int read_commits(struct run *r)
 		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 		goto out;
 	}
+	load_by_keys(ix, &by);
 	frc = sqlite3_step(fst);
 	trc = sqlite3_step(tst);
 	while (sqlite3_step(cst) == SQLITE_ROW) {
@@ -1104,7 +1143,8 @@ static int read_commits(struct run *r)
 			int64_t key = sqlite3_column_int64(tst, 1);
 			int64_t pid = pid_of(r, sqlite3_column_int64(tst, 2));
 			int kind = key == k_sob ? K_SOB : key == k_rev ? K_REVIEW :
-				   key == k_ack ? K_ACK : key == k_test ? K_TEST : 0;
+				   key == k_ack ? K_ACK : key == k_test ? K_TEST :
+				   is_by_key(&by, key) ? K_OTHER : 0;
 
 			if (sqlite3_column_int64(tst, 0) == id && kind && pid >= 0)
 				add_tag(&tr, pid, kind);
@@ -1131,6 +1171,7 @@ out:
 	free(touched);
 	free(tr.v);
 	free(area_n);
+	free(by.v);
 	return rc;
 }
 

@@ -186,6 +186,24 @@ int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 	return 0;
 }
 
+int64_t *idx_trailer_by_keys(struct idx *ix, size_t *nr)
+{
+	sqlite3_stmt *st;
+	int64_t *v = NULL;
+	size_t alloc = 0;
+
+	*nr = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key LIKE "
+			       "'%-by' ORDER BY id", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		ALLOC_GROW(v, *nr + 1, alloc);
+		v[(*nr)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
 int64_t idx_maintainers_first_time(struct idx *ix)
 {
 	sqlite3_stmt *st;

@@ -56,6 +56,12 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key);
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 			       char **hash, int64_t *time);
 
+/*
+ * The ids of the trailer keys ending in "-by" (any case), ascending;
+ * the caller frees them.  NULL, *@nr 0 when there are none.
+ */
+int64_t *idx_trailer_by_keys(struct idx *ix, size_t *nr);
+
 /* The commit time of the first indexed MAINTAINERS version; 0: none. */
 int64_t idx_maintainers_first_time(struct idx *ix);
 

@@ -23,28 +23,37 @@ R:	Rita Review <rita@example.com>
 S:	Maintained
 F:	board/foo/
 
+BOARD BAR
+M:	Rep Orter <rep@example.com>
+S:	Maintained
+F:	board/bar/
+
 BOARD DEAD
 M:	Dee Dead <dee@example.com>
 S:	Maintained
 F:	board/dead/
 EOT
-mkdir -p board/foo board/dead
-echo 0 >board/foo/f && echo 0 >board/dead/f && git add . &&
+mkdir -p board/foo board/bar board/dead
+echo 0 >board/foo/f && echo 0 >board/bar/f && echo 0 >board/dead/f && git add . &&
 	at 2019-01-01 "Bo Ard" bo@example.com "board: initial" || exit 1
 # four changes a year on FOO, 2019-2024; Bo Ard's own until mid-2021,
-# then only others'; Rita reviews every one of them
+# then only others'; Rita reviews every one of them.  BAR changes with
+# FOO; its maintainer is only ever named in Reported-by, in 2024
 n=0
 for y in 2019 2020 2021 2022 2023 2024; do
 	for m in 02 05 08 11; do
 		n=$((n + 1))
-		echo "$n" >>board/foo/f
+		echo "$n" >>board/foo/f && echo "$n" >>board/bar/f
+		rep=
+		[ "$y" = 2024 ] && rep="
+Reported-by: Rep Orter <rep@example.com>"
 		if [ "$y$m" -le 202105 ]; then
 			who="Bo Ard" mail=bo@example.com
 		else
 			who="Other Dev" mail=other@example.com
 		fi
 		at "$y-$m-10" "$who" "$mail" "board/foo: change $n" \
-			"Reviewed-by: Rita Review <rita@example.com>" || exit 1
+			"Reviewed-by: Rita Review <rita@example.com>$rep" || exit 1
 	done
 done
 # DEAD: changes by others until 2020, then nothing, like its maintainer
@@ -65,6 +74,8 @@ ok $(grep -q 'finding: inactive' "$TRASH/a"; [ $? = 1 ]; echo $?) \
 	"not inactive: $(git log --oneline -- board/foo | wc -l) changes, under --min-changes"
 ok $(grep -q 'fading: reviewer Rita' "$TRASH/a"; [ $? = 1 ]; echo $?) \
 	"Reviewed-by trailers keep the reviewer active"
+ok $(grep -q 'fading: maintainer Rep Orter' "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"a Reported-by of 2024 is activity: not fading"
 ok $(grep -q 'fading: .*Dee Dead' "$TRASH/a"; [ $? = 1 ]; echo $?) \
 	"a section that stopped with its maintainer: no fading finding"
 like "$TRASH/a" "^  FADING MAINTAINER Bo Ard <bo@example.com>\$" "evidence: marked"
