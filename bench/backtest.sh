@@ -27,7 +27,9 @@
 # The git checks are git log --no-merges over the section's F: values
 # as pathspecs (X: excluded; N: is not checked), matching the person by
 # address or by name as author, committer or in a trailer line.
-# The thresholds are audit's defaults unless AUDIT_OPTS says otherwise.
+# The thresholds are audit's defaults unless AUDIT_OPTS says otherwise
+# (AUDIT_OPTS="--fading-months 9" bench/backtest.sh ...); each set of
+# options writes its own WORKDIR/NAME/backtest-OPTIONS/.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 KMAINT=${KMAINT:-$top/kmaint}
@@ -59,7 +61,7 @@ for src; do
 	t0=$(date +%s)
 	(cd "$w" && "$KMAINT" index -q)
 	echo "== $name ($(git -C "$w" rev-list --count HEAD) commits; index $(($(date +%s) - t0)) s)"
-	out=$w/backtest
+	out=$w/backtest-$(printf %s "${AUDIT_OPTS:-default}" | tr -c 'A-Za-z0-9' _)
 	mkdir -p "$out"
 	(cd "$w" && "$KMAINT" history --json >"$out/history.json")
 	for y in $years; do

@@ -63,6 +63,18 @@ static int git_quiet(const char **args, struct strbuf *out)
 	return rc;
 }
 
+/* The file read: finish it, say what is wrong with it, match with it. */
+static int maintainers_ready(struct scope *s)
+{
+	maintainers_finish(&s->m);
+	mnt_diag_print(&s->m, false);
+	s->mt = matcher_new(&s->m);
+	if (!s->mt)
+		return -1;
+	s->have_m = true;
+	return 0;
+}
+
 int scope_load_maintainers(struct scope *s, const char *rev)
 {
 	struct strbuf out = STRBUF_INIT, text = STRBUF_INIT;
@@ -111,12 +123,8 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 		}
 		s->maint_from = xstrdup(obj);
 	}
-	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
-	if (!s->mt)
+	if (maintainers_ready(s))
 		goto out;
-	s->have_m = true;
 	s->maint_rev = rev;
 	rc = 0;
 out:
@@ -183,13 +191,7 @@ int scope_load_maintainers_as_of(struct scope *s, int64_t when,
 				mnt_default_path(), s->maint_hash, d);
 	buf = strbuf_detach(&text, &len);
 	maintainers_add_buffer(&s->m, s->maint_from, buf, len);
-	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
-	if (!s->mt)
-		return -1;
-	s->have_m = true;
-	return 0;
+	return maintainers_ready(s);
 }
 
 int scope_load_maintainers_when(struct scope *s, const char *rev,
@@ -228,13 +230,7 @@ int scope_load_maintainers_file(struct scope *s, const char *path)
 	if (maintainers_add_path(&s->m, path))
 		return -1;
 	s->maint_from = xstrdup(path);
-	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
-	if (!s->mt)
-		return -1;
-	s->have_m = true;
-	return 0;
+	return maintainers_ready(s);
 }
 
 bool scope_maintainers_exist(const char *rev)
