@@ -38,7 +38,8 @@ _versions = {}
 
 
 def sections_at(commit):
-    """{name: (F values, X values)} of MAINTAINERS at @commit."""
+    """{name: [(F values, X values), ...]} of MAINTAINERS at @commit, in
+    the file's order: a name may title several sections."""
     if commit in _versions:
         return _versions[commit]
     text = git("show", commit + ":MAINTAINERS")
@@ -47,10 +48,11 @@ def sections_at(commit):
         m = re.match(r"^([A-Z]):\s*(.*?)\s*$", line)
         if m and name:
             if m.group(1) in "FX":
-                secs[name][0 if m.group(1) == "F" else 1].append(m.group(2))
+                secs[name][-1][0 if m.group(1) == "F" else 1].append(
+                    m.group(2))
         elif line.strip() and not m and prev_blank:
             name = line.strip()
-            secs.setdefault(name, ([], []))
+            secs.setdefault(name, []).append(([], []))
         prev_blank = not line.strip()
     _versions[commit] = secs
     return secs
@@ -61,52 +63,68 @@ def version_before(t):
                "MAINTAINERS").strip()
 
 
-def pathspecs(fx):
-    f, x = fx
-    spec = []
-    for v in f:
-        spec.append(":(glob)" + v if re.search(r"[*?\[]", v) else v)
-    for v in x:
-        spec.append(":(exclude,glob)" + v if re.search(r"[*?\[]", v)
-                    else ":(exclude)" + v)
-    return spec
+def glob_re(v):
+    """A pathspec's files as git reads ":(glob)V" (a literal V: V and
+    what is under it), as a regex."""
+    if not re.search(r"[*?\[]", v):
+        return re.escape(v.rstrip("/")) + "(/.*)?"
+    r = ""
+    for c in v.rstrip("/"):
+        r += "[^/]*" if c == "*" else "[^/]" if c == "?" else re.escape(c)
+    return r + "(/.*)?"
+
+
+# every non-merge commit once: its time, people and files
+_commits, _by_path = [], {}
+
+
+def load_commits():
+    raw = git("-c", "core.quotepath=off", "log", "--no-merges", "--no-renames",
+              "--name-only", "--format=%x01%ct%x02%an <%ae>%x02%cn <%ce>%x02"
+              "%(trailers:only,unfold)%x03")
+    for rec in raw.split("\x01")[1:]:
+        head, _, files = rec.partition("\x03")
+        t, author, committer, trailers = head.split("\x02", 3)
+        # author, committer, and git's "-by" trailers
+        keep = [author.lower(), committer.lower()] + [
+            x for x in trailers.lower().split("\n") if re.match(r"[\w-]+-by:", x)]
+        i = len(_commits)
+        _commits.append((int(t), "\n".join(keep)))
+        for f in files.split("\n"):
+            if f:
+                _by_path.setdefault(f, []).append(i)
 
 
 _logs = {}
 
 
 def log_of(fx):
-    """The non-merge commits touching the paths: (time, text)."""
+    """The non-merge commits touching F: and not only X: paths."""
     key = (tuple(fx[0]), tuple(fx[1]))
     if key in _logs:
         return _logs[key]
-    spec = pathspecs(fx)
-    res = []
-    if fx[0]:
-        raw = git("log", "--no-merges", "-z", "--format=%ct%n%an <%ae>%n"
-                  "%cn <%ce>%n%(trailers:only,unfold)", "--", *spec)
-        for rec in raw.split("\0"):
-            if rec.strip():
-                lines = rec.strip("\n").lower().split("\n")
-                # author, committer, and git's "-by" trailers
-                keep = lines[1:3] + [x for x in lines[3:]
-                                     if re.match(r"[\w-]+-by:", x)]
-                res.append((int(lines[0]), "\n".join(keep)))
-    _logs[key] = res
-    return res
+    if not _commits:
+        load_commits()
+    inc = re.compile("|".join(glob_re(v) for v in fx[0])) if fx[0] else None
+    exc = re.compile("|".join(glob_re(v) for v in fx[1])) if fx[1] else None
+    ids = set()
+    if inc:
+        for path, cs in _by_path.items():
+            if inc.fullmatch(path) and not (exc and exc.fullmatch(path)):
+                ids.update(cs)
+    _logs[key] = [_commits[i] for i in sorted(ids)]
+    return _logs[key]
 
 
 def active(fx, name, email, lo, hi):
     """Commits in (lo, hi] where the person is author, committer or in a
-    "-by" trailer (as git reads trailers), by address or by name."""
-    hits = []
-    pats = ["<" + email + ">"]
+    "-by" trailer (as git reads trailers), by address or by a name of two
+    words or more (the whole name: "Jian Wang" is not "Yunjian Wang")."""
+    pat = "<" + re.escape(email) + ">"
     if name and " " in name:
-        pats.append(name + " <")
-    for t, text in log_of(fx):
-        if lo < t <= hi and any(p in text for p in pats):
-            hits.append(t)
-    return hits
+        pat = "(?m)(%s|(^|: )%s <)" % (pat, re.escape(name))
+    rx = re.compile(pat)
+    return [t for t, text in log_of(fx) if lo < t <= hi and rx.search(text)]
 
 
 # --- the removals ---
@@ -147,7 +165,11 @@ for r in removals:
         continue
     v = version_before(r["time"])
     secs = sections_at(v) if v else {}
-    fx = next((secs[n] for n in r["names"] if n in secs), None)
+    # every section of the name: a silence there is a silence in each
+    fx = None
+    for n in r["names"]:
+        for f, x in secs.get(n, []):
+            fx = (fx[0] + f, fx[1] + x) if fx else (f, x)
     if fx is None or active(fx, r["name"], r["email"],
                             r["time"] - YEAR, r["time"]):
         skipped["active"] += 1
@@ -163,8 +185,12 @@ for y in years:
     since = ts(d["since"])
     v = d["maintainers_commit"]
     secs = sections_at(v)
+    seen = {}
     for s in d["sections"]:
         listed_at[(y, s["section"])] = (s, since)
+        k = seen[s["section"]] = seen.get(s["section"], -1) + 1
+        same_name = secs.get(s["section"], [])
+        sfx = same_name[k] if k < len(same_name) else ([], [])
         for f in s["findings"]:
             if f["kind"] not in ("inactive", "fading") or "email" not in f:
                 continue
@@ -178,7 +204,7 @@ for y in years:
             findings.append(dict(year=y, asof=asof, section=s["section"],
                                  kind=f["kind"], person=f["person"], name=n,
                                  email=m, lo=lo, last=last,
-                                 fx=secs.get(s["section"], ([], []))))
+                                 fx=sfx))
 
 
 def same(r, f):

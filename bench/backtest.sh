@@ -24,8 +24,9 @@
 #   - contradictions: findings where git shows the person's authorship,
 #     commit or trailer in the section's files inside the silence the
 #     finding claims (the target is 0).
-# The git checks are git log --no-merges over the section's F: values
-# as pathspecs (X: excluded; N: is not checked), matching the person by
+# The git checks read git log --no-merges --name-only once, and take the
+# commits touching the section's F: values (read as git's ":(glob)"
+# pathspecs; X: excluded, N: not checked), matching the person by
 # address or by name as author, committer or in a trailer line.
 # The thresholds are audit's defaults unless AUDIT_OPTS says otherwise
 # (AUDIT_OPTS="--fading-months 9" bench/backtest.sh ...); each set of
