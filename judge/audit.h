@@ -103,10 +103,10 @@ struct audit_listed {
 	int pid;		/* the person; -1: not found in the index */
 	const struct audit_person *p;	/* NULL: no activity in the section */
 	bool inactive, fading;	/* the findings of that name */
-	long changes_since;	/* fading: the own changes since its last activity */
+	long changes_since;	/* fading: the changes since its last activity */
 };
 
-/* One of a section's own changes in the window (see credit_commit()). */
+/* One of a section's changes in the window (see credit_commit()). */
 struct audit_change {
 	int64_t t, id;
 	int pid;		/* the author; -1 */
@@ -153,9 +153,9 @@ struct audit_section {
 	bool own_list;		/* one of its L: is an indexed list */
 	long list_threads;	/* threads of patches touching its files */
 	long changes_posted;	/* of changes: linked to a posting */
-	struct audit_change *own;	/* its own changes in the window, by time */
-	size_t nr_own, alloc_own;
-	int64_t median_gap;	/* seconds between its own changes; 0: < 2 */
+	struct audit_change *win;	/* its changes in the window, by time */
+	size_t nr_win, alloc_win;
+	int64_t median_gap;	/* seconds between those changes; 0: < 2 */
 	struct audit_listed *listed;
 	size_t nr_listed;
 	size_t nr_people_listed;	/* listed people, not roles */
