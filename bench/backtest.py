@@ -255,7 +255,7 @@ print("findings: %d (%s) in %d audits" % (
     len(years)))
 print("recall (named >= 6 months before): %s; months before: %s" % (
     pct(len(named), len(truth)),
-    " ".join("%d" % m for _, _, m in sorted(named, key=lambda x: x[2]))))
+    " ".join("%d" % round(m) for _, _, m in sorted(named, key=lambda x: x[2]))))
 for k in sorted(kinds):
     nk = sum(1 for _, h, _ in named if h["kind"] == k)
     print("  of them first named as %s: %d" % (k, nk))
