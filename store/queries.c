@@ -206,17 +206,8 @@ int64_t *idx_trailer_by_keys(struct idx *ix, size_t *nr)
 
 int64_t idx_maintainers_first_time(struct idx *ix)
 {
-	sqlite3_stmt *st;
-	int64_t t = 0;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT min(c.commit_time) FROM "
-			       "maintainers m JOIN commits c ON "
-			       "c.id = m.commit_id", -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(st) == SQLITE_ROW)
-		t = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return t;
+	return count_of(ix, "SELECT min(c.commit_time) FROM maintainers m "
+			"JOIN commits c ON c.id = m.commit_id");
 }
 
 int idx_foreach_person_activity(struct idx *ix,
