@@ -549,7 +549,7 @@ static int cmp_change(const void *x, const void *y)
 	       a->id < b->id ? -1 : a->id > b->id;
 }
 
-static int cmp_gap(const void *x, const void *y)
+static int cmp_int64(const void *x, const void *y)
 {
 	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
 
@@ -568,7 +568,7 @@ static void window_pace(struct audit_section *s)
 	gap = xcalloc(s->nr_win, sizeof(*gap));
 	for (i = 1; i < s->nr_win; i++)
 		gap[i - 1] = s->win[i].t - s->win[i - 1].t;
-	qsort(gap, s->nr_win - 1, sizeof(*gap), cmp_gap);
+	qsort(gap, s->nr_win - 1, sizeof(*gap), cmp_int64);
 	s->median_gap = gap[(s->nr_win - 1) / 2];
 	free(gap);
 }
@@ -1062,19 +1062,7 @@ static void load_by_keys(struct idx *ix, struct by_keys *b)
 
 static bool is_by_key(const struct by_keys *b, int64_t key)
 {
-	size_t lo = 0, hi = b->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (b->v[mid] == key)
-			return true;
-		if (b->v[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return b->nr && bsearch(&key, b->v, b->nr, sizeof(*b->v), cmp_int64);
 }
 
 /* Commits, files and trailers side by side, in commit id order. */
