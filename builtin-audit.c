@@ -21,7 +21,7 @@
 
 int cmd_audit(int argc, const char **argv)
 {
-	const char *as_of = NULL, *maint_at = NULL;
+	const char *as_of = NULL, *maint_at = NULL, *mpath = NULL;
 	int json = 0, no_evidence = 0, findings_only = 0;
 	struct cmd_setup c = { 0 };
 	struct audit_opts o;
@@ -29,13 +29,17 @@ int cmd_audit(int argc, const char **argv)
 	struct option opts[] = {
 		OPT_STRLIST("section", &sections, "NAME", "audit this section (repeatable; default all)"),
 		OPT_STR("as-of", &as_of, "WHEN", "judge with the history up to a date or revision"),
-		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV (default: work tree, else HEAD)"),
+		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV (default: that of --as-of, else work tree, else HEAD)"),
+		OPT_STR("mpath|maintainer-path", &mpath, "FILE", "this MAINTAINERS file instead"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
 		OPT_NUM("min-changes", &o.min_changes, "N", "inactive, single-maintainer and bus-factor findings need N changes (50)"),
 		OPT_NUM("min-maintainers", &o.min_maintainers, "N", "fewer listed maintainers is a finding (2; 0 off)"),
 		OPT_NUM("employer-share", &o.employer_share, "PCT", "listed maintainers at one employer (100; 0 off)"),
 		OPT_NUM("bus-factor", &o.bus_factor, "N", "a bus factor of N or less is a finding (1; 0 off)"),
 		OPT_NUM("bypass-share", &o.bypass_share, "PCT", "changes never posted to an indexed list: a finding (50; 0 off)"),
+		OPT_NUM("fading-months", &o.fading_months, "N", "fading: silent at least N months (9)"),
+		OPT_NUM("fading-gaps", &o.fading_gaps, "K", "fading: and K times the section's median gap between changes (8)"),
+		OPT_NUM("fading-changes", &o.fading_changes, "N", "fading: with N of its changes since (4; 0 off)"),
 		OPT_NUM("top", &o.top, "N", "unlisted contributors shown (5)"),
 		OPT_EMPLOYER_FILES(&c.email_map, &c.gitdm_config),
 		OPT_SET("findings-only", &findings_only, "print only sections with findings"),
@@ -69,8 +73,13 @@ int cmd_audit(int argc, const char **argv)
 	}
 	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		goto out;
-	sc->maint_rev = maint_at;
-	if (scope_load_maintainers(sc, maint_at))
+	if (mpath && maint_at) {
+		error("--mpath and --maintainers-at name two files; give one");
+		rc = 129;
+		goto out;
+	}
+	if (mpath ? scope_load_maintainers_file(sc, mpath) :
+	    scope_load_maintainers_when(sc, maint_at, as_of, o.now))
 		goto out;
 	if (sections.nr) {
 		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));
@@ -96,6 +105,7 @@ int cmd_audit(int argc, const char **argv)
 		strbuf_addf(&out, "{\"as_of\":\"%s\",\"since\":\"%s\",\"window_years\":%d,"
 			    "\"maintainers\":", d1, d2, o.window_years);
 		json_quote(&out, sc->maint_from);
+		scope_json_version(&out, sc);
 		strbuf_addf(&out, ",\"findings\":%zu,\"sections\":[", a.nr_findings);
 		for (i = 0; i < a.nr; i++) {
 			if (findings_only && !a.v[i].nr_findings)

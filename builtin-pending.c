@@ -189,6 +189,7 @@ static void print_json(const struct pending *p, const struct scope *s,
 		strbuf_addstr(&out, "null");
 	else
 		json_quote(&out, s->maint_from);
+	scope_json_version(&out, s);
 	strbuf_addstr(&out, ",\n  \"person\": ");
 	if (person)
 		json_quote(&out, person);
@@ -235,7 +236,7 @@ static void print_json(const struct pending *p, const struct scope *s,
 
 int cmd_pending(int argc, const char **argv)
 {
-	const char *as_of = NULL, *person = NULL, *mpath = NULL;
+	const char *as_of = NULL, *person = NULL, *mpath = NULL, *maint_at = NULL;
 	int json = 0, no_update = 0, days = 14;
 	struct cmd_setup c = { 0 };
 	struct opt_list sections = { 0 }, operands = { 0 };
@@ -245,6 +246,7 @@ int cmd_pending(int argc, const char **argv)
 		OPT_STR("mpath|maintainer-path", &mpath, "FILE", "another tree's MAINTAINERS (for a project without one)"),
 		OPT_NUM("days", &days, "N", "patches posted in the last N days (14)"),
 		OPT_STR("as-of", &as_of, "WHEN", "now is this date or revision (default: the newest message)"),
+		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV (default: that of --as-of, else the work tree's)"),
 		OPT_SET("json", &json, "JSON output"),
 		OPT_DB(&c.db),
 		OPT_NO_UPDATE(&no_update),
@@ -310,7 +312,7 @@ int cmd_pending(int argc, const char **argv)
 		goto collect;
 	}
 	if (mpath ? scope_load_maintainers_file(sc, mpath) :
-		    scope_load_maintainers(sc, NULL))
+		    scope_load_maintainers_when(sc, maint_at, as_of, po.now))
 		goto out;
 	if (sections.nr || person)
 		selected = xcalloc(sc->m.nr_sections + 1, sizeof(bool));

@@ -908,8 +908,7 @@ int cmd_report(int argc, const char **argv)
 	o.quarters = site != NULL;
 	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
-	sc->maint_rev = maint_at;
-	if (scope_load_maintainers(sc, maint_at))
+	if (scope_load_maintainers_when(sc, maint_at, as_of, o.now))
 		exit(128);	/* the message is out; like die() */
 	selected = select_sections(sc, &sections);
 	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a) ||

@@ -23,18 +23,14 @@
 static int base_from_index(struct idx *ix, int64_t when, struct strbuf *out,
 			   char **what)
 {
-	char *blob, *hash;
-	int rc = -1;
+	char *hash;
+	int64_t t;
+	int rc = scope_maintainers_version(ix, when, out, &hash, &t);
 
-	if (idx_maintainers_version_at(ix, when, &blob, &hash))
-		return -1;
-	if (blob && !idx_blob_text(ix, blob, out)) {
+	if (!rc)
 		*what = xstrfmt("%s as of commit %.12s", mnt_default_path(), hash);
-		rc = 0;
-	}
-	free(blob);
 	free(hash);
-	return rc;
+	return rc ? -1 : 0;
 }
 
 /*

@@ -5,8 +5,9 @@
 here=$(cd "$(dirname "$0")" && pwd)
 failed=
 for b in "$here"/*.sh; do
-	# scale.sh takes hours, outputs.sh is no timing: run on their own
-	case ${b##*/} in run.sh | scale.sh | outputs.sh) continue ;; esac
+	# scale.sh takes hours, outputs.sh is no timing, backtest.sh needs
+	# real histories: run on their own
+	case ${b##*/} in run.sh | scale.sh | outputs.sh | backtest.sh) continue ;; esac
 	echo "== ${b##*/}"
 	sh "$b" || failed="$failed ${b##*/}"
 	echo

@@ -24,6 +24,7 @@ const char *const audit_kind_names[AF_NR] = {
 	[AF_BUS_FACTOR] = "bus-factor",
 	[AF_AMBIGUOUS] = "ambiguous-identity",
 	[AF_BYPASS] = "bypassed-list",
+	[AF_FADING] = "fading",
 };
 
 int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
@@ -71,6 +72,9 @@ void audit_opts_init(struct audit_opts *o)
 	o->strong_share = 10;
 	o->bypass_share = 50;
 	o->top = 5;
+	o->fading_months = 9;
+	o->fading_gaps = 8;
+	o->fading_changes = 4;
 }
 
 const char *audit_ordinal(int n, char *buf, size_t len)
@@ -295,7 +299,8 @@ static void build_csr(struct path_map *pm)
 	pm->pslot = NULL;
 }
 
-enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8 };
+/* K_OTHER: any other "-by" trailer (Reported-by, Suggested-by, ...) */
+enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8, K_OTHER = 16 };
 
 /* Each section's area from its file changes per top-level directory. */
 static void set_areas(struct audit *a, size_t nslots, const long *area_n)
@@ -359,7 +364,7 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		count_event(&st->reviews_all, &st->reviews, NULL, NULL, t, id,
 			    inwin);
 		break;
-	}
+	}			/* 4: another "-by" trailer: a date only */
 }
 
 static const struct audit *sort_audit;
@@ -516,6 +521,7 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 				    other->st.reviews, other->st.tags,
 				    o->window_years));
 	} else if (s->covered) {
+		s->listed[i].inactive = true;
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
 				    "years, in %ld changes, %ld of them its own, "
@@ -523,6 +529,7 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 				    "indexed lists", role, l->value,
 				    o->window_years, s->changes, s->changes_own));
 	} else {
+		s->listed[i].inactive = true;
 		add_finding(a, s, AF_INACTIVE, (int)i,
 			    xstrfmt("%s %s: no authorship, commit or tag in %d "
 				    "years, in %ld changes, %ld of them its own "
@@ -534,6 +541,133 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 	return maybe;
 }
 
+static int cmp_change(const void *x, const void *y)
+{
+	const struct audit_change *a = x, *b = y;
+
+	return a->t < b->t ? -1 : a->t > b->t ? 1 :
+	       a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int cmp_int64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The section's changes by time, and the median gap between them. */
+static void window_pace(struct audit_section *s)
+{
+	int64_t *gap;
+	size_t i;
+
+	if (s->nr_win < 2)
+		return;
+	qsort(s->win, s->nr_win, sizeof(*s->win), cmp_change);
+	gap = xcalloc(s->nr_win, sizeof(*gap));
+	for (i = 1; i < s->nr_win; i++)
+		gap[i - 1] = s->win[i].t - s->win[i - 1].t;
+	qsort(gap, s->nr_win - 1, sizeof(*gap), cmp_int64);
+	s->median_gap = gap[(s->nr_win - 1) / 2];
+	free(gap);
+}
+
+/* The authors of the changes after @after, most changes first. */
+static void fading_authors(const struct audit *a, const struct audit_section *s,
+			   int64_t after, struct strbuf *out)
+{
+	int *pid = xcalloc(s->nr_win + 1, sizeof(int));
+	long *cnt = xcalloc(s->nr_win + 1, sizeof(long));
+	size_t n = 0, i, k, shown;
+
+	for (i = 0; i < s->nr_win; i++) {
+		if (s->win[i].t <= after)
+			continue;
+		for (k = 0; k < n && pid[k] != s->win[i].pid; k++)
+			;
+		if (k == n)
+			pid[n++] = s->win[i].pid;
+		cnt[k]++;
+	}
+	for (shown = 0; shown < n && shown < 3; shown++) {
+		size_t best = shown;
+
+		for (k = shown + 1; k < n; k++)
+			if (cnt[k] > cnt[best])
+				best = k;
+		if (best != shown) {
+			int tp = pid[shown];
+			long tc = cnt[shown];
+
+			pid[shown] = pid[best];
+			cnt[shown] = cnt[best];
+			pid[best] = tp;
+			cnt[best] = tc;
+		}
+		strbuf_addf(out, "%s%s %ld", shown ? ", " : "",
+			    pid[shown] >= 0 ? a->names[pid[shown]] : "(unknown)",
+			    cnt[shown]);
+	}
+	if (n > 3)
+		strbuf_addf(out, " and %zu more", n - 3);
+	free(pid);
+	free(cnt);
+}
+
+/*
+ * Fading: a listed person silent in the section for long, judged by the
+ * section's own pace rather than a count of changes.  Silence of at
+ * least max(--fading-months, --fading-gaps x the median gap between the
+ * section's changes in the window), while at least --fading-changes of
+ * them went in, and the section went on through the second half of the
+ * silence: a dead section is not a fading maintainer.
+ */
+static void judge_fading(struct audit *a, struct audit_section *s, size_t i)
+{
+	const struct audit_opts *o = a->o;
+	struct audit_listed *l = &s->listed[i];
+	const char *role = l->type == 'M' ? "maintainer" : "reviewer";
+	int64_t last = l->p ? l->p->st.last : 0, silence, need, recent;
+	struct strbuf who = STRBUF_INIT;
+	char d[16];
+	long k = 0;
+	size_t x;
+
+	if (!o->fading_changes || l->is_role || l->inactive ||
+	    s->nr_win < 2 || l->match.how == IM_AMBIGUOUS ||
+	    namesake_active(s, l))
+		return;
+	/* no activity in the window: silent since it began, at least */
+	silence = a->now - (last > a->since ? last : a->since);
+	need = (int64_t)o->fading_months * 2629800;	/* months of 30.44 days */
+	if ((int64_t)o->fading_gaps * s->median_gap > need)
+		need = (int64_t)o->fading_gaps * s->median_gap;
+	if (silence < need)
+		return;
+	recent = a->now - silence / 2;
+	for (x = 0; x < s->nr_win; x++)
+		k += s->win[x].t > last;
+	if (k < o->fading_changes || s->win[s->nr_win - 1].t < recent)
+		return;
+	l->fading = true;
+	l->changes_since = k;
+	fading_authors(a, s, last, &who);
+	if (last >= a->since)
+		mh_date(d, sizeof(d), last);
+	else
+		snprintf(d, sizeof(d), "%d years", o->window_years);
+	add_finding(a, s, AF_FADING, (int)i,
+		    xstrfmt("%s %s: no authorship, commit, tag or list message "
+			    "in the section %s%s (%ld months), while %ld of its "
+			    "changes went in (one every %.1f days, the "
+			    "median): by %s", role, l->value,
+			    last >= a->since ? "since " : "in ", d,
+			    (long)(silence / 2629800),
+			    k, (double)s->median_gap / 86400, who.buf));
+	strbuf_release(&who);
+}
+
 static void judge(struct audit *a, struct audit_section *s)
 {
 	const struct audit_opts *o = a->o;
@@ -541,11 +675,13 @@ static void judge(struct audit *a, struct audit_section *s)
 	bool any_active = false;
 	char d[16];
 
+	window_pace(s);
 	for (i = 0; i < s->nr_listed; i++) {
 		bool act = judge_listed(a, s, i);
 
 		any_active |= act;
 		nm_active += act && s->listed[i].type == 'M';
+		judge_fading(a, s, i);
 	}
 	/*
 	 * Sweeps through the tree (fstests' UDF had 5 changes in 5 years,
@@ -837,12 +973,23 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	for (x = 0; x < tr->nr; x++) {
 		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
 
+		if (tr->v[x].kind == K_OTHER) {
+			credit(st, 4, t, id, inwin);
+			continue;
+		}
 		credit(st, 2, t, id, inwin);
 		if ((tr->v[x].kind & (K_REVIEW | K_ACK)) && tr->v[x].pid != apid)
 			credit(st, 3, t, id, inwin);
 	}
 	if (!inwin)
 		return;
+	/*
+	 * every change, sweeps too: for fading, a driver whose only changes
+	 * are tree-wide clean-ups still goes on without its maintainer's
+	 * ack (a measured choice: bench/backtest.sh)
+	 */
+	ALLOC_GROW(s->win, s->nr_win + 1, s->alloc_win);
+	s->win[s->nr_win++] = (struct audit_change){ t, id, (int)apid };
 	if (s->quarters) {
 		long *q = s->quarters +
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
@@ -868,7 +1015,7 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 		if (lp == apid || lp == cpid)
 			involved = true;
 		for (x = 0; x < tr->nr && !involved; x++)
-			if (tr->v[x].pid == lp)
+			if (tr->v[x].pid == lp && tr->v[x].kind != K_OTHER)
 				involved = true;
 	}
 	s->changes_listed += involved;
@@ -898,11 +1045,33 @@ static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 #undef PQ
 }
 
+/*
+ * The other "-by" trailers' keys (Reported-by, Suggested-by, Xen's
+ * Committed-by, ...): a person named in one is still around, which the
+ * fading finding's last activity counts; the counts do not.
+ */
+struct by_keys {
+	int64_t *v;	/* ascending */
+	size_t nr;
+};
+
+static void load_by_keys(struct idx *ix, struct by_keys *b)
+{
+	b->v = idx_trailer_by_keys(ix, &b->nr);
+}
+
+static bool is_by_key(const struct by_keys *b, int64_t key)
+{
+	return b->nr && bsearch(&key, b->v, b->nr, sizeof(*b->v), cmp_int64);
+}
+
 /* What read_commits() keeps from commit to commit. */
 struct commit_pass {
 	struct run *r;
 	int64_t *stamp;		/* by slot: the last commit id + 1 touching it */
+	uint64_t *rowst, row;	/* by slot: the last file row touching it */
 	int64_t k_sob, k_rev, k_ack, k_test;
+	struct by_keys by;
 	struct commit_tags tr;
 	uint32_t *touched, *nr_in;	/* the commit's slots; its files in each */
 	size_t nr_touched, alloc_touched;
@@ -910,38 +1079,52 @@ struct commit_pass {
 	size_t ntop;
 };
 
+/* One path of a file change (@now: where the file is now) into its slots. */
+static void touch_path(struct commit_pass *cp, int64_t id, int64_t p,
+		       bool now, bool win)
+{
+	const struct path_map *pm = &cp->r->pm;
+	uint32_t x;
+
+	if (p < 0 || p > pm->max_id)
+		return;
+	for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
+		uint32_t slot = pm->slots[x];
+
+		/* the area: where the file is now */
+		if (win && now)
+			cp->area_n[slot * cp->ntop + pm->top[p]]++;
+		if (cp->rowst[slot] == cp->row)
+			continue;	/* one file once */
+		cp->rowst[slot] = cp->row;
+		if (cp->stamp[slot] == id + 1) {
+			cp->nr_in[slot]++;
+			continue;
+		}
+		cp->stamp[slot] = id + 1;
+		cp->nr_in[slot] = 1;
+		ALLOC_GROW(cp->touched, cp->nr_touched + 1, cp->alloc_touched);
+		cp->touched[cp->nr_touched++] = slot;
+	}
+}
+
 /*
  * The slots a commit's files are in, with how many of its files each;
- * in the window (@win), each file change counted to its slot's area.
+ * in the window (@win), each file change counted to its slot's area.  A
+ * rename touches the sections of both its paths, as "git log -- PATH"
+ * sees it: moving a file out of a section is work in that section.
  */
 static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
 			bool win)
 {
-	const struct path_map *pm = &cp->r->pm;
 	size_t f;
 
 	cp->nr_touched = 0;
 	for (f = 0; f < c->nr_paths; f++) {
-		int64_t p = c->paths[f];
-		uint32_t x;
-
-		if (p < 0 || p > pm->max_id)
-			continue;
-		for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
-			uint32_t slot = pm->slots[x];
-
-			if (win)
-				cp->area_n[slot * cp->ntop + pm->top[p]]++;
-			if (cp->stamp[slot] == c->id + 1) {
-				cp->nr_in[slot]++;
-				continue;
-			}
-			cp->stamp[slot] = c->id + 1;
-			cp->nr_in[slot] = 1;
-			ALLOC_GROW(cp->touched, cp->nr_touched + 1,
-				   cp->alloc_touched);
-			cp->touched[cp->nr_touched++] = slot;
-		}
+		cp->row++;
+		touch_path(cp, c->id, c->paths[f], true, win);
+		if (c->old_paths[f] >= 0 && c->old_paths[f] != c->paths[f])
+			touch_path(cp, c->id, c->old_paths[f], false, win);
 	}
 }
 
@@ -959,7 +1142,8 @@ static int read_commit(const struct commit_facts *c, void *data)
 		int64_t key = c->trailer_key[i];
 		int64_t pid = pid_of(r, c->trailer_person[i]);
 		int kind = key == cp->k_sob ? K_SOB : key == cp->k_rev ? K_REVIEW :
-			   key == cp->k_ack ? K_ACK : key == cp->k_test ? K_TEST : 0;
+			   key == cp->k_ack ? K_ACK : key == cp->k_test ? K_TEST :
+			   is_by_key(&cp->by, key) ? K_OTHER : 0;
 
 		if (kind && pid >= 0)
 			add_tag(&cp->tr, pid, kind);
@@ -984,6 +1168,7 @@ static int read_commits(struct run *r)
 	struct commit_pass cp = {
 		.r = r,
 		.stamp = xcalloc(r->nslots + 1, sizeof(int64_t)),
+		.rowst = xcalloc(r->nslots + 1, sizeof(uint64_t)),
 		.nr_in = xcalloc(r->nslots + 1, sizeof(uint32_t)),
 		.k_sob = key_id(ix, "Signed-off-by"),
 		.k_rev = key_id(ix, "Reviewed-by"),
@@ -993,15 +1178,18 @@ static int read_commits(struct run *r)
 	};
 	int rc;
 
+	load_by_keys(ix, &cp.by);
 	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
 	rc = idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
 		set_areas(r->a, r->nslots, cp.area_n);
 	free(cp.area_n);
 	free(cp.stamp);
+	free(cp.rowst);
 	free(cp.nr_in);
 	free(cp.touched);
 	free(cp.tr.v);
+	free(cp.by.v);
 	return rc;
 }
 
@@ -1607,6 +1795,7 @@ void audit_release(struct audit *a)
 			identity_match_release(&s->listed[j].match);
 		}
 		free(s->listed);
+		free(s->win);
 		free(s->people);
 		for (j = 0; j < s->nr_findings; j++)
 			free(s->findings[j].text);
@@ -1730,6 +1919,29 @@ static void identity_line(struct strbuf *out, const struct audit *a,
 }
 
 /*
+ * A fading person's lines: the last activity, then the section's
+ * changes since, and who made them.
+ */
+static void fading_evidence(struct strbuf *out, const struct audit *a,
+			    const struct audit_section *s,
+			    const struct audit_listed *l)
+{
+	const struct audit_stats *st = l->p ? &l->p->st : NULL;
+	int64_t last = st ? st->last : 0;
+	char d[16];
+
+	strbuf_addf(out, "  FADING %s %s\n",
+		    l->type == 'M' ? "MAINTAINER" : "REVIEWER", l->value);
+	strbuf_addf(out, "    Last activity: %s\n",
+		    date_or_never(d, sizeof(d), last));
+	strbuf_addf(out, "    Changes since: %ld (one every %.1f days, the "
+		    "median), by ", l->changes_since,
+		    (double)s->median_gap / 86400);
+	fading_authors(a, s, last, out);
+	strbuf_addch(out, '\n');
+}
+
+/*
  * The block of the networking clean-up patches, with one change: a colon
  * after each commit id.  checkpatch.pl takes a bare 12-digit hex word in
  * a commit message for a commit reference not in its 'commit <id>
@@ -1815,6 +2027,10 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 				    l->type == 'M' ? "MAINTAINER" : "REVIEWER",
 				    l->value);
 		}
+	for (i = 0; i < s->nr_findings; i++)
+		if (s->findings[i].kind == AF_FADING)
+			fading_evidence(out, a, s,
+					&s->listed[s->findings[i].listed]);
 }
 
 static void print_stats(FILE *fp, const struct audit_stats *st)
@@ -2047,8 +2263,9 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addstr(out, "null");
 	strbuf_addf(out, ",\"changes\":%ld,\"changes_ever\":%ld,"
 		    "\"changes_own\":%ld,\"changes_with_listed\":%ld,"
-		    "\"bus_factor\":%d", s->changes, s->changes_all,
-		    s->changes_own, s->changes_listed, s->bus_factor);
+		    "\"bus_factor\":%d,\"median_gap_days\":%.1f", s->changes,
+		    s->changes_all, s->changes_own, s->changes_listed,
+		    s->bus_factor, (double)s->median_gap / 86400);
 	if (a->has_lists)
 		strbuf_addf(out, ",\"list_covered\":%s,\"list_threads\":%ld,"
 			    "\"changes_posted\":%ld", s->covered ? "true" : "false",
@@ -2086,6 +2303,13 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 			strbuf_addch(out, '}');
 			strbuf_release(&id);
 		}
+		if (!l->is_role)
+			strbuf_addf(out, ",\"inactive\":%s,\"fading\":%s",
+				    l->inactive ? "true" : "false",
+				    l->fading ? "true" : "false");
+		if (l->fading)
+			strbuf_addf(out, ",\"changes_since\":%ld",
+				    l->changes_since);
 		if (l->p) {
 			strbuf_addch(out, ',');
 			json_stats(out, a, &l->p->st);
@@ -2138,8 +2362,19 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 	for (i = 0; i < s->nr_findings; i++) {
 		struct strbuf ev = STRBUF_INIT;
 
-		strbuf_addf(out, "%s{\"kind\":\"%s\",\"text\":", i ? "," : "",
+		strbuf_addf(out, "%s{\"kind\":\"%s\",", i ? "," : "",
 			    audit_kind_names[s->findings[i].kind]);
+		if (s->findings[i].listed >= 0) {
+			const struct audit_listed *l =
+				&s->listed[s->findings[i].listed];
+
+			strbuf_addstr(out, "\"person\":");
+			json_quote(out, l->value);
+			strbuf_addstr(out, ",\"email\":");
+			json_quote(out, l->email);
+			strbuf_addch(out, ',');
+		}
+		strbuf_addstr(out, "\"text\":");
 		json_quote(out, s->findings[i].text);
 		audit_evidence(&ev, a, s);
 		strbuf_addstr(out, ",\"evidence\":");

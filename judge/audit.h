@@ -45,6 +45,12 @@ struct audit_opts {
 	int strong_share;	/* review verdicts: percent for "strong" */
 	int bypass_share;	/* percent of changes never posted: a finding */
 	int top;		/* unlisted contributors shown */
+	/*
+	 * fading: silent at least max(fading_months, fading_gaps x the
+	 * section's median gap between its own changes), with at least
+	 * fading_changes of them since (0 turns the finding off)
+	 */
+	int fading_months, fading_gaps, fading_changes;
 	unsigned identity_flags;	/* IDENTITY_*: identity_flags_for() */
 	bool quarters;		/* count activity per quarter (kmaint report --site) */
 	const struct employer_map *emap;
@@ -96,6 +102,14 @@ struct audit_listed {
 	struct identity_match match;	/* how the person was found */
 	int pid;		/* the person; -1: not found in the index */
 	const struct audit_person *p;	/* NULL: no activity in the section */
+	bool inactive, fading;	/* the findings of that name */
+	long changes_since;	/* fading: the changes since its last activity */
+};
+
+/* One of a section's changes in the window (see credit_commit()). */
+struct audit_change {
+	int64_t t, id;
+	int pid;		/* the author; -1 */
 };
 
 enum audit_kind {
@@ -106,6 +120,7 @@ enum audit_kind {
 	AF_BUS_FACTOR,		/* few authors cover half the changes */
 	AF_AMBIGUOUS,		/* a listed person's identity is not clear */
 	AF_BYPASS,		/* many changes never posted to the list */
+	AF_FADING,		/* listed, silent long for the section's pace */
 	AF_NR
 };
 
@@ -113,7 +128,8 @@ extern const char *const audit_kind_names[AF_NR];
 
 struct audit_finding {
 	enum audit_kind kind;
-	int listed;		/* AF_INACTIVE, AF_AMBIGUOUS: into listed; else -1 */
+	int listed;		/* AF_INACTIVE, AF_FADING, AF_AMBIGUOUS: into
+				   listed; else -1 */
 	char *text;
 };
 
@@ -137,6 +153,9 @@ struct audit_section {
 	bool own_list;		/* one of its L: is an indexed list */
 	long list_threads;	/* threads of patches touching its files */
 	long changes_posted;	/* of changes: linked to a posting */
+	struct audit_change *win;	/* its changes in the window, by time */
+	size_t nr_win, alloc_win;
+	int64_t median_gap;	/* seconds between those changes; 0: < 2 */
 	struct audit_listed *listed;
 	size_t nr_listed;
 	size_t nr_people_listed;	/* listed people, not roles */

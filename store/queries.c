@@ -195,7 +195,7 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 
 /* The arrays idx_foreach_commit_facts() fills for each commit. */
 struct facts_buf {
-	int64_t *paths, *key, *person;
+	int64_t *paths, *old_paths, *key, *person;
 	size_t alloc_p, alloc_t;
 };
 
@@ -207,10 +207,19 @@ static void facts_files(sqlite3_stmt *fst, int *frc, struct commit_facts *c,
 	     *frc = sqlite3_step(fst)) {
 		if (sqlite3_column_int64(fst, 0) != c->id)
 			continue;
-		ALLOC_GROW(b->paths, c->nr_paths + 1, b->alloc_p);
-		b->paths[c->nr_paths++] = sqlite3_column_int64(fst, 1);
+		if (c->nr_paths + 1 > b->alloc_p) {
+			ALLOC_GROW(b->paths, c->nr_paths + 1, b->alloc_p);
+			b->old_paths = xrealloc(b->old_paths,
+						b->alloc_p * sizeof(*b->old_paths));
+		}
+		b->paths[c->nr_paths] = sqlite3_column_int64(fst, 1);
+		b->old_paths[c->nr_paths] =
+			sqlite3_column_type(fst, 2) == SQLITE_NULL ? -1 :
+			sqlite3_column_int64(fst, 2);
+		c->nr_paths++;
 	}
 	c->paths = b->paths;
+	c->old_paths = b->old_paths;
 }
 
 static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
@@ -245,8 +254,9 @@ int idx_foreach_commit_facts(struct idx *ix,
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
 			       "nparents FROM commits ORDER BY id", -1, &cst,
 			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path FROM files "
-			       "ORDER BY commit_id", -1, &fst, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, old_path FROM "
+			       "files ORDER BY commit_id", -1, &fst,
+			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
 			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
 			       -1, &tst, NULL) != SQLITE_OK) {
@@ -270,6 +280,7 @@ out:
 	sqlite3_finalize(fst);
 	sqlite3_finalize(tst);
 	free(b.paths);
+	free(b.old_paths);
 	free(b.key);
 	free(b.person);
 	return rc;
@@ -355,12 +366,14 @@ void idx_foreach_person_as_written(struct idx *ix,
 }
 
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
-			       char **hash)
+			       char **hash, int64_t *time)
 {
 	sqlite3_stmt *st;
 
 	*blob = *hash = NULL;
-	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash FROM maintainers m "
+	*time = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.blob, c.hash, c.commit_time "
+			       "FROM maintainers m "
 			       "JOIN commits c ON c.id = m.commit_id "
 			       "WHERE ?1 = 0 OR c.commit_time <= ?1 "
 			       "ORDER BY c.commit_time DESC, c.id DESC LIMIT 1",
@@ -370,9 +383,34 @@ int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
 		*blob = xstrdup((const char *)sqlite3_column_text(st, 0));
 		*hash = xstrdup((const char *)sqlite3_column_text(st, 1));
+		*time = sqlite3_column_int64(st, 2);
 	}
 	sqlite3_finalize(st);
 	return 0;
+}
+
+int64_t *idx_trailer_by_keys(struct idx *ix, size_t *nr)
+{
+	sqlite3_stmt *st;
+	int64_t *v = NULL;
+	size_t alloc = 0;
+
+	*nr = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key LIKE "
+			       "'%-by' ORDER BY id", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		ALLOC_GROW(v, *nr + 1, alloc);
+		v[(*nr)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+int64_t idx_maintainers_first_time(struct idx *ix)
+{
+	return count_of(ix, "SELECT min(c.commit_time) FROM maintainers m "
+			"JOIN commits c ON c.id = m.commit_id");
 }
 
 int idx_foreach_person_activity(struct idx *ix,

@@ -66,6 +66,7 @@ struct commit_facts {
 	int64_t id, author, committer, time;
 	int nparents;
 	const int64_t *paths;
+	const int64_t *old_paths;	/* a rename's path before, else -1 */
 	size_t nr_paths;
 	const int64_t *trailer_key, *trailer_person;
 	size_t nr_trailers;
@@ -104,11 +105,20 @@ void idx_foreach_person_as_written(struct idx *ix,
 
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
- * newest of all): its blob and commit hashes, to free; *@blob NULL when
- * there is none.
+ * newest of all): its blob and commit hashes, to free, and the commit's
+ * time; *@blob NULL when there is none.
  */
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
-			       char **hash);
+			       char **hash, int64_t *time);
+
+/*
+ * The ids of the trailer keys ending in "-by" (any case), ascending;
+ * the caller frees them.  NULL, *@nr 0 when there are none.
+ */
+int64_t *idx_trailer_by_keys(struct idx *ix, size_t *nr);
+
+/* The commit time of the first indexed MAINTAINERS version; 0: none. */
+int64_t idx_maintainers_first_time(struct idx *ix);
 
 /*
  * Every person of the people table (name and address after .mailmap),

@@ -11,6 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "json.h"
+#include "maintainers-history.h"
+#include "queries.h"
 #include "run-command.h"
 
 void scope_init(struct scope *s, struct idx *ix)
@@ -30,6 +33,7 @@ void scope_release(struct scope *s)
 		matcher_free(s->mt);
 	maintainers_release(&s->m);
 	free(s->maint_from);
+	free(s->maint_hash);
 	if (s->have_identity)
 		identity_release(&s->identity);
 	summary_release(&s->summary);
@@ -57,6 +61,18 @@ static int git_quiet(const char **args, struct strbuf *out)
 	rc = capture_git(args, out, &err);
 	strbuf_release(&err);
 	return rc;
+}
+
+/* The file read: finish it, say what is wrong with it, match with it. */
+static int maintainers_ready(struct scope *s)
+{
+	maintainers_finish(&s->m);
+	mnt_diag_print(&s->m, false);
+	s->mt = matcher_new(&s->m);
+	if (!s->mt)
+		return -1;
+	s->have_m = true;
+	return 0;
 }
 
 int scope_load_maintainers(struct scope *s, const char *rev)
@@ -107,12 +123,8 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 		}
 		s->maint_from = xstrdup(obj);
 	}
-	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
-	if (!s->mt)
+	if (maintainers_ready(s))
 		goto out;
-	s->have_m = true;
 	s->maint_rev = rev;
 	rc = 0;
 out:
@@ -120,6 +132,93 @@ out:
 	strbuf_release(&out);
 	strbuf_release(&text);
 	return rc;
+}
+
+/*
+ * One lookup of the MAINTAINERS file at a time: the newest version the
+ * index stores committed at or before @when (0: the newest of all).
+ */
+int scope_maintainers_version(struct idx *ix, int64_t when,
+			      struct strbuf *out, char **hash, int64_t *time)
+{
+	char *blob;
+	int rc = 1;
+
+	if (idx_maintainers_version_at(ix, when, &blob, hash, time))
+		return -1;
+	if (blob) {
+		strbuf_reset(out);
+		rc = idx_blob_text(ix, blob, out) ? -1 : 0;
+		if (rc)
+			error("%s: cannot read MAINTAINERS blob %s", ix->path,
+			      blob);
+	}
+	free(blob);
+	return rc;
+}
+
+
+int scope_load_maintainers_as_of(struct scope *s, int64_t when,
+				 const char *as_of)
+{
+	struct strbuf text = STRBUF_INIT;
+	char d[16], first[16];
+	size_t len;
+	char *buf;
+	int rc;
+
+	if (s->have_m)
+		return 0;
+	rc = scope_maintainers_version(s->ix, when, &text, &s->maint_hash,
+				       &s->maint_time);
+	if (rc > 0) {
+		int64_t t = idx_maintainers_first_time(s->ix);
+
+		if (t)
+			mh_date(first, sizeof(first), t);
+		else
+			snprintf(first, sizeof(first), "none");
+		strbuf_release(&text);
+		return error("--as-of %s is before the first MAINTAINERS "
+			     "version in the index (%s)", as_of, first);
+	}
+	if (rc < 0) {
+		strbuf_release(&text);
+		return -1;
+	}
+	mh_date(d, sizeof(d), s->maint_time);
+	s->maint_from = xstrfmt("%s as of commit %.12s (%s)",
+				mnt_default_path(), s->maint_hash, d);
+	buf = strbuf_detach(&text, &len);
+	maintainers_add_buffer(&s->m, s->maint_from, buf, len);
+	return maintainers_ready(s);
+}
+
+int scope_load_maintainers_when(struct scope *s, const char *rev,
+				const char *as_of, int64_t when)
+{
+	if (rev || !as_of) {
+		s->maint_rev = rev;
+		return scope_load_maintainers(s, rev);
+	}
+	if (scope_load_maintainers_as_of(s, when, as_of))
+		return -1;
+	s->maint_rev = s->maint_hash;	/* later loads read the same */
+	return 0;
+}
+
+void scope_json_version(struct strbuf *out, const struct scope *s)
+{
+	char d[16];
+
+	strbuf_addstr(out, ",\"maintainers_commit\":");
+	if (!s->maint_hash) {
+		strbuf_addstr(out, "null,\"maintainers_date\":null");
+		return;
+	}
+	mh_date(d, sizeof(d), s->maint_time);
+	json_quote(out, s->maint_hash);
+	strbuf_addf(out, ",\"maintainers_date\":\"%s\"", d);
 }
 
 int scope_load_maintainers_file(struct scope *s, const char *path)
@@ -131,13 +230,7 @@ int scope_load_maintainers_file(struct scope *s, const char *path)
 	if (maintainers_add_path(&s->m, path))
 		return -1;
 	s->maint_from = xstrdup(path);
-	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
-	if (!s->mt)
-		return -1;
-	s->have_m = true;
-	return 0;
+	return maintainers_ready(s);
 }
 
 bool scope_maintainers_exist(const char *rev)

@@ -35,6 +35,8 @@ struct scope {
 	bool have_m;
 	char *maint_from;	/* "MAINTAINERS (work tree)", "v6.1:MAINTAINERS" */
 	const char *maint_rev;	/* --maintainers-at, or NULL */
+	char *maint_hash;	/* the commit of the version read by date */
+	int64_t maint_time;	/* and its commit time; 0: not by date */
 
 	bool table_ready;	/* temp.scope_paths holds paths[] */
 
@@ -64,6 +66,40 @@ void scope_release(struct scope *s);
  * not before.  0, or -1 with a message.
  */
 int scope_load_maintainers(struct scope *s, const char *rev);
+
+/*
+ * The newest MAINTAINERS version the index stores committed at or
+ * before @when (0: the newest), into @out, with its commit's hash (the
+ * caller's to free) and time.  0, 1 when there is none that old, -1
+ * with a message.
+ */
+int scope_maintainers_version(struct idx *ix, int64_t when,
+			      struct strbuf *out, char **hash, int64_t *time);
+
+/*
+ * Read MAINTAINERS as it was on @when (--as-of @as_of, for messages):
+ * the version scope_maintainers_version() finds; maint_hash and
+ * maint_time say which.  A date before the first version is an error.
+ * 0, or -1 with a message.
+ */
+int scope_load_maintainers_as_of(struct scope *s, int64_t when,
+				 const char *as_of);
+
+/*
+ * The commands' choice: --maintainers-at @rev when given, else with
+ * --as-of @as_of (@when) that day's version, else the work tree's (or
+ * HEAD's).  Sets maint_rev so that later loads read the same version.
+ * 0, or -1 with a message.
+ */
+int scope_load_maintainers_when(struct scope *s, const char *rev,
+				const char *as_of, int64_t when);
+
+/*
+ * The --json header's fields for the version read by date:
+ * ,"maintainers_commit":HASH,"maintainers_date":"YYYY-MM-DD" (nulls
+ * when MAINTAINERS was not read by date).
+ */
+void scope_json_version(struct strbuf *out, const struct scope *s);
 
 /*
  * Read MAINTAINERS from the file @path instead (--mpath: another

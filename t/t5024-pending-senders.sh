@@ -32,7 +32,7 @@ patch "$M/2" '"Doe, John" <john at example.com>' "[PATCH] foo: from nobody reada
 pi_inbox
 expect_success "index the history and the archive" "$KMAINT" index -q --inbox "$I"
 
-"$KMAINT" pending --no-update --as-of 2024-03-10 >"$TRASH/p" 2>"$TRASH/err"
+"$KMAINT" pending --no-update --as-of 2024-03-10 --maintainers-at HEAD >"$TRASH/p" 2>"$TRASH/err"
 is "$?" 1 "both are pending"
 like "$TRASH/p" '^  Doe, Jane <jane@example\.com>, 2024-03-04, ' \
 	"a quoted name before a bare address: that sender"
@@ -40,13 +40,13 @@ like "$TRASH/p" '^  an unreadable sender, 2024-03-05, ' \
 	"no address in From: an unreadable sender"
 ok $(grep -q '<>' "$TRASH/p"; [ $? = 1 ]; echo $?) "no empty <>"
 
-"$KMAINT" pending --no-update --as-of 2024-03-10 --json >"$TRASH/j" 2>"$TRASH/err"
+"$KMAINT" pending --no-update --as-of 2024-03-10 --maintainers-at HEAD --json >"$TRASH/j" 2>"$TRASH/err"
 like "$TRASH/j" '"subject": "\[PATCH\] foo: from a bare address", "author": "Doe, Jane", "email": "jane@example\.com"' \
 	"--json: the bare address's sender"
 like "$TRASH/j" '"subject": "\[PATCH\] foo: from nobody readable", "author": null, "email": null' \
 	"--json: null for the unreadable one"
 
-"$KMAINT" report --as-of 2024-03-10 --site "$TRASH/site" >/dev/null 2>"$TRASH/err"
+"$KMAINT" report --as-of 2024-03-10 --maintainers-at HEAD --site "$TRASH/site" >/dev/null 2>"$TRASH/err"
 like "$TRASH/site/s/foo-driver.html" 'from a bare address</a> \(2024-03-04, [0-9]+ days\) from Doe, Jane</li>' \
 	"site: the bare address's sender"
 like "$TRASH/site/s/foo-driver.html" 'from nobody readable</a> \(2024-03-05, [0-9]+ days\) from an unreadable sender</li>' \

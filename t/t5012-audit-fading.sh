@@ -1,0 +1,130 @@
+#!/bin/sh
+# kmaint audit's "fading" finding on a generated history: a board with
+# four changes a year whose maintainer stopped, judged by the board's own
+# pace (far under the 50 changes "inactive" needs); a reviewer whose
+# Reviewed-by keeps them active; a section that stopped with its
+# maintainer; "inactive" kept apart.
+. "${0%/*}/lib.sh"
+
+R=$TRASH/boards
+git init -q -b main "$R" && cd "$R" || exit 1
+at() {	# at DATE NAME EMAIL SUBJECT [BODY]
+	GIT_AUTHOR_NAME="$2" GIT_AUTHOR_EMAIL="$3" GIT_AUTHOR_DATE="$1 12:00:00 +0000" \
+	GIT_COMMITTER_NAME="$2" GIT_COMMITTER_EMAIL="$3" \
+	GIT_COMMITTER_DATE="$1 12:00:00 +0000" \
+		git commit -qam "$4${5:+
+
+$5}"
+}
+cat >MAINTAINERS <<'EOT'
+BOARD FOO
+M:	Bo Ard <bo@example.com>
+R:	Rita Review <rita@example.com>
+S:	Maintained
+F:	board/foo/
+
+BOARD BAR
+M:	Rep Orter <rep@example.com>
+S:	Maintained
+F:	board/bar/
+
+BOARD DEAD
+M:	Dee Dead <dee@example.com>
+S:	Maintained
+F:	board/dead/
+EOT
+mkdir -p board/foo board/bar board/dead
+echo 0 >board/foo/f && echo 0 >board/bar/f && echo 0 >board/dead/f && git add . &&
+	at 2019-01-01 "Bo Ard" bo@example.com "board: initial" || exit 1
+# four changes a year on FOO, 2019-2024; Bo Ard's own until mid-2021,
+# then only others'; Rita reviews every one of them.  BAR changes with
+# FOO; its maintainer is only ever named in Reported-by, in 2024
+n=0
+for y in 2019 2020 2021 2022 2023 2024; do
+	for m in 02 05 08 11; do
+		n=$((n + 1))
+		echo "$n" >>board/foo/f && echo "$n" >>board/bar/f
+		rep=
+		[ "$y" = 2024 ] && rep="
+Reported-by: Rep Orter <rep@example.com>"
+		if [ "$y$m" -le 202105 ]; then
+			who="Bo Ard" mail=bo@example.com
+		else
+			who="Other Dev" mail=other@example.com
+		fi
+		at "$y-$m-10" "$who" "$mail" "board/foo: change $n" \
+			"Reviewed-by: Rita Review <rita@example.com>$rep" || exit 1
+	done
+done
+# DEAD: changes by others until 2020, then nothing, like its maintainer
+for d in 2019-03-01 2019-06-01 2019-09-01 2019-12-01 2020-03-01 2020-06-01; do
+	echo "$d" >>board/dead/f
+	at "$d" "Other Dev" other@example.com "board/dead: $d" || exit 1
+done
+expect_success "index the boards" "$KMAINT" index -q
+
+last_bo=$(git log -1 --format=%cd --date=short --author=bo@example.com -- board/foo)
+# (git log --since stops at the first older commit: the DEAD ones are last)
+since=$(git log --format=%cs -- board/foo | awk -v d="$last_bo" '$1 > d' | wc -l)
+"$KMAINT" audit --as-of 2024-12-31 >"$TRASH/a" 2>&1
+is "$?" 1 "exit 1 with findings"
+like "$TRASH/a" "^  finding: fading: maintainer Bo Ard <bo@example.com>: no authorship, commit, tag or list message in the section since $last_bo \\([0-9]* months\\), while $since of its changes went in \\(one every [0-9.]* days, the median\\): by Other Dev $since\$" \
+	"a quiet board's silent maintainer is fading: since $last_bo, $since changes by others (git log)"
+ok $(grep -q 'finding: inactive' "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"not inactive: $(git log --oneline -- board/foo | wc -l) changes, under --min-changes"
+ok $(grep -q 'fading: reviewer Rita' "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"Reviewed-by trailers keep the reviewer active"
+ok $(grep -q 'fading: maintainer Rep Orter' "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"a Reported-by of 2024 is activity: not fading"
+ok $(grep -q 'fading: .*Dee Dead' "$TRASH/a"; [ $? = 1 ]; echo $?) \
+	"a section that stopped with its maintainer: no fading finding"
+like "$TRASH/a" "^  FADING MAINTAINER Bo Ard <bo@example.com>\$" "evidence: marked"
+like "$TRASH/a" "^    Last activity: $last_bo\$" "evidence: the last activity"
+like "$TRASH/a" "^    Changes since: $since \\(one every [0-9.]* days, the median\\), by Other Dev $since\$" \
+	"evidence: the changes since and who made them"
+
+"$KMAINT" audit --as-of 2024-12-31 --json --section "BOARD FOO" >"$TRASH/a.json" 2>&1
+like "$TRASH/a.json" "\"person\":\"bo@example.com\",\"text\":\"\"\},\"inactive\":false,\"fading\":true,\"changes_since\":$since," \
+	"--json: inactive and fading fields, the changes since"
+like "$TRASH/a.json" '"kind":"fading","person":"Bo Ard <bo@example.com>","email":"bo@example.com",' \
+	"--json: the finding names the person"
+like "$TRASH/a.json" '"person":"rita@example.com","text":""\},"inactive":false,"fading":false' \
+	"--json: the active reviewer is neither"
+
+# the board's pace: a year after Bo Ard's last change is not long for a
+# change a quarter (8 gaps of three months are two years)
+"$KMAINT" audit --as-of 2022-08-31 --section "BOARD FOO" >"$TRASH/b" 2>&1
+ok $(grep -q 'fading' "$TRASH/b"; [ $? = 1 ]; echo $?) \
+	"15 months of silence in a board changed every quarter: not yet"
+"$KMAINT" audit --as-of 2022-08-31 --section "BOARD FOO" --fading-gaps 4 >"$TRASH/b4" 2>&1
+like "$TRASH/b4" "finding: fading: maintainer Bo Ard" "--fading-gaps 4: a year of gaps, found"
+"$KMAINT" audit --as-of 2024-12-31 --section "BOARD FOO" --fading-changes 0 >"$TRASH/off" 2>&1
+ok $(grep -q 'fading' "$TRASH/off"; [ $? = 1 ]; echo $?) "--fading-changes 0 turns it off"
+"$KMAINT" audit --as-of 2024-12-31 --section "BOARD FOO" --fading-changes 30 >"$TRASH/few" 2>&1
+ok $(grep -q 'fading' "$TRASH/few"; [ $? = 1 ]; echo $?) \
+	"fewer changes since than --fading-changes: none"
+
+# inactive stays apart: with a 3-year window and --min-changes 5 Bo Ard
+# is inactive, and not also fading
+"$KMAINT" audit --as-of 2024-12-31 --section "BOARD FOO" --window 3 --min-changes 5 \
+	--json >"$TRASH/i.json" 2>&1
+like "$TRASH/i.json" '"person":"bo@example.com","text":""\},"inactive":true,"fading":false' \
+	"inactive (near certain) and fading (sooner) are separate findings"
+
+# a rename out of a section is work in it, as "git log -- old/" shows it:
+# Mo Ver's only commit moves the file away (the index keeps the old path)
+M=$TRASH/move
+git init -q -b main "$M" && cd "$M" || exit 1
+printf 'MOVE\nM:\tMo Ver <mo@example.com>\nS:\tMaintained\nF:\told/\n' >MAINTAINERS
+mkdir old && seq 1 50 >old/f && git add . && at 2020-01-01 "Other Dev" other@example.com initial
+for y in 2021 2022 2023 2024; do
+	for m in 01 04 07; do
+		echo "$y$m" >>old/f && at "$y-$m-10" "Other Dev" other@example.com "old: $y-$m" || exit 1
+	done
+done
+mkdir new && git mv old/f new/f && at 2024-10-01 "Mo Ver" mo@example.com "move old/ to new/"
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 --section MOVE >"$TRASH/m" 2>&1
+ok $(grep -q 'fading' "$TRASH/m"; [ $? = 1 ]; echo $?) \
+	"moving the section's files away is activity there ($(git log --oneline --author=mo@ -- old | wc -l) commit in git log -- old/)"
+done_testing
