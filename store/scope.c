@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "derived.h"
 #include "json.h"
 #include "maintainers-history.h"
 #include "queries.h"
@@ -1023,11 +1024,14 @@ const struct scope_people *scope_people(struct scope *s)
 const struct identity *scope_identity(struct scope *s)
 {
 	const struct scope_people *p = scope_people(s);
-	const struct summary *sm = scope_summary(s);
+	const struct summary *sm = NULL;
 
-	if (!p || !sm)
+	if (!p)
 		return NULL;
 	if (!s->have_identity) {
+		/* the index's own counts and joins spare the whole summary */
+		if (!derived_fresh(s->ix) && !(sm = scope_summary(s)))
+			return NULL;
 		if (identity_load(&s->identity, s->ix, p, sm, s->identity_flags)) {
 			identity_release(&s->identity);
 			return NULL;

@@ -208,6 +208,11 @@ out:
 	return rc;
 }
 
+int summary_build_after(struct idx *ix, int64_t after, struct summary *sm)
+{
+	return build(ix, after, sm);
+}
+
 static void encode(const struct summary *sm, struct strbuf *cb,
 		   struct strbuf *tb)
 {

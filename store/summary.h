@@ -62,6 +62,12 @@ const struct summary_commit *summary_find(const struct summary *sm,
 					  int64_t id);
 
 /*
+ * Append to @sm the records of the commits with ids above @after, read
+ * from the tables (never the summary table).  0, or -1 with a message.
+ */
+int summary_build_after(struct idx *ix, int64_t after, struct summary *sm);
+
+/*
  * For "kmaint index", inside its last transaction: append a chunk for
  * the commits the summary table does not have yet (rewriting the table
  * as one chunk when it has grown many).  0 or -1.
