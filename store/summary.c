@@ -228,14 +228,17 @@ out:
 	return rc;
 }
 
-/* One commit's record, by the statements summary_load_ids() prepared. */
-static int load_one(struct summary *sm, sqlite3_stmt *st[4], int64_t id)
+/*
+ * One commit's record, by the statements summary_load_ids() prepared:
+ * the commits row and the tags; not the files (see summary.h).
+ */
+static int load_one(struct summary *sm, sqlite3_stmt *st[3], int64_t id)
 {
 	struct summary_commit *c;
-	int rc[4], i;
+	int rc[3], i;
 	bool own;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 3; i++) {
 		sqlite3_reset(st[i]);
 		sqlite3_bind_int64(st[i], 1, id);
 	}
@@ -244,32 +247,28 @@ static int load_one(struct summary *sm, sqlite3_stmt *st[4], int64_t id)
 		return rc[0] == SQLITE_DONE ? 0 : -1;
 	own = add_commit(sm, st[0]);
 	c = &sm->commits[sm->nr - 1];
-	rc[1] = take_files(c, st[1], sqlite3_step(st[1]));
-	rc[2] = take_tags(sm, c, st[2], sqlite3_step(st[2]), !own);
-	rc[3] = take_tags(sm, c, st[3], sqlite3_step(st[3]), own);
-	return rc[1] == SQLITE_DONE && rc[2] == SQLITE_DONE &&
-	       rc[3] == SQLITE_DONE ? 0 : -1;
+	rc[1] = take_tags(sm, c, st[1], sqlite3_step(st[1]), !own);
+	rc[2] = take_tags(sm, c, st[2], sqlite3_step(st[2]), own);
+	return rc[1] == SQLITE_DONE && rc[2] == SQLITE_DONE ? 0 : -1;
 }
 
 int summary_load_ids(struct idx *ix, const int64_t *ids, size_t nr,
 		     struct summary *sm)
 {
-	static const char *const sql[4] = {
+	static const char *const sql[3] = {
 		"SELECT id, author, committer, nparents, author_time, "
 		"author_tz, commit_time, flags FROM commits WHERE id = ?1",
-		"SELECT commit_id, added, removed, flags FROM files "
-		"WHERE commit_id = ?1",
 		"SELECT commit_id, key, person FROM trailers WHERE "
 		"commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
 		"SELECT commit_id, key, person FROM siglines WHERE "
 		"commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
 	};
-	sqlite3_stmt *st[4] = { NULL };
+	sqlite3_stmt *st[3] = { NULL };
 	size_t i;
 	int rc = 0;
 
 	memset(sm, 0, sizeof(*sm));
-	for (i = 0; !rc && i < 4; i++)
+	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = -1;
@@ -277,7 +276,7 @@ int summary_load_ids(struct idx *ix, const int64_t *ids, size_t nr,
 		rc = load_one(sm, st, ids[i]);
 	if (rc)
 		sql_fail(ix);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
 	return rc;
 }
