@@ -876,7 +876,7 @@ static void finish_history(struct index_run *r, int rc)
 	    idx_create_indexes(&r->ix))
 		die("cannot update the index");
 	if (idx_fault_point(&r->ix, "summary") || summary_update(&r->ix) ||
-	    derived_update(&r->ix))
+	    idx_fault_point(&r->ix, "derived") || derived_update(&r->ix))
 		die("cannot update the index");
 	if (!rc && idx_meta_set(&r->ix, "tips", r->tips_str))
 		die("cannot update the index");
