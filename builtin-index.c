@@ -27,6 +27,7 @@
 
 #include "builtin.h"
 #include "git-log.h"
+#include "derived.h"
 #include "git-mailmap.h"
 #include "archive.h"
 #include "index.h"
@@ -436,6 +437,7 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 		int n = *verify_arg ? atoi(verify_arg) : 100;
 
 		rc |= idx_verify_rows(&ix);
+		rc |= derived_verify(&ix) ? 1 : 0;
 		rc |= idx_verify_commits(&ix, n);
 		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
 			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
@@ -702,6 +704,7 @@ static void update_mailmap(struct index_run *r)
 	v = idx_meta_get(&r->ix, "mailmap");
 	if (!v || strcmp(v, text.buf)) {
 		if (idx_begin(&r->ix) || idx_remap_people(&r->ix) ||
+		    derived_forget(&r->ix) ||
 		    idx_meta_set(&r->ix, "mailmap", text.buf) ||
 		    idx_commit(&r->ix))
 			die("cannot update the index");
@@ -872,7 +875,8 @@ static void finish_history(struct index_run *r, int rc)
 	if (idx_begin(&r->ix) || idx_resolve_fixes(&r->ix, false) < 0 ||
 	    idx_create_indexes(&r->ix))
 		die("cannot update the index");
-	if (idx_fault_point(&r->ix, "summary") || summary_update(&r->ix))
+	if (idx_fault_point(&r->ix, "summary") || summary_update(&r->ix) ||
+	    idx_fault_point(&r->ix, "derived") || derived_update(&r->ix))
 		die("cannot update the index");
 	if (!rc && idx_meta_set(&r->ix, "tips", r->tips_str))
 		die("cannot update the index");

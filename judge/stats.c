@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "derived.h"
 #include "queries.h"
 
 static const struct {
@@ -385,7 +386,6 @@ static void count_tag(struct stats *st, const struct commit_rec *c,
 static int collect_trailers(struct stats *st, struct scope *s,
 			    struct collect *cl)
 {
-	const struct summary *sm = scope_summary(s);
 	unsigned char *kinds = NULL;
 	int64_t nr_kinds = 0;
 	struct seen_tag *seen = NULL;
@@ -393,13 +393,12 @@ static int collect_trailers(struct stats *st, struct scope *s,
 
 	if (!cl->nr)
 		return 0;
-	if (!sm || load_keys(s->ix, &kinds, &nr_kinds))
+	if (load_keys(s->ix, &kinds, &nr_kinds))
 		return -1;
 	for (ci = 0; ci < cl->nr; ci++) {
 		const struct commit_rec *c = &cl->v[ci];
 		size_t n = c->sc->nr_trailers, k;
-		/* no trailer in the history: no array to point into */
-		const struct summary_trailer *t = n ? sm->trailers + c->sc->trailer : NULL;
+		const struct summary_trailer *t = scope_trailers(s, c->sc);
 
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {
@@ -433,50 +432,92 @@ static int collect_trailers(struct stats *st, struct scope *s,
 	return 0;
 }
 
+/*
+ * People id @pid's commit @id at @time, for its developer's earliest
+ * commit: only developers already known can be active in the range,
+ * and @stranger remembers the ids that are none of them.
+ */
+static void note_first(struct stats *st, struct people *people,
+		       unsigned char *stranger, int64_t pid, int64_t id,
+		       int64_t time)
+{
+	struct stats_hacker *h;
+
+	if (pid < 0 || pid >= people->pp.nr || !people->pp.name[pid] ||
+	    stranger[pid])
+		return;
+	if (!people->hacker[pid]) {
+		int person = identity_of(people->id, pid);
+		const char *addr = employer_canonical_email(st->em,
+						people->pp.email[pid]);
+
+		if (strcasecmp(addr, people->pp.email[pid]) &&
+		    identity_of_email(people->id, addr) >= 0)
+			person = identity_of_email(people->id, addr);
+		if (person < 0 || !people->by_person[person]) {
+			stranger[pid] = 1;
+			return;
+		}
+		people->hacker[pid] = people->by_person[person];
+	}
+	h = &st->hackers[people->hacker[pid] - 1];
+	/* by time: ids follow the order commits were indexed in */
+	if (h->first_id == INT64_MAX || time < h->first_time ||
+	    (time == h->first_time && id < h->first_id)) {
+		h->first_id = id;
+		h->first_time = time;
+	}
+}
+
+/*
+ * The same from each people id's first commit as the index keeps it
+ * (store/derived.h): the earliest of a developer's ids' earliest.
+ */
+static int collect_first_stored(struct stats *st, struct scope *s,
+				struct people *people,
+				unsigned char *stranger)
+{
+	int64_t n = people->pp.nr, pid;
+	struct derived_person *v = xcalloc((size_t)n + 1, sizeof(*v));
+
+	for (pid = 0; pid < n; pid++)
+		v[pid].first_id = -1;
+	if (derived_people(s->ix, v, n)) {
+		free(v);
+		return -1;
+	}
+	for (pid = 0; pid < n; pid++)
+		if (v[pid].first_id >= 0)
+			note_first(st, people, stranger, pid, v[pid].first_id,
+				   v[pid].first_time);
+	free(v);
+	return 0;
+}
+
 /* Each developer's earliest non-merge commit in the whole index. */
 static int collect_first(struct stats *st, struct scope *s,
 			 struct people *people)
 {
-	const struct summary *sm = scope_summary(s);
-	unsigned char *stranger;
+	const struct summary *sm;
+	unsigned char *stranger = xcalloc((size_t)people->pp.nr + 1, 1);
 	size_t i;
+	int rc = 0;
 
-	if (!sm)
-		return -1;
-	stranger = xcalloc((size_t)people->pp.nr + 1, 1);
-	for (i = 0; i < sm->nr; i++) {
-		const struct summary_commit *c = &sm->commits[i];
-		int64_t pid = c->author;
-		struct stats_hacker *h;
+	if (derived_fresh(s->ix)) {
+		rc = collect_first_stored(st, s, people, stranger);
+	} else if (!(sm = scope_summary(s))) {
+		rc = -1;
+	} else {
+		for (i = 0; i < sm->nr; i++) {
+			const struct summary_commit *c = &sm->commits[i];
 
-		if (c->nparents > 1 || pid >= people->pp.nr ||
-		    !people->pp.name[pid] || stranger[pid])
-			continue;
-		/* only people already known can be active in the range */
-		if (!people->hacker[pid]) {
-			int person = identity_of(people->id, pid);
-			const char *addr = employer_canonical_email(st->em,
-							people->pp.email[pid]);
-
-			if (strcasecmp(addr, people->pp.email[pid]) &&
-			    identity_of_email(people->id, addr) >= 0)
-				person = identity_of_email(people->id, addr);
-			if (person < 0 || !people->by_person[person]) {
-				stranger[pid] = 1;
-				continue;
-			}
-			people->hacker[pid] = people->by_person[person];
-		}
-		h = &st->hackers[people->hacker[pid] - 1];
-		/* by time: ids follow the order commits were indexed in */
-		if (h->first_id == INT64_MAX || c->commit_time < h->first_time ||
-		    (c->commit_time == h->first_time && c->id < h->first_id)) {
-			h->first_id = c->id;
-			h->first_time = c->commit_time;
+			if (c->nparents <= 1)
+				note_first(st, people, stranger, c->author,
+					   c->id, c->commit_time);
 		}
 	}
 	free(stranger);
-	return 0;
+	return rc;
 }
 
 /* gitdm's VirtualEmployer: hand the counts to the real employers. */

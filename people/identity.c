@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "derived.h"
 #include "glib-load.h"
 #include "maintainers-history.h"
 #include "people-table.h"
@@ -839,13 +840,73 @@ static void keep_reasons(struct builder *b)
 	free(seen);
 }
 
+/* What each people id did: non-merge commits, as stats counts. */
+static int count_commits(struct builder *b, const struct summary *sm)
+{
+	const struct identity *id = b->id;
+	size_t i, t;
+
+	for (i = 0; i < sm->nr; i++) {
+		const struct summary_commit *c = &sm->commits[i];
+
+		if (c->nparents > 1)
+			continue;
+		if (c->author < id->nr_people_ids)
+			b->authored[c->author]++;
+		if (c->committer < id->nr_people_ids)
+			b->committed[c->committer]++;
+		for (t = 0; t < c->nr_trailers; t++) {
+			uint32_t p = sm->trailers[c->trailer + t].person;
+
+			if (p < id->nr_people_ids)
+				b->tagged[p]++;
+		}
+	}
+	return 0;
+}
+
+/* The same counts as the index keeps them (store/derived.h). */
+static int stored_counts(struct builder *b, struct idx *ix)
+{
+	size_t i, n = b->id->nr_people_ids;
+	struct derived_person *v = xcalloc(n + 1, sizeof(*v));
+
+	if (derived_people(ix, v, (int64_t)n)) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		b->authored[i] = v[i].authored;
+		b->committed[i] = v[i].committed;
+		b->tagged[i] = v[i].tagged;
+	}
+	free(v);
+	return 0;
+}
+
+/* One of rule 2's pairs as the index keeps them, joined as above. */
+static void stored_join(int64_t commit_id, int64_t x, int64_t y, void *data)
+{
+	struct builder *b = data;
+	const struct identity *id = b->id;
+
+	if (x < 0 || y < 0 || (size_t)x >= id->nr_people_ids ||
+	    (size_t)y >= id->nr_people_ids || !id->of_people[x] ||
+	    !id->of_people[y] || !b->fold[x] || b->fold[x] != b->fold[y])
+		return;
+	join(b, id->of_people[x] - 1, id->of_people[y] - 1, IW_COMMIT,
+	     commit_id, NULL);
+}
+
 int identity_load(struct identity *id, struct idx *ix,
 		  const struct scope_people *people, const struct summary *sm,
 		  unsigned flags)
 {
 	struct builder b = { 0 };
 	struct summary own = { 0 };
-	size_t i, t;
+	/* the index's counts and joins, when they cover every commit */
+	bool derived = derived_fresh(ix);
+	size_t i;
 	int rc = 0;
 
 	memset(id, 0, sizeof(*id));
@@ -853,7 +914,7 @@ int identity_load(struct identity *id, struct idx *ix,
 	strmap_init(&id->by_addr);
 	b.id = id;
 	strmap_init(&b.folds);
-	if (!sm) {
+	if (!sm && !derived) {
 		if (summary_load(ix, &own))
 			return -1;
 		sm = &own;
@@ -881,23 +942,8 @@ int identity_load(struct identity *id, struct idx *ix,
 		if (!(flags & IDENTITY_STRICT) && people->name[i])
 			b.fold[i] = fold_id(&b, people->name[i]);
 	}
-	/* what each people id did: non-merge commits, as stats counts */
-	for (i = 0; i < sm->nr; i++) {
-		const struct summary_commit *c = &sm->commits[i];
-
-		if (c->nparents > 1)
-			continue;
-		if (c->author < id->nr_people_ids)
-			b.authored[c->author]++;
-		if (c->committer < id->nr_people_ids)
-			b.committed[c->committer]++;
-		for (t = 0; t < c->nr_trailers; t++) {
-			uint32_t p = sm->trailers[c->trailer + t].person;
-
-			if (p < id->nr_people_ids)
-				b.tagged[p]++;
-		}
-	}
+	if (derived ? stored_counts(&b, ix) : count_commits(&b, sm))
+		rc = -1;
 	for (i = 0; i < id->nr_people_ids; i++) {
 		struct identity_addr *a;
 
@@ -909,7 +955,10 @@ int identity_load(struct identity *id, struct idx *ix,
 		a->tagged += b.tagged[i];
 	}
 	if (!(flags & IDENTITY_STRICT)) {
-		join_commits(&b, sm);
+		if (!derived)
+			join_commits(&b, sm);
+		else if (derived_foreach_join(ix, stored_join, &b))
+			rc = -1;
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;
 		if (!(flags & IDENTITY_NO_NAMES))

@@ -452,7 +452,8 @@ static const char schema_v4[] =
 	"    WHERE p.email = '' AND p.name = trailers.value)\n"
 	"  WHERE person IS NULL AND " NAME_ONLY_VALUE("value") " AND\n"
 	"  (SELECT substr(key, -3) FROM keys WHERE id = trailers.key) = '-by';\n"
-	"DELETE FROM summary;\n";
+	"DELETE FROM summary;\n"
+	"DELETE FROM meta WHERE key = 'derived';\n";
 
 /*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
@@ -1379,7 +1380,8 @@ static long delete_doomed(struct idx *ix)
 		"DELETE FROM links WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM relink WHERE commit_id IN (SELECT id FROM doomed);"
 		"DELETE FROM commits WHERE id IN (SELECT id FROM doomed);"
-		"DELETE FROM summary;";
+		"DELETE FROM summary;"
+		"DELETE FROM meta WHERE key = 'derived';";
 	int64_t n = idx_count(ix, "temp.doomed");
 
 	/* nothing to do is the usual case: skip the scans */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "derived.h"
 #include "json.h"
 #include "maintainers-history.h"
 #include "queries.h"
@@ -37,6 +38,7 @@ void scope_release(struct scope *s)
 	if (s->have_identity)
 		identity_release(&s->identity);
 	summary_release(&s->summary);
+	summary_release(&s->part);
 	scope_people_free(&s->people);
 	if (s->table_ready)
 		sqlite3_exec(s->ix->db, "DROP TABLE IF EXISTS temp.scope_paths",
@@ -1023,11 +1025,14 @@ const struct scope_people *scope_people(struct scope *s)
 const struct identity *scope_identity(struct scope *s)
 {
 	const struct scope_people *p = scope_people(s);
-	const struct summary *sm = scope_summary(s);
+	const struct summary *sm = NULL;
 
-	if (!p || !sm)
+	if (!p)
 		return NULL;
 	if (!s->have_identity) {
+		/* the index's own counts and joins spare the whole summary */
+		if (!derived_fresh(s->ix) && !(sm = scope_summary(s)))
+			return NULL;
 		if (identity_load(&s->identity, s->ix, p, sm, s->identity_flags)) {
 			identity_release(&s->identity);
 			return NULL;
@@ -1153,18 +1158,59 @@ static int scoped_counts(struct scope *s, struct scoped_counts **out,
 	return 0;
 }
 
+/*
+ * The records a walk reads: the whole summary for the whole repository,
+ * once loaded, or for a scope touching a good part of the history; else
+ * only those of the scope's @nr commits, read from the tables.
+ */
+static const struct summary *walk_summary(struct scope *s,
+					  const struct scoped_counts *counts,
+					  size_t nr)
+{
+	int64_t *ids;
+	size_t i;
+	int rc;
+
+	s->walked_part = false;
+	if (s->whole || s->have_summary || (int64_t)nr * 8 >
+	    idx_query_int(s->ix, "SELECT coalesce(max(id), 0) FROM commits"))
+		return scope_summary(s);
+	summary_release(&s->part);
+	ids = xcalloc(nr + 1, sizeof(*ids));
+	for (i = 0; i < nr; i++)
+		ids[i] = counts[i].id;
+	rc = summary_load_ids(s->ix, ids, nr, &s->part);
+	free(ids);
+	if (rc)
+		return NULL;
+	s->walked_part = true;
+	return &s->part;
+}
+
+const struct summary_trailer *scope_trailers(const struct scope *s,
+					     const struct summary_commit *sc)
+{
+	const struct summary *sm = s->walked_part ? &s->part : &s->summary;
+
+	return sc->nr_trailers ? sm->trailers + sc->trailer : NULL;
+}
+
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
 {
-	const struct summary *sm = scope_summary(s);
+	const struct summary *sm;
 	const struct scope_people *people = scope_people(s);
 	struct scoped_counts *counts = NULL;
 	size_t i, nr = 0;
 	int rc = 0;
 
-	if (!sm || !people || (!s->whole && scoped_counts(s, &counts, &nr)))
+	if (!people || (!s->whole && scoped_counts(s, &counts, &nr)))
 		return -1;
+	if (!(sm = walk_summary(s, counts, nr))) {
+		free(counts);
+		return -1;
+	}
 	if (s->whole)
 		nr = sm->nr;
 	for (i = 0; !rc && i < nr; i++) {

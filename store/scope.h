@@ -43,6 +43,9 @@ struct scope {
 	/* loaded on first use */
 	struct summary summary;
 	bool have_summary;
+	/* a section's own commits, when the summary is not loaded */
+	struct summary part;
+	bool walked_part;	/* the last walk's records are part's */
 	struct scope_people people;
 	bool have_people;
 	struct identity identity;
@@ -236,6 +239,8 @@ struct scope_commit {
  * non-merge commit, even empty ones, for the whole repository) inside
  * the range, by increasing commit id (oldest indexed first).  Stops
  * when @fn returns non-zero, which is returned; -1 on an SQL error.
+ * A few paths' commits are read alone, not the whole history's: c->sc
+ * is valid until the next call, and its tags are scope_trailers()'.
  */
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
@@ -243,6 +248,13 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 
 /* The index's summary of every commit (store/summary.h); NULL on error. */
 const struct summary *scope_summary(struct scope *s);
+
+/*
+ * The tags of @sc, a record the last scope_foreach_commit() gave (its
+ * nr_trailers of them), or NULL when it has none.
+ */
+const struct summary_trailer *scope_trailers(const struct scope *s,
+					     const struct summary_commit *sc);
 
 /*
  * Make sure the index at @path is usable for questions about HEAD: if it

@@ -114,6 +114,52 @@ static int take_tags(struct summary *sm, struct summary_commit *c,
 }
 
 /*
+ * Append the commit of cursor @cs's row (id, author, committer,
+ * nparents, author_time, author_tz, commit_time, flags), its counts and
+ * tags still empty; whether its tags are its signature lines'.
+ */
+static bool add_commit(struct summary *sm, sqlite3_stmt *cs)
+{
+	struct summary_commit *c;
+	int64_t np;
+
+	ALLOC_GROW(sm->commits, sm->nr + 1, sm->alloc);
+	c = &sm->commits[sm->nr++];
+	memset(c, 0, sizeof(*c));
+	c->id = sqlite3_column_int64(cs, 0);
+	c->author = clamp_u32(sqlite3_column_int64(cs, 1));
+	c->committer = clamp_u32(sqlite3_column_int64(cs, 2));
+	np = sqlite3_column_int64(cs, 3);
+	c->nparents = np < 0 ? 0 : np > 255 ? 255 : (uint8_t)np;
+	c->author_time = sqlite3_column_int64(cs, 4);
+	c->author_tz = (int16_t)sqlite3_column_int(cs, 5);
+	c->commit_time = sqlite3_column_int64(cs, 6);
+	c->trailer = (uint32_t)sm->nr_trailers;
+	return sqlite3_column_int64(cs, 7) & HC_SIGLINES;
+}
+
+/* Sum the files rows of cursor @fs (commit_id, added, removed, flags). */
+static int take_files(struct summary_commit *c, sqlite3_stmt *fs, int rc)
+{
+	int64_t added = 0, removed = 0;
+
+	/* rows of ids that are not commits cannot be, but skip them */
+	while (rc == SQLITE_ROW && sqlite3_column_int64(fs, 0) <= c->id) {
+		if (sqlite3_column_int64(fs, 0) == c->id) {
+			added += sqlite3_column_int64(fs, 1);
+			removed += sqlite3_column_int64(fs, 2);
+			if (sqlite3_column_int64(fs, 3) & HF_MISSING)
+				c->flags |= SUMMARY_COUNTS_UNKNOWN;
+			c->nr_files++;
+		}
+		rc = sqlite3_step(fs);
+	}
+	c->added = clamp_u32(added);
+	c->removed = clamp_u32(removed);
+	return rc;
+}
+
+/*
  * Append the records of the commits with ids above @after, read from
  * the tables side by side in id order (each a range scan of its
  * primary key).  A commit's tags are its trailers, or, where its
@@ -153,7 +199,6 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 	for (;;) {
 		int crc = sqlite3_step(cs);
 		struct summary_commit *c;
-		int64_t added = 0, removed = 0, np;
 		bool own;
 
 		if (crc == SQLITE_DONE)
@@ -162,34 +207,9 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 			sql_fail(ix);
 			goto out;
 		}
-		ALLOC_GROW(sm->commits, sm->nr + 1, sm->alloc);
-		c = &sm->commits[sm->nr++];
-		memset(c, 0, sizeof(*c));
-		c->id = sqlite3_column_int64(cs, 0);
-		c->author = clamp_u32(sqlite3_column_int64(cs, 1));
-		c->committer = clamp_u32(sqlite3_column_int64(cs, 2));
-		np = sqlite3_column_int64(cs, 3);
-		c->nparents = np < 0 ? 0 : np > 255 ? 255 : (uint8_t)np;
-		c->author_time = sqlite3_column_int64(cs, 4);
-		c->author_tz = (int16_t)sqlite3_column_int(cs, 5);
-		c->commit_time = sqlite3_column_int64(cs, 6);
-
-		/* rows of ids that are not commits cannot be, but skip them */
-		while (frc == SQLITE_ROW && sqlite3_column_int64(fs, 0) <= c->id) {
-			if (sqlite3_column_int64(fs, 0) == c->id) {
-				added += sqlite3_column_int64(fs, 1);
-				removed += sqlite3_column_int64(fs, 2);
-				if (sqlite3_column_int64(fs, 3) & HF_MISSING)
-					c->flags |= SUMMARY_COUNTS_UNKNOWN;
-				c->nr_files++;
-			}
-			frc = sqlite3_step(fs);
-		}
-		c->added = clamp_u32(added);
-		c->removed = clamp_u32(removed);
-
-		own = sqlite3_column_int64(cs, 7) & HC_SIGLINES;
-		c->trailer = (uint32_t)sm->nr_trailers;
+		own = add_commit(sm, cs);
+		c = &sm->commits[sm->nr - 1];
+		frc = take_files(c, fs, frc);
 		trc = take_tags(sm, c, ts, trc, !own);
 		src = take_tags(sm, c, ss, src, own);
 	}
@@ -206,6 +226,64 @@ out:
 	sqlite3_finalize(ts);
 	sqlite3_finalize(ss);
 	return rc;
+}
+
+/*
+ * One commit's record, by the statements summary_load_ids() prepared:
+ * the commits row and the tags; not the files (see summary.h).
+ */
+static int load_one(struct summary *sm, sqlite3_stmt *st[3], int64_t id)
+{
+	struct summary_commit *c;
+	int rc[3], i;
+	bool own;
+
+	for (i = 0; i < 3; i++) {
+		sqlite3_reset(st[i]);
+		sqlite3_bind_int64(st[i], 1, id);
+	}
+	rc[0] = sqlite3_step(st[0]);
+	if (rc[0] != SQLITE_ROW)
+		return rc[0] == SQLITE_DONE ? 0 : -1;
+	own = add_commit(sm, st[0]);
+	c = &sm->commits[sm->nr - 1];
+	rc[1] = take_tags(sm, c, st[1], sqlite3_step(st[1]), !own);
+	rc[2] = take_tags(sm, c, st[2], sqlite3_step(st[2]), own);
+	return rc[1] == SQLITE_DONE && rc[2] == SQLITE_DONE ? 0 : -1;
+}
+
+int summary_load_ids(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct summary *sm)
+{
+	static const char *const sql[3] = {
+		"SELECT id, author, committer, nparents, author_time, "
+		"author_tz, commit_time, flags FROM commits WHERE id = ?1",
+		"SELECT commit_id, key, person FROM trailers WHERE "
+		"commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
+		"SELECT commit_id, key, person FROM siglines WHERE "
+		"commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
+	};
+	sqlite3_stmt *st[3] = { NULL };
+	size_t i;
+	int rc = 0;
+
+	memset(sm, 0, sizeof(*sm));
+	for (i = 0; !rc && i < 3; i++)
+		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
+				       NULL) != SQLITE_OK)
+			rc = -1;
+	for (i = 0; !rc && i < nr; i++)
+		rc = load_one(sm, st, ids[i]);
+	if (rc)
+		sql_fail(ix);
+	for (i = 0; i < 3; i++)
+		sqlite3_finalize(st[i]);
+	return rc;
+}
+
+int summary_build_after(struct idx *ix, int64_t after, struct summary *sm)
+{
+	return build(ix, after, sm);
 }
 
 static void encode(const struct summary *sm, struct strbuf *cb,

@@ -62,6 +62,25 @@ const struct summary_commit *summary_find(const struct summary *sm,
 					  int64_t id);
 
 /*
+ * The records of the commits @ids (ascending; ids that are not indexed
+ * commits are left out), read from the tables a commit at a time: for
+ * a question about a few thousand commits of a long history, where
+ * decoding every commit's record costs more than the answer.  Their
+ * line counts over all their files (added, removed, nr_files and
+ * SUMMARY_COUNTS_UNKNOWN) are left at 0: a question about some paths
+ * counts those paths' lines, and a tree-wide commit has thousands of
+ * files.  0, or -1 with a message.
+ */
+int summary_load_ids(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct summary *sm);
+
+/*
+ * Append to @sm the records of the commits with ids above @after, read
+ * from the tables (never the summary table).  0, or -1 with a message.
+ */
+int summary_build_after(struct idx *ix, int64_t after, struct summary *sm);
+
+/*
  * For "kmaint index", inside its last transaction: append a chunk for
  * the commits the summary table does not have yet (rewriting the table
  * as one chunk when it has grown many).  0 or -1.

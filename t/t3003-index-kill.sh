@@ -38,6 +38,10 @@ is "$(sqlite3 "$DB" 'PRAGMA integrity_check')" ok "integrity_check after kill -9
 # every commit in is whole: its paths and counts are git's
 expect_success "no half-stored commit (verify all that is in)" "$KMAINT" index --verify 100000
 like "$TRASH/.out" "^verified $n commits: 0 differ" "all $n verified"
+# the derived tables (store/derived.h) are written with the summary, at
+# the end: a killed run never leaves them claiming commits it lacks
+is "$(sqlite3 "$DB" "SELECT count(*) FROM meta WHERE key = 'derived' AND CAST(value AS INTEGER) <> (SELECT max(id) FROM commits)")" \
+   0 "the derived tables claim no more than is in"
 expect_success "the next run resumes" "$KMAINT" index
 like "$TRASH/.out" "^indexed $((total - n)) new commits" "only the missing commits are read"
 is "$(sqlite3 "$DB" 'SELECT count(*) FROM commits')" "$total" "every commit once"
@@ -47,6 +51,11 @@ is "$(sed -n 's/^added //p' "$TRASH/stats") $(sed -n 's/^removed //p' "$TRASH/st
    "$(awk '$1 != "-" && NF { a += $1; r += $2 } END { print a + 0, r + 0 }' "$TRASH/numstat")" \
    "line sums = git log --numstat (nothing counted twice)"
 is "$(sqlite3 "$DB" 'PRAGMA integrity_check')" ok "integrity_check after the resumed run"
+is "$(sqlite3 "$DB" "SELECT CAST(value AS INTEGER) = (SELECT max(id) FROM commits) FROM meta WHERE key = 'derived'")" \
+   1 "the resumed run completes the derived tables"
+is "$(sqlite3 "$DB" 'SELECT sum(authored) FROM person_activity')" \
+   "$(git rev-list --no-merges --count HEAD)" "each non-merge commit counted once"
+expect_success "the derived tables agree with the commits" "$KMAINT" index --verify 1
 expect_success "no-op afterwards" "$KMAINT" index
 like "$TRASH/.out" '^indexed 0 new commits, removed 0' "nothing left to do"
 done_testing

@@ -1,6 +1,6 @@
 #!/bin/sh
 # An update that fails (the disk full, SQLITE_FULL) in the history, the
-# summary, an archive or the links leaves the index at its last complete
+# summary, the derived tables, an archive or the links leaves the index at its last complete
 # state: queries answer from it, as before the update, and say once that
 # the index is behind, how far it goes and why the update stopped; the
 # next run redoes the update and gives what a clean build gives.
@@ -110,6 +110,7 @@ fails_at() {
 }
 fails_at history history:2
 fails_at summary summary:1
+fails_at derived derived:1
 fails_at archive archive:2
 fails_at links links:1
 
