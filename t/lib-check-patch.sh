@@ -12,7 +12,7 @@
 
 make_patch_repo() {
 	git init -q -b main "$1" && cd "$1" || return
-	cat >MAINTAINERS <<'EOF'
+	{ cat <<'EOF'
 List of maintainers
 ===================
 
@@ -29,13 +29,8 @@ L:	big@lists.example.org
 S:	Maintained
 F:	drivers/big/
 
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
 EOF
+	the_rest; } >MAINTAINERS
 	mkdir -p fs/bar drivers/big lib
 	for f in inode super dir; do echo "int $f;" >fs/bar/$f.c; done
 	echo 'obj-y += bar.o' >fs/bar/Makefile

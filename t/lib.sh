@@ -86,6 +86,15 @@ like() {
 	fi
 }
 
+# the_rest: the kernel's last section, THE REST, as the fixtures end
+# their MAINTAINERS with it.
+the_rest() {
+	printf '%s\n' 'THE REST' \
+		'M:	Linus Torvalds <torvalds@linux-foundation.org>' \
+		'L:	linux-kernel@vger.kernel.org' \
+		'S:	Buried alive in reporters' 'F:	*' 'F:	*/'
+}
+
 # The Debian kernel trees (scripts/deps.sh unpacks them); skip if absent
 # unless CI=true, where their absence is a failure.
 need_kernel() {

@@ -4,7 +4,7 @@
 
 mk_tree() {
 	mkdir -p "$1/fs/xfs/libxfs" "$1/drivers/net" "$1/Documentation/ABI" "$1/sub"
-	cat >"$1/MAINTAINERS" <<'EOT'
+	{ cat <<'EOT'
 List of maintainers
 	M:	Example <ex@example.org>
 
@@ -33,13 +33,8 @@ M:	Key Word <kw@example.org>
 S:	Maintained
 K:	\bmagic_fn\b
 
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
 EOT
+	the_rest; } >"$1/MAINTAINERS"
 	for f in fs/xfs/xfs_inode.c fs/xfs/excluded.c fs/xfs/libxfs/xfs_da.c \
 		 drivers/net/foo.c drivers/wireless.c \
 		 Documentation/ABI/sysfs-class-power-wilco sub/file.c README; do

@@ -14,7 +14,7 @@ oracle_setup
 R=$TRASH/repo
 mkdir -p "$R/drivers/foo" "$R/fs/bar" "$TRASH/bin"
 cd "$R" || exit 1
-cat >MAINTAINERS <<'EOF'
+{ cat <<'EOF'
 FOO DRIVER
 M:	Foo Maintainer <foo@example.com>
 L:	foo@lists.example.com
@@ -26,13 +26,8 @@ M:	Bar Maintainer <bar@example.com>
 S:	Supported
 F:	fs/bar/
 
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
 EOF
+the_rest; } >MAINTAINERS
 echo 'int foo;' >drivers/foo/foo.c
 echo 'int bar;' >fs/bar/bar.c
 git init -q && git add . && git commit -q -m init || exit 1

@@ -11,7 +11,7 @@
 T=$TRASH/tree
 mkdir -p "$T/lib" "$T/drivers/foo" "$T/src/a/b" "$T/src/a/skip" \
 	"$T/tools/a/b" "$T/scripts"
-cat >"$T/MAINTAINERS" <<'EOF'
+{ cat <<'EOF'
 List of maintainers
 ===================
 
@@ -52,13 +52,8 @@ M:	Pen Guin <pen@example.com>
 S:	Buried alive in reporters
 F:	lib/pen.c
 
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
 EOF
+the_rest; } >"$T/MAINTAINERS"
 for f in lib/bar.c lib/baz.c lib/nos.c lib/pen.c drivers/foo/a.c src/x.c \
 	 src/a/x.c src/a/x.h src/a/b/x.c src/a/skip/y.c tools/a/b/c.sh; do
 	echo x >"$T/$f"

@@ -45,7 +45,7 @@ esac
 # REST, a little history, then the series on main after the tag "base"
 R=$TRASH/linux
 git init -q -b main "$R" && cd "$R" || exit 1
-cat >MAINTAINERS <<'EOF'
+{ cat <<'EOF'
 List of maintainers
 ===================
 
@@ -75,13 +75,8 @@ L:	foo-devel@lists.example.org (moderated for non-subscribers)
 S:	Maintained
 F:	drivers/foo/
 
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
 EOF
+the_rest; } >MAINTAINERS
 for f in COPYING CREDITS Kbuild Makefile README; do echo "$f" >"$f"; done
 for d in Documentation arch include drivers fs init ipc kernel lib scripts; do
 	mkdir -p "$d" && echo "# $d" >"$d/Makefile"
