@@ -19,8 +19,6 @@
 #include "audit.h"
 #include "builtin.h"
 #include "contributions.h"
-#include "html.h"
-#include "list-stats.h"
 #include "maintainers-history.h"
 #include "page.h"
 #include "parse-options.h"
@@ -28,123 +26,6 @@
 #include "setup.h"
 #include "site.h"
 #include "util.h"
-
-/* Seconds as hours, or "-" when there was nothing to measure (-1). */
-static void hours_cell(struct strbuf *out, double seconds)
-{
-	if (seconds < 0)
-		strbuf_addstr(out, "<td class=\"num\">-</td>");
-	else
-		strbuf_addf(out, "<td class=\"num\">%.1f</td>", seconds / 3600);
-}
-
-/*
- * Per section, the busiest on the lists first: the median time to a
- * first reply and to one from the section's M:/R:, patches and those
- * never answered (lists/list-stats.h's definitions).
- */
-static int list_sections(struct strbuf *out, struct idx *ix,
-			 const struct audit *a, const char *maint_rev,
-			 int64_t since, int64_t until)
-{
-	enum { MAX_SECTIONS = 12 };
-	const char *labels[MAX_SECTIONS];
-	double reply[MAX_SECTIONS], listed[MAX_SECTIONS];
-	double patches[MAX_SECTIONS], unanswered[MAX_SECTIONS];
-	size_t *order = xcalloc(a->nr + 1, sizeof(size_t)), n = 0, i, k;
-	struct list_base *b;
-	struct scope sc;
-	struct range r;
-
-	/* the sections with the most threads on the lists */
-	for (i = 0; i < a->nr; i++)
-		order[i] = i;
-	for (i = 1; i < a->nr; i++)
-		for (k = i; k > 0 && a->v[order[k - 1]].list_threads <
-		     a->v[order[k]].list_threads; k--) {
-			size_t t = order[k];
-
-			order[k] = order[k - 1];
-			order[k - 1] = t;
-		}
-	range_init(&r);
-	r.since = since;
-	r.until = until;
-	/* the section's scopes: the messages and the people read once */
-	b = list_base_load(ix, NULL, 0);
-	scope_init(&sc, ix);
-	sc.identity_flags = a->o->identity_flags;
-	if (!b || scope_load_maintainers(&sc, maint_rev))
-		goto fail;
-	strbuf_addstr(out, "<h2>Mailing lists</h2>\n<table><tr><th>section</th>"
-		      "<th>patches</th><th>never answered</th>"
-		      "<th>median hours to a first reply</th>"
-		      "<th>to a reply from its M:/R:</th></tr>\n");
-	for (i = 0; i < a->nr && n < MAX_SECTIONS; i++) {
-		const struct audit_section *s = &a->v[order[i]];
-		const char **who;
-		struct list_stats st;
-		size_t nw = 0, j;
-
-		if (!s->list_threads)
-			break;
-		who = xcalloc(s->nr_listed + 1, sizeof(char *));
-		for (j = 0; j < s->nr_listed; j++)
-			if (!s->listed[j].is_role)
-				who[nw++] = s->listed[j].email;
-		list_stats_init(&st);
-		scope_clear_paths(&sc);
-		if (scope_add_section_index(&sc, s->index) ||
-		    list_stats_collect_in(&st, b, &sc, &r, who, nw)) {
-			free(who);
-			list_stats_release(&st);
-			goto fail;
-		}
-		labels[n] = s->name;
-		patches[n] = (double)st.patches;
-		unanswered[n] = (double)st.unanswered;
-		reply[n] = st.median_reply < 0 ? 0 : st.median_reply / 3600;
-		listed[n] = st.median_reply_listed < 0 ? 0 : st.median_reply_listed / 3600;
-		strbuf_addstr(out, "<tr><td>");
-		html_escape(out, s->name);
-		strbuf_addf(out, "</td><td class=\"num\">%ld</td><td class=\"num\">%ld</td>",
-			    st.patches, st.unanswered);
-		hours_cell(out, st.median_reply);
-		hours_cell(out, st.median_reply_listed);
-		strbuf_addstr(out, "</tr>\n");
-		n++;
-		free(who);
-		list_stats_release(&st);
-	}
-	scope_release(&sc);
-	list_base_free(b);
-	strbuf_addstr(out, "</table>\n");
-	if (n) {
-		struct html_pair_chart times = {
-			"Median hours to a first reply, and to one from the section's "
-			"M:/R:", "any reply", "M:/R:", labels, n, reply, listed,
-		};
-		struct html_pair_chart open = {
-			"Patches posted, and those never answered", "patches",
-			"never answered", labels, n, patches, unanswered,
-		};
-
-		strbuf_addstr(out, "<figure>");
-		html_svg_pairs(out, &times);
-		strbuf_addstr(out, "</figure>\n<figure>");
-		html_svg_pairs(out, &open);
-		strbuf_addstr(out, "</figure>\n");
-	}
-	free(order);
-	range_release(&r);
-	return 0;
-fail:
-	scope_release(&sc);
-	list_base_free(b);
-	free(order);
-	range_release(&r);
-	return -1;
-}
 
 /* --site: the static site (report/site.h), then a line saying what changed. */
 static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
@@ -194,14 +75,19 @@ static bool *select_sections(struct scope *sc, const struct opt_list *sections)
 static void page_lists(struct strbuf *out, struct contributions *col,
 		       struct scope *sc, struct audit *a)
 {
+	enum { MAX_LIST_SECTIONS = 12 };
 	int first_year = year_of(a->since), last_year = year_of(a->now);
+	struct list_section_figures v[MAX_LIST_SECTIONS];
 	struct year_series by_reviewer;
+	size_t n;
 
 	year_series_init(&by_reviewer, first_year, last_year - first_year + 1);
-	if (list_sections(out, sc->ix, a, sc->maint_rev, a->since, a->now) ||
+	if (contributions_list_sections(v, MAX_LIST_SECTIONS, &n, sc->ix, a,
+					sc->maint_rev, a->since, a->now) ||
 	    contributions_list_reviews(col, sc, &a->people, &by_reviewer,
 				       a->since, a->now))
 		exit(128);	/* the message is out; like die() */
+	page_list_sections(out, v, n);
 	page_series_chart(out, &by_reviewer, "Reviews on the lists per year "
 			  "(replies to patches of these sections)");
 	year_series_release(&by_reviewer);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "list-stats.h"
 #include "list-store.h"
 #include "queries.h"
 #include "util.h"
@@ -264,4 +265,91 @@ void contributions_release(struct contributions *col)
 	strmap_clear(&col->people, false);
 	year_series_release(col->by_person);
 	year_series_release(col->by_employer);
+}
+
+/* The sections in the order of their threads on the lists, busiest first. */
+static size_t *by_list_threads(const struct audit *a)
+{
+	size_t *order = xcalloc(a->nr + 1, sizeof(size_t)), i, k;
+
+	for (i = 0; i < a->nr; i++)
+		order[i] = i;
+	for (i = 1; i < a->nr; i++)
+		for (k = i; k > 0 && a->v[order[k - 1]].list_threads <
+		     a->v[order[k]].list_threads; k--) {
+			size_t t = order[k];
+
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+	return order;
+}
+
+/* One section's figures on the lists, read through its own scope. */
+static int list_section(struct list_section_figures *f, struct list_base *b,
+			struct scope *sc, const struct range *r,
+			const struct audit_section *s)
+{
+	const char **who = xcalloc(s->nr_listed + 1, sizeof(char *));
+	struct list_stats st;
+	size_t nw = 0, j;
+	int rc = -1;
+
+	for (j = 0; j < s->nr_listed; j++)
+		if (!s->listed[j].is_role)
+			who[nw++] = s->listed[j].email;
+	list_stats_init(&st);
+	scope_clear_paths(sc);
+	if (scope_add_section_index(sc, s->index) ||
+	    list_stats_collect_in(&st, b, sc, r, who, nw))
+		goto out;
+	f->name = s->name;
+	f->patches = st.patches;
+	f->unanswered = st.unanswered;
+	f->median_reply = st.median_reply;
+	f->median_reply_listed = st.median_reply_listed;
+	rc = 0;
+out:
+	free(who);
+	list_stats_release(&st);
+	return rc;
+}
+
+int contributions_list_sections(struct list_section_figures *v, size_t max,
+				size_t *nr, struct idx *ix,
+				const struct audit *a, const char *maint_rev,
+				int64_t since, int64_t until)
+{
+	size_t *order = by_list_threads(a), i;
+	struct list_base *b;
+	struct scope sc;
+	struct range r;
+	int rc = -1;
+
+	*nr = 0;
+	range_init(&r);
+	r.since = since;
+	r.until = until;
+	/* the section's scopes: the messages and the people read once */
+	b = list_base_load(ix, NULL, 0);
+	scope_init(&sc, ix);
+	sc.identity_flags = a->o->identity_flags;
+	if (!b || scope_load_maintainers(&sc, maint_rev))
+		goto out;
+	for (i = 0; i < a->nr && *nr < max; i++) {
+		const struct audit_section *s = &a->v[order[i]];
+
+		if (!s->list_threads)
+			break;
+		if (list_section(&v[*nr], b, &sc, &r, s))
+			goto out;
+		(*nr)++;
+	}
+	rc = 0;
+out:
+	scope_release(&sc);
+	list_base_free(b);
+	free(order);
+	range_release(&r);
+	return rc;
 }

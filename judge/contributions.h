@@ -65,4 +65,20 @@ int contributions_list_reviews(struct contributions *col, struct scope *sc,
 			       struct year_series *by_reviewer, int64_t since,
 			       int64_t until);
 
+/* A section's figures on the lists (lists/list-stats.h's definitions). */
+struct list_section_figures {
+	const char *name;		/* the audit's */
+	long patches, unanswered;
+	double median_reply, median_reply_listed;	/* seconds; -1: none */
+};
+
+/*
+ * Up to max sections with threads on the lists, the busiest first, into
+ * v[0 .. *nr): 0, or -1 with the message out.
+ */
+int contributions_list_sections(struct list_section_figures *v, size_t max,
+				size_t *nr, struct idx *ix,
+				const struct audit *a, const char *maint_rev,
+				int64_t since, int64_t until);
+
 #endif

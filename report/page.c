@@ -314,3 +314,67 @@ void report_page_head(struct strbuf *out, const char *title, const char *one,
 		    d1, d2, a->o->window_years, a->nr_findings,
 		    a->nr_findings == 1 ? "" : "s");
 }
+
+/* Seconds as hours, or "-" when there was nothing to measure (-1). */
+static void hours_cell(struct strbuf *out, double seconds)
+{
+	if (seconds < 0)
+		strbuf_addstr(out, "<td class=\"num\">-</td>");
+	else
+		strbuf_addf(out, "<td class=\"num\">%.1f</td>", seconds / 3600);
+}
+
+void page_list_sections(struct strbuf *out,
+			const struct list_section_figures *v, size_t n)
+{
+	const char **labels = xcalloc(n + 1, sizeof(char *));
+	double *reply = xcalloc(n + 1, sizeof(double));
+	double *listed = xcalloc(n + 1, sizeof(double));
+	double *patches = xcalloc(n + 1, sizeof(double));
+	double *unanswered = xcalloc(n + 1, sizeof(double));
+	size_t i;
+
+	strbuf_addstr(out, "<h2>Mailing lists</h2>\n<table><tr><th>section</th>"
+		      "<th>patches</th><th>never answered</th>"
+		      "<th>median hours to a first reply</th>"
+		      "<th>to a reply from its M:/R:</th></tr>\n");
+	for (i = 0; i < n; i++) {
+		const struct list_section_figures *f = &v[i];
+
+		labels[i] = f->name;
+		patches[i] = (double)f->patches;
+		unanswered[i] = (double)f->unanswered;
+		reply[i] = f->median_reply < 0 ? 0 : f->median_reply / 3600;
+		listed[i] = f->median_reply_listed < 0 ? 0 :
+			    f->median_reply_listed / 3600;
+		strbuf_addstr(out, "<tr><td>");
+		html_escape(out, f->name);
+		strbuf_addf(out, "</td><td class=\"num\">%ld</td><td class=\"num\">%ld</td>",
+			    f->patches, f->unanswered);
+		hours_cell(out, f->median_reply);
+		hours_cell(out, f->median_reply_listed);
+		strbuf_addstr(out, "</tr>\n");
+	}
+	strbuf_addstr(out, "</table>\n");
+	if (n) {
+		struct html_pair_chart times = {
+			"Median hours to a first reply, and to one from the section's "
+			"M:/R:", "any reply", "M:/R:", labels, n, reply, listed,
+		};
+		struct html_pair_chart open = {
+			"Patches posted, and those never answered", "patches",
+			"never answered", labels, n, patches, unanswered,
+		};
+
+		strbuf_addstr(out, "<figure>");
+		html_svg_pairs(out, &times);
+		strbuf_addstr(out, "</figure>\n<figure>");
+		html_svg_pairs(out, &open);
+		strbuf_addstr(out, "</figure>\n");
+	}
+	free(labels);
+	free(reply);
+	free(listed);
+	free(patches);
+	free(unanswered);
+}

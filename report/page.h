@@ -21,4 +21,8 @@ void page_tenure_chart(struct strbuf *out, const struct mh_history *h,
 /* Reviews against changesets and the people table; sorts col->v. */
 void page_people(struct strbuf *out, struct contributions *col);
 
+/* The lists' table per section, and its two charts when there are rows. */
+void page_list_sections(struct strbuf *out,
+			const struct list_section_figures *v, size_t n);
+
 #endif
