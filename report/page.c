@@ -100,7 +100,7 @@ void page_audit_table(struct strbuf *out, const struct audit *a)
 		      "<th>Listed</th><th>Top unlisted authors</th><th>Findings</th></tr>\n");
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
-		size_t n;
+		struct audit_unlisted u;
 
 		strbuf_addstr(out, "<tr>");
 		td(out, NULL, s->name);
@@ -137,23 +137,13 @@ void page_audit_table(struct strbuf *out, const struct audit *a)
 			strbuf_addstr(out, "</div>");
 		}
 		strbuf_addstr(out, "</td><td>");
-		for (j = 0, n = 0; j < s->nr_people && n < 3; j++) {
-			const struct audit_person *p = &s->people[j];
-			size_t k;
-			bool listed = false;
-
-			if (!p->st.authored)
-				break;
-			for (k = 0; k < s->nr_listed; k++)
-				if (s->listed[k].pid == p->pid)
-					listed = true;
-			if (listed)
-				continue;
+		audit_unlisted_init(&u, a, s, 3);
+		for (j = 0; j < u.nr_authors; j++) {
 			strbuf_addstr(out, "<div>");
-			html_escape(out, a->names[p->pid]);
-			strbuf_addf(out, " (%ld)</div>", p->st.authored);
-			n++;
+			html_escape(out, a->names[u.authors[j]->pid]);
+			strbuf_addf(out, " (%ld)</div>", u.authors[j]->st.authored);
 		}
+		audit_unlisted_release(&u);
 		strbuf_addstr(out, "</td><td class=\"finding\">");
 		for (j = 0; j < s->nr_findings; j++) {
 			strbuf_addstr(out, "<div>");
