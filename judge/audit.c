@@ -2107,26 +2107,66 @@ static bool is_listed(const struct audit *a, const struct audit_section *s,
 	return false;
 }
 
+/*
+ * The top @max of @s by @which (0: changesets, in the section's order)
+ * not listed there, into v: how many.
+ */
+static size_t pick_unlisted(const struct audit *a,
+			    const struct audit_section *s, int which,
+			    size_t max, const struct audit_person **v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; n < max; i++) {
+		const struct audit_person *p;
+
+		if (which) {
+			p = by_rank(s, which, (int)i + 1);
+			if (!p)
+				break;
+		} else {
+			if (i >= s->nr_people || !s->people[i].st.authored)
+				break;
+			p = &s->people[i];
+		}
+		if (!is_listed(a, s, p->pid))
+			v[n++] = p;
+	}
+	return n;
+}
+
+void audit_unlisted_init(struct audit_unlisted *u, const struct audit *a,
+			 const struct audit_section *s, size_t max)
+{
+	/* each is a distinct person of the section: nr_people at most */
+	u->authors = xcalloc(s->nr_people + 1, sizeof(*u->authors));
+	u->committers = xcalloc(s->nr_people + 1, sizeof(*u->committers));
+	u->reviewers = xcalloc(s->nr_people + 1, sizeof(*u->reviewers));
+	u->nr_authors = pick_unlisted(a, s, 0, max, u->authors);
+	u->nr_committers = pick_unlisted(a, s, RANK_APPLIED, max,
+					 u->committers);
+	u->nr_reviewers = pick_unlisted(a, s, RANK_LIST_REVIEWS, max,
+					u->reviewers);
+}
+
+void audit_unlisted_release(struct audit_unlisted *u)
+{
+	free(u->authors);
+	free(u->committers);
+	free(u->reviewers);
+}
+
 /* "  top committers not listed: NAME <ADDR> N, ..." */
-static void print_unlisted(FILE *fp, const struct audit *a,
-			   const struct audit_section *s, const char *title,
+static void print_unlisted(FILE *fp, const struct audit *a, const char *title,
+			   const struct audit_person *const *v, size_t n,
 			   int which)
 {
-	size_t n = 0;
-	int i;
+	size_t i;
 
 	fprintf(fp, "  %s not listed:", title);
-	for (i = 1; n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = by_rank(s, which, i);
-
-		if (!p)
-			break;
-		if (is_listed(a, s, p->pid))
-			continue;
-		fprintf(fp, "%s %s <%s> %ld", n ? "," : "", a->names[p->pid],
-			a->emails[p->pid], ranked_value(p, which));
-		n++;
-	}
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s %s <%s> %ld", i ? "," : "", a->names[v[i]->pid],
+			a->emails[v[i]->pid], ranked_value(v[i], which));
 	fprintf(fp, "%s\n", n ? "" : " none");
 }
 
@@ -2141,9 +2181,11 @@ static const char *const role_text[] = {
 void audit_print_section(FILE *fp, const struct audit *a,
 			 const struct audit_section *s, bool evidence)
 {
+	struct audit_unlisted u;
 	char d[16], r[16];
-	size_t i, n;
+	size_t i;
 
+	audit_unlisted_init(&u, a, s, (size_t)a->o->top);
 	fprintf(fp, "%s\n", s->name);
 	fprintf(fp, "  status %s; %ld changes in %d years (%ld ever), last %s; "
 		"bus factor %d\n", s->status ? s->status : "(none)", s->changes,
@@ -2174,22 +2216,19 @@ void audit_print_section(FILE *fp, const struct audit *a,
 		strbuf_release(&id);
 	}
 	fprintf(fp, "  top contributors not listed:");
-	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = &s->people[i];
+	for (i = 0; i < u.nr_authors; i++) {
+		const struct audit_person *p = u.authors[i];
 
-		if (!p->st.authored)
-			break;
-		if (is_listed(a, s, p->pid))
-			continue;
-		fprintf(fp, "%s %s <%s> %ld (%s)", n ? "," : "", a->names[p->pid],
+		fprintf(fp, "%s %s <%s> %ld (%s)", i ? "," : "", a->names[p->pid],
 			a->emails[p->pid], p->st.authored,
 			audit_ordinal(p->st.rank_changes, r, sizeof(r)));
-		n++;
 	}
-	fprintf(fp, "%s\n", n ? "" : " none");
-	print_unlisted(fp, a, s, "top committers", RANK_APPLIED);
+	fprintf(fp, "%s\n", u.nr_authors ? "" : " none");
+	print_unlisted(fp, a, "top committers", u.committers, u.nr_committers,
+		       RANK_APPLIED);
 	if (a->has_lists && s->covered) {
-		print_unlisted(fp, a, s, "top list reviewers", RANK_LIST_REVIEWS);
+		print_unlisted(fp, a, "top list reviewers", u.reviewers,
+			       u.nr_reviewers, RANK_LIST_REVIEWS);
 		fprintf(fp, "  posted to an indexed list: %ld of %ld changes\n",
 			s->changes_posted, s->changes);
 	}
@@ -2207,6 +2246,7 @@ void audit_print_section(FILE *fp, const struct audit *a,
 		strbuf_release(&ev);
 	}
 	fputc('\n', fp);
+	audit_unlisted_release(&u);
 }
 
 static void json_date(struct strbuf *out, const char *key, int64_t t)
@@ -2252,8 +2292,10 @@ static void json_stats(struct strbuf *out, const struct audit *a,
 void audit_json_section(struct strbuf *out, const struct audit *a,
 			const struct audit_section *s)
 {
-	size_t i, n;
+	struct audit_unlisted u;
+	size_t i;
 
+	audit_unlisted_init(&u, a, s, (size_t)a->o->top);
 	strbuf_addstr(out, "{\"section\":");
 	json_quote(out, s->name);
 	strbuf_addstr(out, ",\"status\":");
@@ -2317,14 +2359,10 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, "],\"top_unlisted\":[");
-	for (i = 0, n = 0; i < s->nr_people && n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = &s->people[i];
+	for (i = 0; i < u.nr_authors; i++) {
+		const struct audit_person *p = u.authors[i];
 
-		if (!p->st.authored)
-			break;
-		if (is_listed(a, s, p->pid))
-			continue;
-		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		strbuf_addstr(out, i ? ",{\"name\":" : "{\"name\":");
 		json_quote(out, a->names[p->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[p->pid]);
@@ -2333,14 +2371,10 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, "],\"top_committers_unlisted\":[");
-	for (i = 1, n = 0; n < (size_t)a->o->top; i++) {
-		const struct audit_person *p = by_rank(s, RANK_APPLIED, (int)i);
+	for (i = 0; i < u.nr_committers; i++) {
+		const struct audit_person *p = u.committers[i];
 
-		if (!p)
-			break;
-		if (is_listed(a, s, p->pid))
-			continue;
-		strbuf_addstr(out, n++ ? ",{\"name\":" : "{\"name\":");
+		strbuf_addstr(out, i ? ",{\"name\":" : "{\"name\":");
 		json_quote(out, a->names[p->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[p->pid]);
@@ -2383,4 +2417,5 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_release(&ev);
 	}
 	strbuf_addstr(out, "]}");
+	audit_unlisted_release(&u);
 }

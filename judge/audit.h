@@ -239,6 +239,21 @@ const char *audit_hash(const struct audit *a, int64_t id);
 /* The Message-ID of an indexed message (valid for four more calls). */
 const char *audit_msgid(const struct audit *a, int64_t id);
 
+/*
+ * Who a section's printers show as not listed there, chosen once for
+ * the text, the JSON and the page: the top @max by changesets (in the
+ * section's order), by commits applied and by reviews on the lists,
+ * listed people skipped.
+ */
+struct audit_unlisted {
+	const struct audit_person **authors, **committers, **reviewers;
+	size_t nr_authors, nr_committers, nr_reviewers;
+};
+
+void audit_unlisted_init(struct audit_unlisted *u, const struct audit *a,
+			 const struct audit_section *s, size_t max);
+void audit_unlisted_release(struct audit_unlisted *u);
+
 /* The person ranked @rank by reviews on the lists, or NULL. */
 const struct audit_person *audit_by_list_rank(const struct audit_section *s,
 					     int rank);

@@ -2,7 +2,7 @@
 #ifndef KMAINT_INDEX_H
 #define KMAINT_INDEX_H
 
-#include <sqlite3.h>
+#include <stdint.h>
 
 #include "git-log.h"
 #include "git-mailmap.h"
@@ -20,6 +20,14 @@
  */
 #define IDX_SCHEMA_VERSION 4
 
+/*
+ * SQLite stays behind the store: only the store's own .c files and
+ * lists/list-store.c include <sqlite3.h>, so the handles are named
+ * by their tags here.
+ */
+struct sqlite3;
+struct sqlite3_stmt;
+
 enum {
 	IDX_CREATE = 1,		/* create the file and schema if needed */
 	IDX_READONLY = 2,
@@ -32,14 +40,14 @@ struct idx_intern {
 };
 
 struct idx {
-	sqlite3 *db;
+	struct sqlite3 *db;
 	char *path;
 	const struct ident_mailmap *mailmap;
 
-	sqlite3_stmt *ins_commit, *ins_file, *ins_trailer, *ins_person,
-		     *get_person, *ins_path, *get_path, *ins_key, *get_key,
-		     *has_commit, *ins_blob, *get_blob, *ins_maint,
-		     *ins_sigline;
+	struct sqlite3_stmt *ins_commit, *ins_file, *ins_trailer,
+			    *ins_person, *get_person, *ins_path, *get_path,
+			    *ins_key, *get_key, *has_commit, *ins_blob,
+			    *get_blob, *ins_maint, *ins_sigline;
 	struct idx_intern people, paths, keys;
 
 	/*
@@ -55,7 +63,7 @@ struct idx {
 		unsigned long used;
 	} texts[8];
 	unsigned long texts_clock;
-	sqlite3_stmt *get_blob_row;
+	struct sqlite3_stmt *get_blob_row;
 
 	long batch;		/* commits in the open transaction */
 	bool held;		/* an update's one transaction is open */

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sqlite3.h>
 
 #include "list-store.h"
 #include "util.h"

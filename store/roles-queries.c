@@ -3,6 +3,7 @@
 #include "roles-queries.h"
 
 #include <stdlib.h>
+#include <sqlite3.h>
 
 #include "util.h"
 

@@ -3,6 +3,7 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <sqlite3.h>
 
 #include <limits.h>
 #include <stdlib.h>

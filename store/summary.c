@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sqlite3.h>
 
 /*
  * The blobs are little-endian records of fixed size, written field by
