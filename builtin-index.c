@@ -456,6 +456,7 @@ struct index_run {
 	struct ident_mailmap *mm;
 	struct opt_list new_tips, old_tips, pending, old_all;
 	char *tips_str;
+	bool same_tips;		/* the tips of the last complete run */
 	long added, gone;
 	struct strbuf missing;
 	double t0;
@@ -751,9 +752,17 @@ static void start_run(struct index_run *r)
 	for (i = 0; i < r->pending.nr; i++)
 		add_unique(&r->old_all, r->pending.v[i]);
 
+	/*
+	 * The tips a complete run recorded, nothing pending: every commit
+	 * they reach is in, and none is to go (the no-op run, usually).
+	 */
+	v = idx_meta_get(&r->ix, "tips");
+	r->same_tips = !r->pending.nr && v && *v && !strcmp(v, r->tips_str);
+	free(v);
 	if (idx_begin(&r->ix))
 		die("cannot update the index");
-	r->gone = drop_unreachable(&r->ix, &r->old_all, &r->new_tips);
+	if (!r->same_tips)
+		r->gone = drop_unreachable(&r->ix, &r->old_all, &r->new_tips);
 	if (r->gone < 0 || idx_meta_set(&r->ix, "pending", r->tips_str) ||
 	    idx_commit(&r->ix))
 		die("cannot update the index");
@@ -768,6 +777,13 @@ static long list_new_commits(struct index_run *r, FILE **list)
 	bool resume;
 	long nr;
 
+	if (r->same_tips) {
+		free(excl);
+		*list = tmpfile();
+		if (!*list)
+			die_errno("cannot create a temporary file");
+		return 0;
+	}
 	for (i = 0; i < r->old_tips.nr; i++)
 		if (commit_exists(r->old_tips.v[i]))
 			excl[ne++] = r->old_tips.v[i];
@@ -834,7 +850,8 @@ static int store_commits(struct index_run *r, FILE *list, long nr)
 	hopts.jobs = r->jobs;
 	hopts.detect_renames = !r->no_renames;
 	hopts.want_blob_text = true;
-	hopts.tracked = tracked_file(r);
+	/* no commit to read, no version of the file to look for */
+	hopts.tracked = r->same_tips ? NULL : tracked_file(r);
 	prog.on = nr > 0 && !r->quiet && isatty(2);
 	prog.total = nr;
 	prog.start = prog.last = now();

@@ -1161,6 +1161,33 @@ static int read_commit(const struct commit_facts *c, void *data)
 	return 0;
 }
 
+/*
+ * A few sections need only the commits touching their paths; the
+ * people's quarters (report --site) count every commit.
+ */
+static bool few_commits(const struct run *r)
+{
+	return r->nslots <= FEW_SECTIONS && !r->a->person_quarters;
+}
+
+/* The commits touching the selected sections' paths, in id order. */
+static int read_few_commits(struct run *r, struct commit_pass *cp)
+{
+	const struct path_map *pm = &r->pm;
+	int64_t *paths = NULL, p;
+	size_t nr = 0, alloc = 0;
+	int rc;
+
+	for (p = 0; p <= pm->max_id; p++)
+		if (pm->first[p] < pm->first[p + 1]) {
+			ALLOC_GROW(paths, nr + 1, alloc);
+			paths[nr++] = p;
+		}
+	rc = idx_foreach_commit_facts_of(r->ix, paths, nr, read_commit, cp);
+	free(paths);
+	return rc;
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
@@ -1180,7 +1207,8 @@ static int read_commits(struct run *r)
 
 	load_by_keys(ix, &cp.by);
 	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
-	rc = idx_foreach_commit_facts(ix, read_commit, &cp);
+	rc = few_commits(r) ? read_few_commits(r, &cp) :
+	     idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
 		set_areas(r->a, r->nslots, cp.area_n);
 	free(cp.area_n);

@@ -287,6 +287,115 @@ out:
 	return rc;
 }
 
+static int cmp_id(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The ids of the commits whose files have one of @paths as their path
+ * or (a rename) their old path, ascending and each once: by the
+ * files(path) and files(old_path) indexes.
+ */
+static int commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			    int64_t **ids, size_t *nr_ids)
+{
+	sqlite3_stmt *st[2] = { NULL };
+	size_t alloc = 0, n = 0, i, k;
+	int rc = 0;
+
+	*ids = NULL;
+	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
+			       "WHERE path = ?1", -1, &st[0],
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
+			       "WHERE old_path = ?1", -1, &st[1],
+			       NULL) != SQLITE_OK)
+		rc = sql_error(ix);
+	for (i = 0; !rc && i < nr; i++)
+		for (k = 0; k < 2; k++) {
+			sqlite3_reset(st[k]);
+			sqlite3_bind_int64(st[k], 1, paths[i]);
+			while (sqlite3_step(st[k]) == SQLITE_ROW) {
+				ALLOC_GROW(*ids, n + 1, alloc);
+				(*ids)[n++] = sqlite3_column_int64(st[k], 0);
+			}
+		}
+	sqlite3_finalize(st[0]);
+	sqlite3_finalize(st[1]);
+	if (n)
+		qsort(*ids, n, sizeof(**ids), cmp_id);
+	for (i = k = 0; i < n; i++)
+		if (!k || (*ids)[k - 1] != (*ids)[i])
+			(*ids)[k++] = (*ids)[i];
+	*nr_ids = k;
+	return rc;
+}
+
+/* One commit's row, files and trailers by its id, into @c. */
+static bool facts_of(sqlite3_stmt **st, int64_t id, struct commit_facts *c,
+		     struct facts_buf *b)
+{
+	int frc, trc, i;
+
+	for (i = 0; i < 3; i++) {
+		sqlite3_reset(st[i]);
+		sqlite3_bind_int64(st[i], 1, id);
+	}
+	if (sqlite3_step(st[0]) != SQLITE_ROW)
+		return false;
+	c->id = id;
+	c->author = sqlite3_column_int64(st[0], 0);
+	c->committer = sqlite3_column_int64(st[0], 1);
+	c->time = sqlite3_column_int64(st[0], 2);
+	c->nparents = sqlite3_column_int(st[0], 3);
+	frc = sqlite3_step(st[1]);
+	facts_files(st[1], &frc, c, b);
+	trc = sqlite3_step(st[2]);
+	facts_trailers(st[2], &trc, c, b);
+	return true;
+}
+
+int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
+				size_t nr_paths,
+				int (*fn)(const struct commit_facts *c,
+					  void *data),
+				void *data)
+{
+	static const char *const sql[3] = {
+		"SELECT author, committer, commit_time, nparents "
+		"FROM commits WHERE id = ?1",
+		"SELECT commit_id, path, old_path FROM files "
+		"WHERE commit_id = ?1 ORDER BY path",
+		"SELECT commit_id, key, person FROM trailers "
+		"WHERE commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
+	};
+	sqlite3_stmt *st[3] = { NULL };
+	struct facts_buf b = { 0 };
+	struct commit_facts c;
+	int64_t *ids;
+	size_t nr_ids = 0, i;
+	int rc = commits_of_paths(ix, paths, nr_paths, &ids, &nr_ids);
+
+	for (i = 0; !rc && i < 3; i++)
+		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
+				       NULL) != SQLITE_OK)
+			rc = sql_error(ix);
+	for (i = 0; !rc && i < nr_ids; i++)
+		if (facts_of(st, ids[i], &c, &b))
+			rc = fn(&c, data);
+	for (i = 0; i < 3; i++)
+		sqlite3_finalize(st[i]);
+	free(ids);
+	free(b.paths);
+	free(b.old_paths);
+	free(b.key);
+	free(b.person);
+	return rc;
+}
+
 int idx_foreach_commit_since(struct idx *ix, int64_t since,
 			     int (*fn)(int64_t id, const char *hash,
 				       const char *parents, int64_t time,

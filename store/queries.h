@@ -78,6 +78,17 @@ int idx_foreach_commit_facts(struct idx *ix,
 			     void *data);
 
 /*
+ * The same for the commits that touch one of @paths (path ids, as a
+ * file's path or a rename's old path), in id order: what a question
+ * about a few sections needs, without reading every commit.
+ */
+int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
+				size_t nr_paths,
+				int (*fn)(const struct commit_facts *c,
+					  void *data),
+				void *data);
+
+/*
  * Every commit since @since (commit time): id, hash, parents' hashes
  * (space-separated), commit time, author id and flags (HC_*).
  */
