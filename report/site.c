@@ -148,6 +148,7 @@ struct sec_info {
 	const char *area;
 	long pending;
 	double reply, reply_listed, to_commit;	/* seconds; -1 none */
+	double reply_p90, reply_listed_p90;	/* 90th percentiles, likewise */
 	long patches, unanswered, answered;
 	bool have_lists;
 	int64_t last_listed_window;	/* last activity of a listed M:/R: */
@@ -326,6 +327,16 @@ static void hours(struct strbuf *out, double seconds)
 		strbuf_addstr(out, "-");
 	else
 		strbuf_addf(out, "%.1f", seconds / 3600);
+}
+
+/* The share of a section's patches never answered, in percent. */
+static void never_answered(struct strbuf *out, const struct sec_info *si)
+{
+	if (!si->have_lists || !si->patches)
+		strbuf_addstr(out, "-");
+	else
+		strbuf_addf(out, "%.0f", 100.0 * (double)si->unanswered /
+			    (double)si->patches);
 }
 
 /* Relative link from a page at depth @up (0: the site's root) to @file. */
@@ -729,6 +740,7 @@ static int lists_pass(struct site *w)
 			every[nr_every++] = who[j];
 		}
 		si->reply = si->reply_listed = si->to_commit = -1;
+		si->reply_p90 = si->reply_listed_p90 = -1;
 		if (!s->list_threads || s->catch_all) {
 			free(who);
 			continue;
@@ -746,6 +758,8 @@ static int lists_pass(struct site *w)
 		si->have_lists = true;
 		si->reply = ls.median_reply;
 		si->reply_listed = ls.median_reply_listed;
+		si->reply_p90 = ls.p90_reply;
+		si->reply_listed_p90 = ls.p90_reply_listed;
 		si->to_commit = ls.median_to_commit;
 		si->patches = ls.patches;
 		si->answered = ls.answered;
@@ -855,6 +869,10 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 	if (w->a->has_lists) {
 		strbuf_addf(out, "<td>%ld<td>", si->pending);
 		hours(out, si->reply_listed);
+		strbuf_addstr(out, "<td>");
+		hours(out, si->reply_listed_p90);
+		strbuf_addstr(out, "<td>");
+		never_answered(out, si);
 	}
 	/* a page of one kind: why, for each row (every such finding) */
 	if (kind >= 0) {
@@ -928,7 +946,12 @@ static void sections_table(struct site *w, struct strbuf *out,
 	if (a->has_lists)
 		strbuf_addstr(out, "<th data-n=\"1\">Pending</th><th data-n=\"1\" "
 			      "title=\"median hours to a first reply from a listed "
-			      "M:/R:\">First reply (h)</th>");
+			      "M:/R:\">First reply (h)</th><th data-n=\"1\" "
+			      "title=\"90th percentile of the hours to a first "
+			      "reply from a listed M:/R:\">90th pct (h)</th>"
+			      "<th data-n=\"1\" title=\"share of the patches "
+			      "posted that no one else ever answered\">Never "
+			      "answered (%)</th>");
 	if (kind >= 0)
 		strbuf_addstr(out, "<th>Why</th>");
 	strbuf_addstr(out, "</tr></thead>\n<tbody>\n");
@@ -1812,13 +1835,22 @@ static int write_section(struct site *w, size_t i)
 				    "<td class=\"n\">%ld</td></tr><tr><td>never answered"
 				    "</td><td class=\"n\">%ld</td></tr>", si->patches,
 				    si->answered, si->unanswered);
-			strbuf_addstr(&out, "<tr><td>median hours to a first reply</td>"
+			strbuf_addstr(&out, "<tr><td>never answered (%)</td>"
+				      "<td class=\"n\">");
+			never_answered(&out, si);
+			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply</td>"
 				      "<td class=\"n\">");
 			hours(&out, si->reply);
+			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
+				      "first reply</td><td class=\"n\">");
+			hours(&out, si->reply_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply "
 				      "from a listed M:/R: (CHAOSS Time to First Response)"
 				      "</td><td class=\"n\">");
 			hours(&out, si->reply_listed);
+			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
+				      "first reply from a listed M:/R:</td><td class=\"n\">");
+			hours(&out, si->reply_listed_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours from posting to "
 				      "commit (CHAOSS Change Request Review Duration)</td>"
 				      "<td class=\"n\">");
@@ -2086,6 +2118,7 @@ int site_write(struct scope *sc, const struct audit *a,
 		w.si[i].file = unique_file(&w, "s", a->v[i].name);
 		w.si[i].area = section_area(&w, &a->v[i], &areas);
 		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
+		w.si[i].reply_p90 = w.si[i].reply_listed_p90 = -1;
 	}
 	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */

@@ -70,7 +70,7 @@ while [ $i -le 3 ]; do
 done
 git tag v1.0
 # 2024: twelve changes to foo/ by Dev Eloper that Git Person applies,
-# six of them posted and reviewed on the list; eight to bar/ and three
+# seven of them posted, six reviewed on the list; eight to bar/ and three
 # to widget/ by Amp & "Quote", whose name must be escaped too
 A="Dev Eloper <dev@example.com>"
 i=1
@@ -80,8 +80,10 @@ while [ $i -le 12 ]; do
 	as "Dev Eloper" dev@example.com; by "Git Person" git@example.com
 	echo "change $i" >>foo/a.c
 	git commit -qam "foo: change $i" -m "Signed-off-by: $A"
-	if [ $i -le 6 ]; then
+	# the seventh posted, never answered
+	[ $i -le 7 ] &&
 		post_head "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
+	if [ $i -le 6 ]; then
 		printf '> quoted\n\nReviewed-by: List Person <listy@example.com>\n' |
 			mail "$M/l$i" "List Person <listy@example.com>" "Re: [PATCH] foo: change $i" \
 			"$(date -u -R -d "$d - 1 day")" "l$i@x" "p$i@x"
@@ -145,6 +147,13 @@ like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0
 	"the sections table says 1 of FOO DRIVER's 2 M: is active"
 like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
 	"a section's area is where its changes are, not where most F: point"
+# FOO DRIVER: six patches answered by its R: a day later, one of 7 never
+like "$S/index.html" '>FOO DRIVER</a><td>.*<td>1<td>24\.0<td>24\.0<td>14$' \
+	"the sections table: median and 90th percentile hours to a listed reply, 14% never answered"
+like "$S/s/foo-driver.html" '<tr><td>never answered \(%\)</td><td class="n">14</td></tr>' \
+	"the section page gives the share never answered"
+like "$S/s/foo-driver.html" '<tr><td>90th percentile hours to a first reply from a listed M:/R:</td><td class="n">24\.0</td></tr>' \
+	"and the 90th percentile"
 like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
 	"a kind's page gives each row its reason"
 ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
