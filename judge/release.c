@@ -91,14 +91,47 @@ static int64_t tag_time(const char *tag)
 	return t;
 }
 
+/* MAINTAINERS at @tag into @out; false when it has none. */
+static bool maintainers_at(const char *tag, struct strbuf *out)
+{
+	char *obj = xstrfmt("%s:MAINTAINERS", tag);
+	const char *argv[] = { "cat-file", "blob", obj, NULL };
+	struct strbuf err = STRBUF_INIT;
+	int rc = capture_git(argv, out, &err);
+
+	free(obj);
+	strbuf_release(&err);
+	return !rc;
+}
+
+/*
+ * The M:/R: lines added and removed from the previous tag's MAINTAINERS
+ * to this one's (kmaint history --diff PREV TAG), not the events whose
+ * commit times fall between the tags': a line added and taken out
+ * again inside the release is no turnover, and a commit dated before
+ * the previous tag but merged after it is.
+ */
+static void turnover(struct release *rl)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct mh_diff d = { 0 };
+
+	rl->m_added = rl->m_removed = -1;
+	if (maintainers_at(rl->prev, &a) && maintainers_at(rl->tag, &b)) {
+		mh_diff_texts(a.buf, a.len, b.buf, b.len, &d);
+		mh_diff_people(&d, &rl->m_added, &rl->m_removed);
+		mh_diff_release(&d);
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 static int collect_one(struct release *rl, struct idx *ix,
-		       const struct employer_map *em, unsigned identity_flags,
-		       const struct mh_history *h)
+		       const struct employer_map *em, unsigned identity_flags)
 {
 	struct scope whole;
 	struct range r;
 	char *rev = xstrfmt("%s..%s", rl->prev, rl->tag);
-	size_t i;
 	int rc;
 
 	rl->from = tag_time(rl->prev);
@@ -112,24 +145,14 @@ static int collect_one(struct release *rl, struct idx *ix,
 	range_release(&r);
 	scope_release(&whole);
 	free(rev);
-	for (i = 0; i < h->nr_events; i++) {
-		const struct mh_event *e = &h->events[i];
-
-		if (!e->type || e->initial || e->time <= rl->from ||
-		    e->time > rl->to)
-			continue;
-		if (e->added)
-			rl->m_added++;
-		else
-			rl->m_removed++;
-	}
+	turnover(rl);
 	snapshot(rl, ix);
 	return rc;
 }
 
 int releases_collect(struct releases *rs, struct idx *ix,
 		     const struct employer_map *em, unsigned identity_flags,
-		     const struct mh_history *h, const char *glob, int n)
+		     const char *glob, int n)
 {
 	char **tags;
 	size_t nr = list_tags(glob && *glob ? glob : "*", &tags), i, first;
@@ -144,7 +167,7 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 		rl->prev = xstrdup(tags[i - 1]);
 		rl->tag = xstrdup(tags[i]);
-		rc = collect_one(rl, ix, em, identity_flags, h);
+		rc = collect_one(rl, ix, em, identity_flags);
 	}
 	for (i = 0; i < nr; i++)
 		free(tags[i]);

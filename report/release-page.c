@@ -98,12 +98,16 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 		    "<tr><td>R: lines</td><td class=\"n\">%ld</td></tr>"
 		    "<tr><td>sections with status Orphan</td><td class=\"n\">%ld"
 		    "</td></tr><tr><td>sections with no M:</td><td class=\"n\">%ld"
-		    "</td></tr><tr><td>M:/R: lines added since the previous "
-		    "release</td><td class=\"n\">%ld</td></tr><tr><td>M:/R: lines "
-		    "removed since the previous release</td><td class=\"n\">%ld"
-		    "</td></tr></tbody></table>\n", rl->sections, rl->m_lines,
-		    rl->r_lines, rl->orphans, rl->no_m, rl->m_added,
-		    rl->m_removed);
+		    "</td></tr>", rl->sections, rl->m_lines, rl->r_lines,
+		    rl->orphans, rl->no_m);
+	/* the previous tag may have had no MAINTAINERS */
+	if (rl->m_added >= 0)
+		strbuf_addf(out, "<tr><td>M:/R: lines added since the previous "
+			    "release</td><td class=\"n\">%ld</td></tr><tr><td>"
+			    "M:/R: lines removed since the previous release</td>"
+			    "<td class=\"n\">%ld</td></tr>", rl->m_added,
+			    rl->m_removed);
+	strbuf_addstr(out, "</tbody></table>\n");
 }
 
 void release_body(struct strbuf *out, const struct release *rl)

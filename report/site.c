@@ -2131,7 +2131,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	if (!years_pass(&w))
 		sort_employers(&w);
 	if (!w.emps ||
-	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags, h,
+	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags,
 			     o->release_tags, o->releases))
 		goto out;
 	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));

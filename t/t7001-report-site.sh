@@ -100,6 +100,15 @@ while [ $i -le 12 ]; do
 		as "Widget Keeper" widget@acme.test; by "Widget Keeper" widget@acme.test
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
 	fi
+	# v2.0's turnover: one R: added for good, one added and taken out
+	# again (the diff of the two tags' MAINTAINERS: 1 added, 0 removed)
+	if [ $i = 5 ]; then
+		at "$d 01:00:00"
+		sed -i '/^M:	Quiet Keeper/a R:	Temp Reviewer <temp@example.com>\nR:	Late Reviewer <late@example.com>' MAINTAINERS
+		git commit -qam "MAINTAINERS: reviewers for QUIET TOOL"
+		sed -i '/^R:	Temp Reviewer/d' MAINTAINERS
+		git commit -qam "MAINTAINERS: one reviewer fewer"
+	fi
 	# releases: v1.0..v2.0 and v2.0..v3.0; a release candidate is none
 	[ $i = 4 ] && git tag v2.0-rc1
 	[ $i = 6 ] && git tag v2.0
@@ -160,8 +169,12 @@ ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -
 	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
 like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
 	"a release's changesets are git rev-list --count --no-merges's"
-like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">2</td></tr>' \
-	"and MAINTAINERS at its tag: 6 sections, 5 M:, 2 R:"
+like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
+	"and MAINTAINERS at its tag: 6 sections, 5 M:, 3 R:"
+like "$S/r/v2.0.html" '<tr><td>M:/R: lines added since the previous release</td><td class="n">1</td></tr><tr><td>M:/R: lines removed since the previous release</td><td class="n">0</td></tr>' \
+	"v2.0's turnover is the diff of v1.0's and v2.0's MAINTAINERS, not the events between"
+like "$S/r/v3.0.html" 'M:/R: lines added since the previous release</td><td class="n">0</td>' \
+	"and v3.0 changed none"
 like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
