@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "email.h"
 #include "run-command.h"
 #include "util.h"
 
@@ -45,6 +46,72 @@ static size_t list_tags(const char *glob, char ***out)
 	return nr;
 }
 
+/* Everyone the release's figures saw, by address and by name. */
+static void seen_people(const struct stats *st, struct strmap *seen)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_hackers; i++) {
+		const struct stats_hacker *hk = &st->hackers[i];
+		char *k;
+
+		k = lowercase(hk->email);
+		strmap_insert(seen, k, strlen(k))->value = (void *)1;
+		free(k);
+		if (hk->name && strchr(hk->name, ' ')) {
+			k = lowercase(hk->name);
+			strmap_insert(seen, k, strlen(k))->value = (void *)1;
+			free(k);
+		}
+	}
+}
+
+static bool seen_one(const struct strmap *seen, const char *value)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	char *a, *n;
+	bool yes;
+
+	email_parse_plain(value, &name, &addr);
+	a = lowercase(addr.buf);
+	n = lowercase(name.buf);
+	yes = strmap_get(seen, a, strlen(a)) ||
+	      (strchr(n, ' ') && strmap_get(seen, n, strlen(n)));
+	free(a);
+	free(n);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return yes;
+}
+
+/* The sections with M: people none of whom @seen holds. */
+static void unseen_sections(struct release *rl, const struct maintainers *m)
+{
+	struct strmap seen;
+	size_t i;
+
+	strmap_init(&seen);
+	seen_people(&rl->st, &seen);
+	for (i = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+		bool any = false;
+		int j;
+
+		if (!ms->has_maintainer)
+			continue;
+		for (j = ms->first; j < ms->end && !any; j++)
+			any = m->entries[j].type == 'M' &&
+			      seen_one(&seen, m->entries[j].value);
+		if (!any) {
+			rl->unseen = xrealloc(rl->unseen, (rl->nr_unseen + 1) *
+					      sizeof(*rl->unseen));
+			rl->unseen[rl->nr_unseen++] =
+				xstrdup(ms->name ? ms->name : "");
+		}
+	}
+	strmap_clear(&seen, false);
+}
+
 /* MAINTAINERS at @tag: sections, M: and R: lines, Orphans, no M:. */
 static void snapshot(struct release *rl, struct idx *ix)
 {
@@ -73,6 +140,7 @@ static void snapshot(struct release *rl, struct idx *ix)
 		rl->orphans += ms->status && !strncasecmp(ms->status, "orphan", 6);
 		rl->no_m += !ms->has_maintainer;
 	}
+	unseen_sections(rl, m);
 	scope_release(&s);
 }
 
@@ -177,12 +245,15 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 void releases_release(struct releases *rs)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < rs->nr; i++) {
 		free(rs->v[i].tag);
 		free(rs->v[i].prev);
 		stats_release(&rs->v[i].st);
+		for (j = 0; j < rs->v[i].nr_unseen; j++)
+			free(rs->v[i].unseen[j]);
+		free(rs->v[i].unseen);
 	}
 	free(rs->v);
 	memset(rs, 0, sizeof(*rs));

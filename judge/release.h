@@ -27,6 +27,13 @@ struct release {
 	 * MAINTAINERS to this one's; -1 each when either has none
 	 */
 	long m_added, m_removed;
+	/*
+	 * The sections at the tag whose M: people none of whom the
+	 * release's figures saw (no changeset, commit or tag given in
+	 * PREVIOUS..TAG, by address or by name), in file order
+	 */
+	char **unseen;
+	size_t nr_unseen;
 };
 
 struct releases {

@@ -175,6 +175,12 @@ like "$S/r/v2.0.html" '<tr><td>M:/R: lines added since the previous release</td>
 	"v2.0's turnover is the diff of v1.0's and v2.0's MAINTAINERS, not the events between"
 like "$S/r/v3.0.html" 'M:/R: lines added since the previous release</td><td class="n">0</td>' \
 	"and v3.0 changed none"
+# v2.0..v3.0: Bar Gone and Quiet Keeper never act, Widget Keeper stopped
+# at 2024-03; Git Person commits FOO DRIVER's changes
+like "$S/r/v3.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li><li>&lt;script&gt;alert\(1\)&lt;/script&gt; WIDGET</li></ul>' \
+	"v3.0 lists the sections with no M: seen in the release"
+like "$S/r/v2.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li></ul>' \
+	"v2.0 those two (WIDGET's M: committed in v1.0..v2.0)"
 like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
