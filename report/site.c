@@ -237,66 +237,17 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	return strbuf_detach(&b, NULL);
 }
 
-/* The length of the top-level directory @v names, 0 for none. */
-static size_t top_dir(const char *v)
-{
-	const char *slash = strchr(v, '/');
-
-	if (!slash || slash == v || strcspn(v, "*?[") < (size_t)(slash - v))
-		return 0;
-	return slash - v > 40 ? 40 : (size_t)(slash - v);
-}
-
 /*
- * A section's area: where its changes are (audit_section.area, the
- * top-level directory with most of its file changes in the window);
- * without any, the top-level directory most of its F: patterns are in,
- * the first on a tie; Documentation/ only when nothing else is (a
- * kernel section lists its documentation first).  "(top level)" for
- * files at the top, "(no files)" without F:.
+ * A section's area (audit_section.area): the top-level directory with
+ * most of its file changes in the window, or without any, with most of
+ * the paths it matches; "(no files)" when it matches none.
  */
-static const char *section_area(struct site *w, const struct audit_section *s,
+static const char *section_area(const struct audit_section *s,
 				struct strmap *areas)
 {
-	const struct maintainers *m = &w->sc->m;
-	const struct mnt_section *ms = &m->sections[s->index];
-	const char *best = NULL;
-	size_t best_len = 0;
-	int i, k, best_n = 0, nr_f = 0;
-
-	if (s->area)
-		return strmap_insert(areas, s->area, strlen(s->area))->key;
-	for (i = ms->first; i < ms->end; i++) {
-		const char *v = m->entries[i].value;
-		size_t len;
-		int n = 0;
-		bool doc;
-
-		if (m->entries[i].type != 'F')
-			continue;
-		nr_f++;
-		len = top_dir(v);
-		if (!len)
-			continue;
-		for (k = ms->first; k < ms->end; k++)
-			if (m->entries[k].type == 'F' &&
-			    top_dir(m->entries[k].value) == len &&
-			    !memcmp(m->entries[k].value, v, len))
-				n++;
-		doc = len == 13 && !memcmp(v, "Documentation", 13);
-		if (doc)
-			n = -1;	/* below anything else, above nothing */
-		if (!best || n > best_n) {
-			best = v;
-			best_len = len;
-			best_n = n;
-		}
-	}
-	if (!nr_f)
+	if (!s->area)
 		return "(no files)";
-	if (!best)
-		return "(top level)";
-	return strmap_insert(areas, best, best_len)->key;
+	return strmap_insert(areas, s->area, strlen(s->area))->key;
 }
 
 static bool status_is(const struct audit_section *s, const char *what)
@@ -2116,7 +2067,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
 	for (i = 0; i < a->nr; i++) {
 		w.si[i].file = unique_file(&w, "s", a->v[i].name);
-		w.si[i].area = section_area(&w, &a->v[i], &areas);
+		w.si[i].area = section_area(&a->v[i], &areas);
 		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
 		w.si[i].reply_p90 = w.si[i].reply_listed_p90 = -1;
 	}

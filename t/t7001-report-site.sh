@@ -47,11 +47,15 @@ F:	nobody/
 
 EMPTY CORNER
 S:	Orphan
+F:	docs/corner-a.txt
+F:	docs/corner-b.txt
 F:	empty/
 EOF
 mkdir foo bar widget quiet nobody empty
 echo n >nobody/n.c
 echo e >empty/e.c
+echo f >empty/f.c
+mkdir docs && echo c >docs/corner-a.txt
 echo a >foo/a.c
 echo b >bar/b.c
 echo w >widget/w.c
@@ -156,6 +160,8 @@ like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0
 	"the sections table says 1 of FOO DRIVER's 2 M: is active"
 like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
 	"a section's area is where its changes are, not where most F: point"
+like "$S/index.html" '>EMPTY CORNER</a><td>Orphan<td>empty<td>0<td>' \
+	"without changes, where most of its files are (empty/: 2), not where most F: point (docs/: 2 of 3)"
 # FOO DRIVER: six patches answered by its R: a day later, one of 7 never
 like "$S/index.html" '>FOO DRIVER</a><td>.*<td>1<td>24\.0<td>24\.0<td>14$' \
 	"the sections table: median and 90th percentile hours to a listed reply, 14% never answered"
