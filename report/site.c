@@ -237,6 +237,60 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	return strbuf_detach(&b, NULL);
 }
 
+/* @remote's host and path after "https://", "ssh://user@" or "user@host:". */
+static bool split_remote(const char *remote, struct strbuf *host,
+			 struct strbuf *path)
+{
+	static const char *const schemes[] = { "https://", "http://",
+					       "git://", "ssh://" };
+	const char *p = remote, *end;
+	size_t i;
+	bool scp = true;
+
+	for (i = 0; i < ARRAY_SIZE(schemes); i++)
+		if (starts_with(p, schemes[i])) {
+			p += strlen(schemes[i]);
+			scp = false;
+			break;
+		}
+	end = p + strcspn(p, scp ? ":/" : "/");
+	if (memchr(p, '@', (size_t)(end - p)))
+		p = (const char *)memchr(p, '@', (size_t)(end - p)) + 1;
+	if (!*end || (scp && *end != ':'))
+		return false;
+	strbuf_add(host, p, (size_t)(end - p));
+	p = end + 1;
+	while (*p == '/')
+		p++;
+	strbuf_addstr(path, p);
+	while (path->len && path->buf[path->len - 1] == '/')
+		strbuf_setlen(path, path->len - 1);
+	if (path->len > 4 && !strcmp(path->buf + path->len - 4, ".git") &&
+	    strcmp(host->buf, "git.kernel.org"))
+		strbuf_setlen(path, path->len - 4);
+	return path->len > 0;
+}
+
+char *site_commit_url_for_remote(const char *remote)
+{
+	struct strbuf host = STRBUF_INIT, path = STRBUF_INIT;
+	char *url = NULL;
+
+	if (remote && split_remote(remote, &host, &path) &&
+	    !strpbrk(path.buf, "%\"?#<> \t")) {
+		if (!strcmp(host.buf, "github.com"))
+			url = xstrfmt("https://github.com/%s/commit/%%s", path.buf);
+		else if (!strcmp(host.buf, "gitlab.com"))
+			url = xstrfmt("https://gitlab.com/%s/-/commit/%%s", path.buf);
+		else if (!strcmp(host.buf, "git.kernel.org"))
+			url = xstrfmt("https://git.kernel.org/%s/commit/?id=%%s",
+				      path.buf);
+	}
+	strbuf_release(&host);
+	strbuf_release(&path);
+	return url;
+}
+
 /*
  * A section's area (audit_section.area): the top-level directory with
  * most of its file changes in the window, or without any, with most of

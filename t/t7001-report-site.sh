@@ -223,6 +223,16 @@ like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f
 	"a commit id links through --commit-url"
 ok $(grep -q '<code><a' "$S/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
 	"without --commit-url a commit id is text"
+# the default from remote.origin.url when its web view is known
+git config remote.origin.url git@github.com:example/proj.git
+S3=$TRASH/site-remote
+expect_success "report --site in a clone of github.com" $REPORT --site "$S3"
+like "$S3/s/foo-driver.html" '<code><a href="https://github\.com/example/proj/commit/[0-9a-f]{7,}">' \
+	"a commit id links to github.com's commit page"
+expect_success "report --site --commit-url ''" $REPORT --site "$S3" --commit-url ''
+ok $(grep -q '<code><a' "$S3/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
+	"--commit-url '' turns the link off"
+git config --unset remote.origin.url
 expect_failure "--commit-url without %s is a usage error" $REPORT --site "$S2" --commit-url 'https://x/'
 is "$rc" 129 "exit 129"
 
