@@ -159,19 +159,6 @@ static int64_t tag_time(const char *tag)
 	return t;
 }
 
-/* MAINTAINERS at @tag into @out; false when it has none. */
-static bool maintainers_at(const char *tag, struct strbuf *out)
-{
-	char *obj = xstrfmt("%s:MAINTAINERS", tag);
-	const char *argv[] = { "cat-file", "blob", obj, NULL };
-	struct strbuf err = STRBUF_INIT;
-	int rc = capture_git(argv, out, &err);
-
-	free(obj);
-	strbuf_release(&err);
-	return !rc;
-}
-
 /*
  * The M:/R: lines added and removed from the previous tag's MAINTAINERS
  * to this one's (kmaint history --diff PREV TAG), not the events whose
@@ -185,7 +172,7 @@ static void turnover(struct release *rl)
 	struct mh_diff d = { 0 };
 
 	rl->m_added = rl->m_removed = -1;
-	if (maintainers_at(rl->prev, &a) && maintainers_at(rl->tag, &b)) {
+	if (!mh_text_at(rl->prev, &a) && !mh_text_at(rl->tag, &b)) {
 		mh_diff_texts(a.buf, a.len, b.buf, b.len, &d);
 		mh_diff_people(&d, &rl->m_added, &rl->m_removed);
 		mh_diff_release(&d);

@@ -714,6 +714,18 @@ static void add_event(struct mh_history *h, const struct version *v,
 	e->seq = 0;
 }
 
+int mh_text_at(const char *rev, struct strbuf *out)
+{
+	char *obj = xstrfmt("%s:MAINTAINERS", rev);
+	const char *argv[] = { "cat-file", "blob", obj, NULL };
+	struct strbuf err = STRBUF_INIT;
+	int rc = capture_git(argv, out, &err);
+
+	free(obj);
+	strbuf_release(&err);
+	return rc ? -1 : 0;
+}
+
 void mh_diff_people(const struct mh_diff *d, long *added, long *removed)
 {
 	size_t i, j;

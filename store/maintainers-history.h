@@ -81,6 +81,9 @@ void mh_change_json(struct strbuf *out, const struct mh_change *c);
  */
 void mh_diff_people(const struct mh_diff *d, long *added, long *removed);
 
+/* MAINTAINERS at revision @rev into @out: 0, or -1 without one (silent). */
+int mh_text_at(const char *rev, struct strbuf *out);
+
 /* Parse a whole text into sections (for callers needing the model's view). */
 struct mh_section *mh_parse_sections(const char *text, size_t len, size_t *nr);
 void mh_sections_free(struct mh_section *v, size_t nr);
