@@ -42,7 +42,7 @@ static void remote_urls(void)
 	remote_is("git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git",
 		  "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=%s");
 	remote_is("https://example.org/repo.git", NULL);
-	remote_is("/srv/git/repo.git", NULL);
+	remote_is("repo.git", NULL);
 	remote_is("../repo", NULL);
 	remote_is("https://github.com/", NULL);
 	remote_is("https://github.com/a/b%s", NULL);
