@@ -21,7 +21,6 @@
 #include "json.h"
 #include "maintainers-history.h"
 #include "parse-options.h"
-#include "run-command.h"
 #include "scope.h"
 #include "util.h"
 
@@ -46,18 +45,9 @@ static int load_version(const char *arg, struct strbuf *out)
 		free(p);
 		return rc;
 	}
-	{
-		char *obj = xstrfmt("%s:MAINTAINERS", arg);
-		const char *argv[] = { "cat-file", "blob", obj, NULL };
-		struct strbuf err = STRBUF_INIT;
-		int rc = capture_git(argv, out, &err);
-
-		free(obj);
-		strbuf_release(&err);
-		if (rc)
-			return error("'%s' is neither a file nor a revision "
-				     "with a MAINTAINERS file", arg);
-	}
+	if (mh_text_at(arg, out))
+		return error("'%s' is neither a file nor a revision "
+			     "with a MAINTAINERS file", arg);
 	return 0;
 }
 

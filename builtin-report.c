@@ -22,6 +22,7 @@
 #include "maintainers-history.h"
 #include "page.h"
 #include "parse-options.h"
+#include "run-command.h"
 #include "scope.h"
 #include "setup.h"
 #include "site.h"
@@ -132,6 +133,21 @@ static void report_page(struct scope *sc, struct audit *a,
 	range_release(&r);
 }
 
+/* --commit-url's default: remote.origin.url's web view, when known. */
+static char *remote_commit_url(void)
+{
+	struct strbuf o = STRBUF_INIT;
+	const char *argv[] = { "config", "--get", "remote.origin.url", NULL };
+	char *url = NULL;
+
+	if (!capture_git(argv, &o, NULL)) {
+		strbuf_trim(&o);
+		url = site_commit_url_for_remote(o.buf);
+	}
+	strbuf_release(&o);
+	return url;
+}
+
 /* The combinations of options parse_options() cannot refuse: 129. */
 static int check_report_args(const struct opt_list *operands,
 			     const struct opt_list *sections,
@@ -172,7 +188,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STR("message-url", &urls[0], "URL", "--site: link Message-IDs to URL, %s the id (lore's; \"\" for none)"),
 		OPT_NUM("releases", &releases, "N", "--site: a page for each of the last N releases (3; 0 none)"),
 		OPT_STR("release-tags", &release_tags, "GLOB", "--site: the tags that are releases (all but -rc)"),
-		OPT_STR("commit-url", &urls[1], "URL", "--site: link commit ids to URL, %s the id (none)"),
+		OPT_STR("commit-url", &urls[1], "URL", "--site: link commit ids to URL, %s the id (remote.origin.url's web view if known; \"\" for none)"),
 		OPT_STR("as-of", &as_of, "WHEN", "the history up to a date or revision"),
 		OPT_STR("maintainers-at", &maint_at, "REV", "MAINTAINERS as at REV"),
 		OPT_NUM("window", &o.window_years, "YEARS", "activity window (default 5)"),
@@ -212,9 +228,14 @@ int cmd_report(int argc, const char **argv)
 	    mh_history_load(&c.ix, a.now, c.mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 	if (site) {
+		char *guessed = urls[1] ? NULL : remote_commit_url();
+
+		if (guessed)
+			urls[1] = guessed;
 		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
 				days, c.mm, &c.ix, c.emap, urls, releases,
 				release_tags);
+		free(guessed);
 		free(sections.v);
 		free(operands.v);
 		return rc;

@@ -374,6 +374,10 @@ static void print_list_json(const struct list_stats *st, const struct stats_args
 	hours(st->median_reply);
 	printf(", \"median_hours_to_first_reply_by_listed\": ");
 	hours(st->have_listed ? st->median_reply_listed : -1);
+	printf(", \"p90_hours_to_first_reply\": ");
+	hours(st->p90_reply);
+	printf(", \"p90_hours_to_first_reply_by_listed\": ");
+	hours(st->have_listed ? st->p90_reply_listed : -1);
 	printf(", \"median_days_posting_to_commit\": ");
 	if (st->median_to_commit < 0)
 		printf("null");
@@ -426,7 +430,8 @@ static void print_list_text(const struct list_stats *st, const struct stats_args
 	if (st->median_reply < 0)
 		printf("-");
 	else
-		printf("%.1f hours", st->median_reply / 3600);
+		printf("%.1f hours (90th percentile %.1f)",
+		       st->median_reply / 3600, st->p90_reply / 3600);
 	if (st->have_listed) {
 		printf("; from the section's M:/R: people: ");
 		if (st->median_reply_listed < 0)

@@ -302,25 +302,49 @@ static void build_csr(struct path_map *pm)
 /* K_OTHER: any other "-by" trailer (Reported-by, Suggested-by, ...) */
 enum { K_SOB = 1, K_REVIEW = 2, K_ACK = 4, K_TEST = 8, K_OTHER = 16 };
 
-/* Each section's area from its file changes per top-level directory. */
-static void set_areas(struct audit *a, size_t nslots, const long *area_n)
+/* The directory of @row (counts by top-level directory) with the most. */
+static void best_area(const struct audit *a, const long *row,
+		      const char **area, long *best)
 {
-	size_t ntop = a->nr_top_dirs, i, d;
+	size_t d;
 
-	for (i = 0; i < nslots; i++) {
-		struct audit_section *s = &a->v[i];
-
-		for (d = 0; d < ntop; d++) {
-			long n = area_n[i * ntop + d];
-
-			if (n > s->area_changes ||
-			    (n && n == s->area_changes &&
-			     strcmp(a->top_dirs[d], s->area) < 0)) {
-				s->area = a->top_dirs[d];
-				s->area_changes = n;
-			}
+	for (d = 0; d < a->nr_top_dirs; d++)
+		if (row[d] > *best || (row[d] && row[d] == *best &&
+				       strcmp(a->top_dirs[d], *area) < 0)) {
+			*area = a->top_dirs[d];
+			*best = row[d];
 		}
+}
+
+/*
+ * Each section's area from its file changes per top-level directory;
+ * without any in the window, the directory holding most of the paths
+ * it matches in the index (where its files are, not where most of its
+ * F: patterns point).
+ */
+static void set_areas(struct audit *a, const struct path_map *pm,
+		      size_t nslots, const long *area_n)
+{
+	size_t ntop = a->nr_top_dirs, i;
+	long *files, none;
+	uint32_t x;
+	int64_t p;
+
+	for (i = 0; i < nslots; i++)
+		best_area(a, area_n + i * ntop, &a->v[i].area,
+			  &a->v[i].area_changes);
+	if (!pm->first)
+		return;
+	files = xcalloc(nslots * ntop + 1, sizeof(long));
+	for (p = 0; p <= pm->max_id; p++)
+		for (x = pm->first[p]; x < pm->first[p + 1]; x++)
+			files[pm->slots[x] * ntop + pm->top[p]]++;
+	for (i = 0; i < nslots; i++) {
+		none = 0;
+		if (!a->v[i].area)
+			best_area(a, files + i * ntop, &a->v[i].area, &none);
 	}
+	free(files);
 }
 
 static int64_t key_id(struct idx *ix, const char *key)
@@ -1210,7 +1234,7 @@ static int read_commits(struct run *r)
 	rc = few_commits(r) ? read_few_commits(r, &cp) :
 	     idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
-		set_areas(r->a, r->nslots, cp.area_n);
+		set_areas(r->a, &r->pm, r->nslots, cp.area_n);
 	free(cp.area_n);
 	free(cp.stamp);
 	free(cp.rowst);

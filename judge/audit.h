@@ -143,7 +143,9 @@ struct audit_section {
 	/*
 	 * The top-level directory ("(top level)" for a file at the top)
 	 * with the most of its file changes (a commit's changed path) in
-	 * the window, the first by name on a tie; NULL without any.
+	 * the window, the first by name on a tie; without any, the one
+	 * holding most of the paths it matches in the index (area_changes
+	 * 0); NULL when it matches none.
 	 */
 	const char *area;
 	long area_changes;	/* those file changes */

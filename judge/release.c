@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "email.h"
 #include "run-command.h"
 #include "util.h"
 
@@ -45,6 +46,72 @@ static size_t list_tags(const char *glob, char ***out)
 	return nr;
 }
 
+/* Everyone the release's figures saw, by address and by name. */
+static void seen_people(const struct stats *st, struct strmap *seen)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_hackers; i++) {
+		const struct stats_hacker *hk = &st->hackers[i];
+		char *k;
+
+		k = lowercase(hk->email);
+		strmap_insert(seen, k, strlen(k))->value = (void *)1;
+		free(k);
+		if (hk->name && strchr(hk->name, ' ')) {
+			k = lowercase(hk->name);
+			strmap_insert(seen, k, strlen(k))->value = (void *)1;
+			free(k);
+		}
+	}
+}
+
+static bool seen_one(const struct strmap *seen, const char *value)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	char *a, *n;
+	bool yes;
+
+	email_parse_plain(value, &name, &addr);
+	a = lowercase(addr.buf);
+	n = lowercase(name.buf);
+	yes = strmap_get(seen, a, strlen(a)) ||
+	      (strchr(n, ' ') && strmap_get(seen, n, strlen(n)));
+	free(a);
+	free(n);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return yes;
+}
+
+/* The sections with M: people none of whom @seen holds. */
+static void unseen_sections(struct release *rl, const struct maintainers *m)
+{
+	struct strmap seen;
+	size_t i;
+
+	strmap_init(&seen);
+	seen_people(&rl->st, &seen);
+	for (i = 0; i < m->nr_sections; i++) {
+		const struct mnt_section *ms = &m->sections[i];
+		bool any = false;
+		int j;
+
+		if (!ms->has_maintainer)
+			continue;
+		for (j = ms->first; j < ms->end && !any; j++)
+			any = m->entries[j].type == 'M' &&
+			      seen_one(&seen, m->entries[j].value);
+		if (!any) {
+			rl->unseen = xrealloc(rl->unseen, (rl->nr_unseen + 1) *
+					      sizeof(*rl->unseen));
+			rl->unseen[rl->nr_unseen++] =
+				xstrdup(ms->name ? ms->name : "");
+		}
+	}
+	strmap_clear(&seen, false);
+}
+
 /* MAINTAINERS at @tag: sections, M: and R: lines, Orphans, no M:. */
 static void snapshot(struct release *rl, struct idx *ix)
 {
@@ -73,6 +140,7 @@ static void snapshot(struct release *rl, struct idx *ix)
 		rl->orphans += ms->status && !strncasecmp(ms->status, "orphan", 6);
 		rl->no_m += !ms->has_maintainer;
 	}
+	unseen_sections(rl, m);
 	scope_release(&s);
 }
 
@@ -91,14 +159,34 @@ static int64_t tag_time(const char *tag)
 	return t;
 }
 
+/*
+ * The M:/R: lines added and removed from the previous tag's MAINTAINERS
+ * to this one's (kmaint history --diff PREV TAG), not the events whose
+ * commit times fall between the tags': a line added and taken out
+ * again inside the release is no turnover, and a commit dated before
+ * the previous tag but merged after it is.
+ */
+static void turnover(struct release *rl)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct mh_diff d = { 0 };
+
+	rl->m_added = rl->m_removed = -1;
+	if (!mh_text_at(rl->prev, &a) && !mh_text_at(rl->tag, &b)) {
+		mh_diff_texts(a.buf, a.len, b.buf, b.len, &d);
+		mh_diff_people(&d, &rl->m_added, &rl->m_removed);
+		mh_diff_release(&d);
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 static int collect_one(struct release *rl, struct idx *ix,
-		       const struct employer_map *em, unsigned identity_flags,
-		       const struct mh_history *h)
+		       const struct employer_map *em, unsigned identity_flags)
 {
 	struct scope whole;
 	struct range r;
 	char *rev = xstrfmt("%s..%s", rl->prev, rl->tag);
-	size_t i;
 	int rc;
 
 	rl->from = tag_time(rl->prev);
@@ -112,24 +200,14 @@ static int collect_one(struct release *rl, struct idx *ix,
 	range_release(&r);
 	scope_release(&whole);
 	free(rev);
-	for (i = 0; i < h->nr_events; i++) {
-		const struct mh_event *e = &h->events[i];
-
-		if (!e->type || e->initial || e->time <= rl->from ||
-		    e->time > rl->to)
-			continue;
-		if (e->added)
-			rl->m_added++;
-		else
-			rl->m_removed++;
-	}
+	turnover(rl);
 	snapshot(rl, ix);
 	return rc;
 }
 
 int releases_collect(struct releases *rs, struct idx *ix,
 		     const struct employer_map *em, unsigned identity_flags,
-		     const struct mh_history *h, const char *glob, int n)
+		     const char *glob, int n)
 {
 	char **tags;
 	size_t nr = list_tags(glob && *glob ? glob : "*", &tags), i, first;
@@ -144,7 +222,7 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 		rl->prev = xstrdup(tags[i - 1]);
 		rl->tag = xstrdup(tags[i]);
-		rc = collect_one(rl, ix, em, identity_flags, h);
+		rc = collect_one(rl, ix, em, identity_flags);
 	}
 	for (i = 0; i < nr; i++)
 		free(tags[i]);
@@ -154,12 +232,15 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 void releases_release(struct releases *rs)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < rs->nr; i++) {
 		free(rs->v[i].tag);
 		free(rs->v[i].prev);
 		stats_release(&rs->v[i].st);
+		for (j = 0; j < rs->v[i].nr_unseen; j++)
+			free(rs->v[i].unseen[j]);
+		free(rs->v[i].unseen);
 	}
 	free(rs->v);
 	memset(rs, 0, sizeof(*rs));

@@ -22,8 +22,18 @@ struct release {
 	struct stats st;
 	/* MAINTAINERS at the tag; -1 each when it has none */
 	long sections, m_lines, r_lines, orphans, no_m;
-	/* M:/R: lines added and removed between the two tags' times */
+	/*
+	 * M:/R: lines added and removed from the previous tag's
+	 * MAINTAINERS to this one's; -1 each when either has none
+	 */
 	long m_added, m_removed;
+	/*
+	 * The sections at the tag whose M: people none of whom the
+	 * release's figures saw (no changeset, commit or tag given in
+	 * PREVIOUS..TAG, by address or by name), in file order
+	 */
+	char **unseen;
+	size_t nr_unseen;
 };
 
 struct releases {
@@ -34,13 +44,13 @@ struct releases {
 /*
  * The last @n releases among the tags matching @glob ("*" for any; tags
  * with "-rc" in their name are pre-releases and skipped), whose figures
- * are collected over the index @ix with the employer map @em, identity
- * @identity_flags and the MAINTAINERS history @h.  Fewer than two tags:
+ * are collected over the index @ix with the employer map @em and
+ * identity @identity_flags.  Fewer than two tags:
  * none.  0, or -1 with a message.
  */
 int releases_collect(struct releases *rs, struct idx *ix,
 		     const struct employer_map *em, unsigned identity_flags,
-		     const struct mh_history *h, const char *glob, int n);
+		     const char *glob, int n);
 void releases_release(struct releases *rs);
 
 /* netdev's review score of @hk: reviews and acks given minus changesets. */

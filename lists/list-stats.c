@@ -17,6 +17,7 @@ void list_stats_init(struct list_stats *st)
 	memset(st, 0, sizeof(*st));
 	strmap_init(&st->by_email);
 	st->median_reply = st->median_reply_listed = st->median_to_commit = -1;
+	st->p90_reply = st->p90_reply_listed = -1;
 }
 
 void list_stats_release(struct list_stats *st)
@@ -157,6 +158,14 @@ static double median(int64_t *v, size_t n)
 		return -1;
 	qsort(v, n, sizeof(*v), cmp_i64);
 	return n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2;
+}
+
+/* The 90th percentile of @v, sorted by median(): the nearest rank. */
+static double p90(const int64_t *v, size_t n)
+{
+	if (!n)
+		return -1;
+	return (double)v[(n * 9 + 9) / 10 - 1];
 }
 
 /*
@@ -718,6 +727,8 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	}
 	st->median_reply = median(d_any, n_any);
 	st->median_reply_listed = median(d_listed, n_listed);
+	st->p90_reply = p90(d_any, n_any);
+	st->p90_reply_listed = p90(d_listed, n_listed);
 	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
 	rc = 0;
 out:

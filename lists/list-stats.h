@@ -47,6 +47,7 @@ struct list_stats {
 	long answered, unanswered, answered_listed;
 	long landed, superseded, pending;
 	double median_reply, median_reply_listed;	/* seconds; -1: none */
+	double p90_reply, p90_reply_listed;	/* 90th percentile (nearest rank) */
 	long commits, commits_posted, by_patch_id, by_subject;
 	double median_to_commit;			/* seconds; -1: none */
 	long versions[10];		/* landed as v1..v9, [0] as v10 or more */

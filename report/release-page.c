@@ -83,6 +83,24 @@ static void review_score(struct strbuf *out, const struct stats *st)
 	free(v);
 }
 
+
+/* The sections none of whose M: people the release saw, by name. */
+static void unseen_list(struct strbuf *out, const struct release *rl)
+{
+	size_t i;
+
+	if (!rl->nr_unseen)
+		return;
+	strbuf_addstr(out, "<details><summary>Sections with no M: seen in "
+		      "the release (no changeset, commit or tag given)</summary>"
+		      "<ul id=\"unseen\">");
+	for (i = 0; i < rl->nr_unseen; i++) {
+		strbuf_addstr(out, "<li>");
+		html_escape(out, rl->unseen[i]);
+		strbuf_addstr(out, "</li>");
+	}
+	strbuf_addstr(out, "</ul></details>\n");
+}
 static void snapshot(struct strbuf *out, const struct release *rl)
 {
 	strbuf_addstr(out, "<h2 id=\"maintainers\">MAINTAINERS at ");
@@ -98,12 +116,19 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 		    "<tr><td>R: lines</td><td class=\"n\">%ld</td></tr>"
 		    "<tr><td>sections with status Orphan</td><td class=\"n\">%ld"
 		    "</td></tr><tr><td>sections with no M:</td><td class=\"n\">%ld"
-		    "</td></tr><tr><td>M:/R: lines added since the previous "
-		    "release</td><td class=\"n\">%ld</td></tr><tr><td>M:/R: lines "
-		    "removed since the previous release</td><td class=\"n\">%ld"
-		    "</td></tr></tbody></table>\n", rl->sections, rl->m_lines,
-		    rl->r_lines, rl->orphans, rl->no_m, rl->m_added,
-		    rl->m_removed);
+		    "</td></tr>", rl->sections, rl->m_lines, rl->r_lines,
+		    rl->orphans, rl->no_m);
+	/* the previous tag may have had no MAINTAINERS */
+	if (rl->m_added >= 0)
+		strbuf_addf(out, "<tr><td>M:/R: lines added since the previous "
+			    "release</td><td class=\"n\">%ld</td></tr><tr><td>"
+			    "M:/R: lines removed since the previous release</td>"
+			    "<td class=\"n\">%ld</td></tr>", rl->m_added,
+			    rl->m_removed);
+	strbuf_addf(out, "<tr><td>sections with no M: seen in the release</td>"
+		    "<td class=\"n\">%zu</td></tr></tbody></table>\n",
+		    rl->nr_unseen);
+	unseen_list(out, rl);
 }
 
 void release_body(struct strbuf *out, const struct release *rl)

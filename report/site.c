@@ -148,6 +148,7 @@ struct sec_info {
 	const char *area;
 	long pending;
 	double reply, reply_listed, to_commit;	/* seconds; -1 none */
+	double reply_p90, reply_listed_p90;	/* 90th percentiles, likewise */
 	long patches, unanswered, answered;
 	bool have_lists;
 	int64_t last_listed_window;	/* last activity of a listed M:/R: */
@@ -236,66 +237,71 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	return strbuf_detach(&b, NULL);
 }
 
-/* The length of the top-level directory @v names, 0 for none. */
-static size_t top_dir(const char *v)
+/* @remote's host and path after "https://", "ssh://user@" or "user@host:". */
+static bool split_remote(const char *remote, struct strbuf *host,
+			 struct strbuf *path)
 {
-	const char *slash = strchr(v, '/');
+	static const char *const schemes[] = { "https://", "http://",
+					       "git://", "ssh://" };
+	const char *p = remote, *end;
+	size_t i;
+	bool scp = true;
 
-	if (!slash || slash == v || strcspn(v, "*?[") < (size_t)(slash - v))
-		return 0;
-	return slash - v > 40 ? 40 : (size_t)(slash - v);
+	for (i = 0; i < ARRAY_SIZE(schemes); i++)
+		if (starts_with(p, schemes[i])) {
+			p += strlen(schemes[i]);
+			scp = false;
+			break;
+		}
+	end = p + strcspn(p, scp ? ":/" : "/");
+	if (memchr(p, '@', (size_t)(end - p)))
+		p = (const char *)memchr(p, '@', (size_t)(end - p)) + 1;
+	if (!*end || (scp && *end != ':'))
+		return false;
+	strbuf_add(host, p, (size_t)(end - p));
+	p = end + 1;
+	while (*p == '/')
+		p++;
+	strbuf_addstr(path, p);
+	while (path->len && path->buf[path->len - 1] == '/')
+		strbuf_setlen(path, path->len - 1);
+	if (path->len > 4 && !strcmp(path->buf + path->len - 4, ".git") &&
+	    strcmp(host->buf, "git.kernel.org"))
+		strbuf_setlen(path, path->len - 4);
+	return path->len > 0;
+}
+
+char *site_commit_url_for_remote(const char *remote)
+{
+	struct strbuf host = STRBUF_INIT, path = STRBUF_INIT;
+	char *url = NULL;
+
+	if (remote && split_remote(remote, &host, &path) &&
+	    !strpbrk(path.buf, "%\"?#<> \t")) {
+		if (!strcmp(host.buf, "github.com"))
+			url = xstrfmt("https://github.com/%s/commit/%%s", path.buf);
+		else if (!strcmp(host.buf, "gitlab.com"))
+			url = xstrfmt("https://gitlab.com/%s/-/commit/%%s", path.buf);
+		else if (!strcmp(host.buf, "git.kernel.org"))
+			url = xstrfmt("https://git.kernel.org/%s/commit/?id=%%s",
+				      path.buf);
+	}
+	strbuf_release(&host);
+	strbuf_release(&path);
+	return url;
 }
 
 /*
- * A section's area: where its changes are (audit_section.area, the
- * top-level directory with most of its file changes in the window);
- * without any, the top-level directory most of its F: patterns are in,
- * the first on a tie; Documentation/ only when nothing else is (a
- * kernel section lists its documentation first).  "(top level)" for
- * files at the top, "(no files)" without F:.
+ * A section's area (audit_section.area): the top-level directory with
+ * most of its file changes in the window, or without any, with most of
+ * the paths it matches; "(no files)" when it matches none.
  */
-static const char *section_area(struct site *w, const struct audit_section *s,
+static const char *section_area(const struct audit_section *s,
 				struct strmap *areas)
 {
-	const struct maintainers *m = &w->sc->m;
-	const struct mnt_section *ms = &m->sections[s->index];
-	const char *best = NULL;
-	size_t best_len = 0;
-	int i, k, best_n = 0, nr_f = 0;
-
-	if (s->area)
-		return strmap_insert(areas, s->area, strlen(s->area))->key;
-	for (i = ms->first; i < ms->end; i++) {
-		const char *v = m->entries[i].value;
-		size_t len;
-		int n = 0;
-		bool doc;
-
-		if (m->entries[i].type != 'F')
-			continue;
-		nr_f++;
-		len = top_dir(v);
-		if (!len)
-			continue;
-		for (k = ms->first; k < ms->end; k++)
-			if (m->entries[k].type == 'F' &&
-			    top_dir(m->entries[k].value) == len &&
-			    !memcmp(m->entries[k].value, v, len))
-				n++;
-		doc = len == 13 && !memcmp(v, "Documentation", 13);
-		if (doc)
-			n = -1;	/* below anything else, above nothing */
-		if (!best || n > best_n) {
-			best = v;
-			best_len = len;
-			best_n = n;
-		}
-	}
-	if (!nr_f)
+	if (!s->area)
 		return "(no files)";
-	if (!best)
-		return "(top level)";
-	return strmap_insert(areas, best, best_len)->key;
+	return strmap_insert(areas, s->area, strlen(s->area))->key;
 }
 
 static bool status_is(const struct audit_section *s, const char *what)
@@ -326,6 +332,16 @@ static void hours(struct strbuf *out, double seconds)
 		strbuf_addstr(out, "-");
 	else
 		strbuf_addf(out, "%.1f", seconds / 3600);
+}
+
+/* The share of a section's patches never answered, in percent. */
+static void never_answered(struct strbuf *out, const struct sec_info *si)
+{
+	if (!si->have_lists || !si->patches)
+		strbuf_addstr(out, "-");
+	else
+		strbuf_addf(out, "%.0f", 100.0 * (double)si->unanswered /
+			    (double)si->patches);
 }
 
 /* Relative link from a page at depth @up (0: the site's root) to @file. */
@@ -729,6 +745,7 @@ static int lists_pass(struct site *w)
 			every[nr_every++] = who[j];
 		}
 		si->reply = si->reply_listed = si->to_commit = -1;
+		si->reply_p90 = si->reply_listed_p90 = -1;
 		if (!s->list_threads || s->catch_all) {
 			free(who);
 			continue;
@@ -746,6 +763,8 @@ static int lists_pass(struct site *w)
 		si->have_lists = true;
 		si->reply = ls.median_reply;
 		si->reply_listed = ls.median_reply_listed;
+		si->reply_p90 = ls.p90_reply;
+		si->reply_listed_p90 = ls.p90_reply_listed;
 		si->to_commit = ls.median_to_commit;
 		si->patches = ls.patches;
 		si->answered = ls.answered;
@@ -855,6 +874,10 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 	if (w->a->has_lists) {
 		strbuf_addf(out, "<td>%ld<td>", si->pending);
 		hours(out, si->reply_listed);
+		strbuf_addstr(out, "<td>");
+		hours(out, si->reply_listed_p90);
+		strbuf_addstr(out, "<td>");
+		never_answered(out, si);
 	}
 	/* a page of one kind: why, for each row (every such finding) */
 	if (kind >= 0) {
@@ -928,7 +951,12 @@ static void sections_table(struct site *w, struct strbuf *out,
 	if (a->has_lists)
 		strbuf_addstr(out, "<th data-n=\"1\">Pending</th><th data-n=\"1\" "
 			      "title=\"median hours to a first reply from a listed "
-			      "M:/R:\">First reply (h)</th>");
+			      "M:/R:\">First reply (h)</th><th data-n=\"1\" "
+			      "title=\"90th percentile of the hours to a first "
+			      "reply from a listed M:/R:\">90th pct (h)</th>"
+			      "<th data-n=\"1\" title=\"share of the patches "
+			      "posted that no one else ever answered\">Never "
+			      "answered (%)</th>");
 	if (kind >= 0)
 		strbuf_addstr(out, "<th>Why</th>");
 	strbuf_addstr(out, "</tr></thead>\n<tbody>\n");
@@ -1812,13 +1840,22 @@ static int write_section(struct site *w, size_t i)
 				    "<td class=\"n\">%ld</td></tr><tr><td>never answered"
 				    "</td><td class=\"n\">%ld</td></tr>", si->patches,
 				    si->answered, si->unanswered);
-			strbuf_addstr(&out, "<tr><td>median hours to a first reply</td>"
+			strbuf_addstr(&out, "<tr><td>never answered (%)</td>"
+				      "<td class=\"n\">");
+			never_answered(&out, si);
+			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply</td>"
 				      "<td class=\"n\">");
 			hours(&out, si->reply);
+			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
+				      "first reply</td><td class=\"n\">");
+			hours(&out, si->reply_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply "
 				      "from a listed M:/R: (CHAOSS Time to First Response)"
 				      "</td><td class=\"n\">");
 			hours(&out, si->reply_listed);
+			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
+				      "first reply from a listed M:/R:</td><td class=\"n\">");
+			hours(&out, si->reply_listed_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours from posting to "
 				      "commit (CHAOSS Change Request Review Duration)</td>"
 				      "<td class=\"n\">");
@@ -2084,8 +2121,9 @@ int site_write(struct scope *sc, const struct audit *a,
 	w.si = xcalloc(a->nr + 1, sizeof(*w.si));
 	for (i = 0; i < a->nr; i++) {
 		w.si[i].file = unique_file(&w, "s", a->v[i].name);
-		w.si[i].area = section_area(&w, &a->v[i], &areas);
+		w.si[i].area = section_area(&a->v[i], &areas);
 		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
+		w.si[i].reply_p90 = w.si[i].reply_listed_p90 = -1;
 	}
 	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */
@@ -2098,7 +2136,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	if (!years_pass(&w))
 		sort_employers(&w);
 	if (!w.emps ||
-	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags, h,
+	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags,
 			     o->release_tags, o->releases))
 		goto out;
 	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));

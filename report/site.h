@@ -44,7 +44,8 @@ struct site_opts {
 	const struct ident_mailmap *mm;	/* for pending */
 	/*
 	 * Links, strbuf_add_url() templates: a Message-ID's (NULL: lore's,
-	 * "": none) and a commit id's (NULL or "": none).
+	 * "": none) and a commit id's (NULL or "": none; kmaint report
+	 * fills it from site_commit_url_for_remote() unless given).
 	 */
 	const char *message_url, *commit_url;
 	/* r/TAG.html for the last @releases releases among @release_tags */
@@ -64,6 +65,14 @@ struct site_result {
 int site_write(struct scope *sc, const struct audit *a,
 	       const struct mh_history *h, const struct site_opts *o,
 	       struct site_result *res);
+
+/*
+ * The commit link template of the web view of a repository cloned from
+ * @remote (remote.origin.url): github.com and gitlab.com (https, ssh or
+ * scp-like "git@host:path"), and git.kernel.org's cgit; NULL for any
+ * other host, whose web view is not known.
+ */
+char *site_commit_url_for_remote(const char *remote);
 
 /* Write @len bytes to @path unless it holds them already: 1 written, 0
  * unchanged, -1 with a message. */

@@ -714,6 +714,44 @@ static void add_event(struct mh_history *h, const struct version *v,
 	e->seq = 0;
 }
 
+int mh_text_at(const char *rev, struct strbuf *out)
+{
+	char *obj = xstrfmt("%s:MAINTAINERS", rev);
+	const char *argv[] = { "cat-file", "blob", obj, NULL };
+	struct strbuf err = STRBUF_INIT;
+	int rc = capture_git(argv, out, &err);
+
+	free(obj);
+	strbuf_release(&err);
+	return rc ? -1 : 0;
+}
+
+void mh_diff_people(const struct mh_diff *d, long *added, long *removed)
+{
+	size_t i, j;
+
+	*added = *removed = 0;
+	for (i = 0; i < d->nr; i++) {
+		const struct mh_change *c = &d->v[i];
+
+		switch (c->kind) {
+		case MH_ADDED:
+			for (j = 0; j < c->new->nr_people; j++)
+				*added += !(c->split &&
+					    has_person(c->old, &c->new->people[j]));
+			break;
+		case MH_REMOVED:
+			*removed += (long)c->old->nr_people;
+			break;
+		case MH_RENAMED:
+		case MH_CHANGED:
+			*added += (long)c->nr_added;
+			*removed += (long)c->nr_removed;
+			break;
+		}
+	}
+}
+
 static void events_of_diff(struct mh_history *h, const struct version *v,
 			   const struct mh_diff *d)
 {

@@ -74,6 +74,16 @@ void mh_diff_json(struct strbuf *out, const struct mh_diff *d);
 /* One change as a JSON object. */
 void mh_change_json(struct strbuf *out, const struct mh_change *c);
 
+/*
+ * The M:/R: lines @d adds and removes, as kmaint history counts its
+ * events: a new section's people (not those a split carries over), a
+ * removed section's, and the people of a changed or renamed one.
+ */
+void mh_diff_people(const struct mh_diff *d, long *added, long *removed);
+
+/* MAINTAINERS at revision @rev into @out: 0, or -1 without one (silent). */
+int mh_text_at(const char *rev, struct strbuf *out);
+
 /* Parse a whole text into sections (for callers needing the model's view). */
 struct mh_section *mh_parse_sections(const char *text, size_t len, size_t *nr);
 void mh_sections_free(struct mh_section *v, size_t nr);

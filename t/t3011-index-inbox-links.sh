@@ -156,6 +156,8 @@ is "$(tot reviews) $(tot reviewers)" "2 2" "reviews given and distinct reviewers
 is "$(tot answered) $(tot unanswered)" "4 2" "answered (also through the cover letter) and never answered"
 is "$(tot median_hours_to_first_reply)" 0.99 "median time to the first reply (58, 59, 60, 120 min)"
 is "$(tot median_hours_to_first_reply_by_listed)" 2.00 "and to the first from the section's M:/R: (3 h, 2 h, 1 h)"
+is "$(tot p90_hours_to_first_reply)" 2.00 "its 90th percentile, the nearest rank (120 min)"
+is "$(tot p90_hours_to_first_reply_by_listed)" 3.00 "and from the M:/R: (3 h)"
 is "$(tot landed) $(tot superseded) $(tot pending)" "5 0 1" "landed, superseded, pending"
 is "$(tot commits) $(tot commits_posted)" "5 3" "commits touching foo/ and those posted (not the initial one, not Dave's)"
 like "$TRASH/foo.json" "\"commit\": \"$never\"" "the commit never posted is named"

@@ -47,11 +47,15 @@ F:	nobody/
 
 EMPTY CORNER
 S:	Orphan
+F:	docs/corner-a.txt
+F:	docs/corner-b.txt
 F:	empty/
 EOF
 mkdir foo bar widget quiet nobody empty
 echo n >nobody/n.c
 echo e >empty/e.c
+echo f >empty/f.c
+mkdir docs && echo c >docs/corner-a.txt
 echo a >foo/a.c
 echo b >bar/b.c
 echo w >widget/w.c
@@ -70,7 +74,7 @@ while [ $i -le 3 ]; do
 done
 git tag v1.0
 # 2024: twelve changes to foo/ by Dev Eloper that Git Person applies,
-# six of them posted and reviewed on the list; eight to bar/ and three
+# seven of them posted, six reviewed on the list; eight to bar/ and three
 # to widget/ by Amp & "Quote", whose name must be escaped too
 A="Dev Eloper <dev@example.com>"
 i=1
@@ -80,8 +84,10 @@ while [ $i -le 12 ]; do
 	as "Dev Eloper" dev@example.com; by "Git Person" git@example.com
 	echo "change $i" >>foo/a.c
 	git commit -qam "foo: change $i" -m "Signed-off-by: $A"
-	if [ $i -le 6 ]; then
+	# the seventh posted, never answered
+	[ $i -le 7 ] &&
 		post_head "$M/p$i" "$A" "[PATCH] foo: change $i" "$(date -u -R -d "$d - 2 days")" "p$i@x"
+	if [ $i -le 6 ]; then
 		printf '> quoted\n\nReviewed-by: List Person <listy@example.com>\n' |
 			mail "$M/l$i" "List Person <listy@example.com>" "Re: [PATCH] foo: change $i" \
 			"$(date -u -R -d "$d - 1 day")" "l$i@x" "p$i@x"
@@ -97,6 +103,15 @@ while [ $i -le 12 ]; do
 	if [ $i -le 3 ]; then
 		as "Widget Keeper" widget@acme.test; by "Widget Keeper" widget@acme.test
 		echo "change $i" >>widget/w.c; git commit -qam "widget: change $i"
+	fi
+	# v2.0's turnover: one R: added for good, one added and taken out
+	# again (the diff of the two tags' MAINTAINERS: 1 added, 0 removed)
+	if [ $i = 5 ]; then
+		at "$d 01:00:00"
+		sed -i '/^M:	Quiet Keeper/a R:	Temp Reviewer <temp@example.com>\nR:	Late Reviewer <late@example.com>' MAINTAINERS
+		git commit -qam "MAINTAINERS: reviewers for QUIET TOOL"
+		sed -i '/^R:	Temp Reviewer/d' MAINTAINERS
+		git commit -qam "MAINTAINERS: one reviewer fewer"
 	fi
 	# releases: v1.0..v2.0 and v2.0..v3.0; a release candidate is none
 	[ $i = 4 ] && git tag v2.0-rc1
@@ -145,14 +160,33 @@ like "$S/index.html" '>FOO DRIVER</a><td>Maintained<td>foo<td>12<td>[0-9]*<td>[0
 	"the sections table says 1 of FOO DRIVER's 2 M: is active"
 like "$S/index.html" '>NOBODY HOME</a><td>Maintained<td>nobody<td>2<td>' \
 	"a section's area is where its changes are, not where most F: point"
+like "$S/index.html" '>EMPTY CORNER</a><td>Orphan<td>empty<td>0<td>' \
+	"without changes, where most of its files are (empty/: 2), not where most F: point (docs/: 2 of 3)"
+# FOO DRIVER: six patches answered by its R: a day later, one of 7 never
+like "$S/index.html" '>FOO DRIVER</a><td>.*<td>1<td>24\.0<td>24\.0<td>14$' \
+	"the sections table: median and 90th percentile hours to a listed reply, 14% never answered"
+like "$S/s/foo-driver.html" '<tr><td>never answered \(%\)</td><td class="n">14</td></tr>' \
+	"the section page gives the share never answered"
+like "$S/s/foo-driver.html" '<tr><td>90th percentile hours to a first reply from a listed M:/R:</td><td class="n">24\.0</td></tr>' \
+	"and the 90th percentile"
 like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
 	"a kind's page gives each row its reason"
 ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
 	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
 like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
 	"a release's changesets are git rev-list --count --no-merges's"
-like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">2</td></tr>' \
-	"and MAINTAINERS at its tag: 6 sections, 5 M:, 2 R:"
+like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
+	"and MAINTAINERS at its tag: 6 sections, 5 M:, 3 R:"
+like "$S/r/v2.0.html" '<tr><td>M:/R: lines added since the previous release</td><td class="n">1</td></tr><tr><td>M:/R: lines removed since the previous release</td><td class="n">0</td></tr>' \
+	"v2.0's turnover is the diff of v1.0's and v2.0's MAINTAINERS, not the events between"
+like "$S/r/v3.0.html" 'M:/R: lines added since the previous release</td><td class="n">0</td>' \
+	"and v3.0 changed none"
+# v2.0..v3.0: Bar Gone and Quiet Keeper never act, Widget Keeper stopped
+# at 2024-03; Git Person commits FOO DRIVER's changes
+like "$S/r/v3.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li><li>&lt;script&gt;alert\(1\)&lt;/script&gt; WIDGET</li></ul>' \
+	"v3.0 lists the sections with no M: seen in the release"
+like "$S/r/v2.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li></ul>' \
+	"v2.0 those two (WIDGET's M: committed in v1.0..v2.0)"
 like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
@@ -189,6 +223,16 @@ like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f
 	"a commit id links through --commit-url"
 ok $(grep -q '<code><a' "$S/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
 	"without --commit-url a commit id is text"
+# the default from remote.origin.url when its web view is known
+git config remote.origin.url git@github.com:example/proj.git
+S3=$TRASH/site-remote
+expect_success "report --site in a clone of github.com" $REPORT --site "$S3"
+like "$S3/s/foo-driver.html" '<code><a href="https://github\.com/example/proj/commit/[0-9a-f]{7,}">' \
+	"a commit id links to github.com's commit page"
+expect_success "report --site --commit-url ''" $REPORT --site "$S3" --commit-url ''
+ok $(grep -q '<code><a' "$S3/s/foo-driver.html"; [ $? = 1 ]; echo $?) \
+	"--commit-url '' turns the link off"
+git config --unset remote.origin.url
 expect_failure "--commit-url without %s is a usage error" $REPORT --site "$S2" --commit-url 'https://x/'
 is "$rc" 129 "exit 129"
 

@@ -19,6 +19,36 @@ static long mtime_ns(const char *path)
 	return (long)st.st_mtim.tv_nsec + 1000000000L * (st.st_mtim.tv_sec % 1000);
 }
 
+static void remote_is(const char *remote, const char *want)
+{
+	char *got = site_commit_url_for_remote(remote);
+
+	if (want)
+		is_str(got ? got : "(null)", want, remote);
+	else
+		ok(!got, remote);
+	free(got);
+}
+
+static void remote_urls(void)
+{
+	remote_is("https://github.com/kdave/xfstests.git",
+		  "https://github.com/kdave/xfstests/commit/%s");
+	remote_is("git@github.com:owner/repo", "https://github.com/owner/repo/commit/%s");
+	remote_is("ssh://git@github.com/owner/repo.git/",
+		  "https://github.com/owner/repo/commit/%s");
+	remote_is("https://gitlab.com/group/sub/proj.git",
+		  "https://gitlab.com/group/sub/proj/-/commit/%s");
+	remote_is("git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git",
+		  "https://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git/commit/?id=%s");
+	remote_is("https://example.org/repo.git", NULL);
+	remote_is("repo.git", NULL);
+	remote_is("../repo", NULL);
+	remote_is("https://github.com/", NULL);
+	remote_is("https://github.com/a/b%s", NULL);
+	remote_is("https://github.com/a/b\"><script>", NULL);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-site-test.XXXXXX", *path, *buf = NULL;
@@ -50,5 +80,6 @@ int main(void)
 	ok(site_put_file(path, "x", 1) == -1, "a directory that does not exist: an error");
 	free(path);
 	rmdir(dir);
+	remote_urls();
 	return done_testing();
 }
