@@ -6,7 +6,8 @@
  * The patches are made by git: each proposed change is a commit built
  * with plumbing (hash-object, a temporary index, write-tree, commit-tree;
  * no ref and no work tree file is touched) on top of the work tree's
- * MAINTAINERS and CREDITS, and git format-patch writes the series.  The
+ * MAINTAINERS and CREDITS (with --as-of, on the commit of the version the
+ * audit read), and git format-patch writes the series.  The
  * "CC:" lines after "---" are what "kmaint get --maintainers-sections"
  * gives for each patch.
  */
@@ -120,12 +121,15 @@ out:
 	return rc;
 }
 
-/* The base: HEAD, or a commit of the work tree's files on it. */
-static int series_start(struct series *s, const struct strbuf *maint,
-			const struct strbuf *credits)
+/*
+ * The base: @base (the commit of the MAINTAINERS version --as-of read)
+ * as it is, else HEAD, or a commit of the work tree's files on it.
+ */
+static int series_start(struct series *s, const char *base,
+			const struct strbuf *maint, const struct strbuf *credits)
 {
-	const char *head[] = { "rev-parse", "--verify", "HEAD", NULL };
-	const char *rt[] = { "read-tree", "HEAD", NULL };
+	const char *head[] = { "rev-parse", "--verify", NULL, NULL };
+	const char *rt[] = { "read-tree", NULL, NULL };
 	const char *gd[] = { "rev-parse", "--absolute-git-dir", NULL };
 	const char *df[] = { "diff", "--quiet", "HEAD", "--", "MAINTAINERS",
 			     "CREDITS", NULL };
@@ -137,9 +141,12 @@ static int series_start(struct series *s, const struct strbuf *maint,
 	s->index = xstrfmt("%s/kmaint-propose-index.%d", out.buf, (int)getpid());
 	s->env_index = xstrfmt("GIT_INDEX_FILE=%s", s->index);
 	s->env[0] = s->env_index;
+	head[2] = rt[1] = base ? base : "HEAD";
 	if (git(rt, s->env, NULL, &out) || git(head, NULL, NULL, &out))
 		goto out;
 	s->tip = strbuf_detach(&out, NULL);
+	if (base)
+		goto done;
 	/* uncommitted changes to the two files: a base commit of them */
 	if (stage(s, "MAINTAINERS", maint) ||
 	    (credits && stage(s, "CREDITS", credits)))
@@ -147,6 +154,7 @@ static int series_start(struct series *s, const struct strbuf *maint,
 	if (git(df, NULL, NULL, &out) &&
 	    commit(s, "work tree's MAINTAINERS and CREDITS\n"))
 		goto out;
+done:
 	s->base = xstrdup(s->tip);
 	rc = 0;
 out:
@@ -318,6 +326,50 @@ static int read_text(const char *path, struct strbuf *sb, bool must)
 	return 0;
 }
 
+/* The work tree's MAINTAINERS (the audit's and the patches') and CREDITS. */
+static int read_work_tree(struct scope *sc, struct strbuf *maint,
+			  struct strbuf *credits, bool *have_credits)
+{
+	if (read_text("MAINTAINERS", maint, true))
+		return error("propose works on the work tree's MAINTAINERS: "
+			     "run it at the top");
+	*have_credits = !read_text("CREDITS", credits, false);
+	return scope_load_maintainers(sc, NULL);
+}
+
+/*
+ * --as-of: that day's MAINTAINERS, as audit --as-of judges it, and the
+ * CREDITS of its commit; the patches go on that commit, so that they
+ * apply to the file they were written for.
+ */
+static int read_as_of(struct scope *sc, const char *as_of, int64_t when,
+		      struct strbuf *maint, struct strbuf *credits,
+		      bool *have_credits)
+{
+	const char *cat[] = { "cat-file", "blob", NULL, NULL };
+	struct strbuf err = STRBUF_INIT;
+	char *hash = NULL, *obj;
+	int64_t t;
+	int rc;
+
+	if (scope_load_maintainers_when(sc, NULL, as_of, when))
+		return -1;
+	rc = scope_maintainers_version(sc->ix, when, maint, &hash, &t);
+	free(hash);
+	if (rc)
+		return rc < 0 ? -1 : error("--as-of %s: no MAINTAINERS "
+					   "version", as_of);
+	obj = xstrfmt("%s:CREDITS", sc->maint_hash);
+	cat[2] = obj;
+	/* none in that commit: no CREDITS, as without --as-of */
+	*have_credits = !capture_git(cat, credits, &err);
+	if (!*have_credits)
+		strbuf_reset(credits);
+	strbuf_release(&err);
+	free(obj);
+	return 0;
+}
+
 int cmd_propose(int argc, const char **argv)
 {
 	const char *as_of = NULL, *outdir = NULL;
@@ -348,7 +400,7 @@ int cmd_propose(int argc, const char **argv)
 	struct scope *sc = &c.sc;
 	struct audit a;
 	struct idx *ix = &c.ix;
-	bool *selected = NULL, have_credits;
+	bool *selected = NULL, have_credits = false;
 	char *me = NULL;
 	size_t i;
 	int rc = 128;
@@ -371,12 +423,11 @@ int cmd_propose(int argc, const char **argv)
 	po.reviewers = reviewers;
 	if (cmd_setup_people(&c, &o, as_of))
 		exit(128);	/* the message is out; like die() */
-	if (read_text("MAINTAINERS", &maint, true))
-		die("propose works on the work tree's MAINTAINERS: run it at the top");
-	have_credits = !read_text("CREDITS", &credits, false);
 	if (cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
-	if (scope_load_maintainers(sc, NULL))
+	if (as_of ? read_as_of(sc, as_of, o.now, &maint, &credits,
+			       &have_credits) :
+	    read_work_tree(sc, &maint, &credits, &have_credits))
 		exit(128);	/* the message is out; like die() */
 	/* every section is audited: where else someone works matters */
 	if (audit_run(ix, &sc->m, sc->mt, NULL, &o, &a))
@@ -417,7 +468,8 @@ int cmd_propose(int argc, const char **argv)
 		goto out;
 	}
 	me = identity();
-	if (series_start(&s, &maint, have_credits ? &credits : NULL))
+	if (series_start(&s, as_of ? sc->maint_hash : NULL, &maint,
+			 have_credits ? &credits : NULL))
 		goto out;
 	for (i = 0; i < ps.nr; i++) {
 		struct strbuf msg = STRBUF_INIT;

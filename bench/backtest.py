@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# bench/backtest.sh's figures: python3 backtest.py WORKTREE OUTDIR YEAR...
+# bench/backtest.sh's figures:
+#   python3 backtest.py [-k KMAINT] WORKTREE OUTDIR YEAR...
 # (see bench/backtest.sh for what is counted and how).
 import calendar
 import json
@@ -7,10 +8,14 @@ import re
 import subprocess
 import sys
 import time
+import unicodedata
 
 DAY = 86400
 YEAR = 365 * DAY
-wt, out, years = sys.argv[1], sys.argv[2], [int(y) for y in sys.argv[3:]]
+argv, kmaint = sys.argv[1:], "kmaint"
+if argv[:1] == ["-k"]:
+    kmaint, argv = argv[1], argv[2:]
+wt, out, years = argv[0], argv[1], [int(y) for y in argv[2:]]
 
 
 def git(*args):
@@ -31,6 +36,44 @@ def split_person(v):
     if m:
         return m.group(1).strip().lower(), m.group(2).strip().lower()
     return "", v.strip().lower()
+
+
+# --- people: the identity model's joins (kmaint idents --suggest) ---
+_canon = {}
+
+
+def load_identities():
+    """Each address the model takes for one person's maps to that
+    person's main address: the suggestions it makes itself ("one
+    person", "joined on the name alone"), not its guesses."""
+    raw = subprocess.run([kmaint, "idents", "--suggest", "--json"], cwd=wt,
+                         capture_output=True, text=True).stdout
+    for sg in json.loads(raw or "[]"):
+        if not sg["why"].startswith(("one person", "joined on the name")):
+            continue
+        addrs = [a.lower() for a in re.findall(r"<([^>]+)>", sg["line"])]
+        for a in addrs[1:]:
+            _canon[a] = addrs[0]
+
+
+def canon(email):
+    return _canon.get(email, email)
+
+
+def fold(name):
+    """A name as the identity model compares them (case, diacritics,
+    dots, hyphens, apostrophes); a one-word name joins nothing."""
+    n = unicodedata.normalize("NFKD", name)
+    n = "".join(c for c in n if not unicodedata.combining(c))
+    n = re.sub(r"\s*\([^)]*\)\s*$", "", n)
+    n = re.sub(r"[.\-'\u2019]", " ", n.lower())
+    n = " ".join(n.split())
+    return n if " " in n else None
+
+
+def same_person(a, b):
+    return (a["email"] == b["email"] or canon(a["email"]) == canon(b["email"])
+            or (fold(a["name"]) is not None and fold(a["name"]) == fold(b["name"])))
 
 
 # --- MAINTAINERS versions: a section's F:/X: values as pathspecs ---
@@ -127,6 +170,8 @@ def active(fx, name, email, lo, hi):
     return [t for t, text in log_of(fx) if lo < t <= hi and rx.search(text)]
 
 
+load_identities()
+
 # --- the removals ---
 hist = json.load(open(out + "/history.json"))
 removals = []
@@ -150,6 +195,21 @@ for sec in hist["sections"]:
                              email=m, type=e["removed"],
                              readded=bool(readded), alive=alive))
 
+def removal_fx(r):
+    """The F:/X: values of the removal's section the day before, every
+    section of the name: a silence there is a silence in each."""
+    if "fx" in r:
+        return r["fx"]
+    v = version_before(r["time"])
+    secs = sections_at(v) if v else {}
+    fx = None
+    for n in r["names"]:
+        for f, x in secs.get(n, []):
+            fx = (fx[0] + f, fx[1] + x) if fx else (f, x)
+    r["fx"] = fx
+    return fx
+
+
 first = ts("%d-07-01" % years[0])
 truth = []
 skipped = dict(address=0, section=0, active=0, early=0)
@@ -163,13 +223,7 @@ for r in removals:
     if not r["alive"]:
         skipped["section"] += 1
         continue
-    v = version_before(r["time"])
-    secs = sections_at(v) if v else {}
-    # every section of the name: a silence there is a silence in each
-    fx = None
-    for n in r["names"]:
-        for f, x in secs.get(n, []):
-            fx = (fx[0] + f, fx[1] + x) if fx else (f, x)
+    fx = removal_fx(r)
     if fx is None or active(fx, r["name"], r["email"],
                             r["time"] - YEAR, r["time"]):
         skipped["active"] += 1
@@ -207,9 +261,22 @@ for y in years:
                                  fx=sfx))
 
 
+def same_section(r, f):
+    """By name (the names kmaint history knows), or across a rename it
+    did not see: at least half of the removal's F: values were the
+    audited section's."""
+    if f["section"] in r["names"]:
+        return True
+    fx = removal_fx(r)
+    if not fx or not fx[0] or not f["fx"][0]:
+        return False
+    return 2 * len(set(fx[0]) & set(f["fx"][0])) >= len(set(fx[0]))
+
+
 def same(r, f):
-    return f["section"] in r["names"] and (
-        r["email"] == f["email"] or (r["name"] and r["name"] == f["name"]))
+    """One removal and one finding: the same person (by the identity
+    model, not by address) in the same section."""
+    return same_person(r, f) and same_section(r, f)
 
 
 # recall
@@ -297,9 +364,9 @@ for r in truth:
         if rec is None:
             why = "%d: section not audited" % ys[-1]
         else:
-            li = next((x for x in rec[0]["listed"]
-                       if x["email"] == r["email"] or
-                       split_person(x["person"])[0] == r["name"]), None)
+            li = next((x for x in rec[0]["listed"] if same_person(
+                r, dict(email=x["email"],
+                        name=split_person(x["person"])[0]))), None)
             why = "%d: %s, gap %s days, %d own changes in the window" % (
                 ys[-1], "not listed" if li is None else
                 "last " + str(li.get("last_activity")),

@@ -24,6 +24,11 @@
 #   - contradictions: findings where git shows the person's authorship,
 #     commit or trailer in the section's files inside the silence the
 #     finding claims (the target is 0).
+# A removal and a finding are the same person by the identity model
+# (kmaint idents --suggest: its joins, not its guesses; names folded as
+# it folds them), not by address, and the same section by name (kmaint
+# history's, renames included) or, across a rename it did not see, by
+# the F: values the two versions share.
 # The git checks read git log --no-merges --name-only once, and take the
 # commits touching the section's F: values (read as git's ":(glob)"
 # pathspecs; X: excluded, N: not checked), matching the person by
@@ -71,5 +76,5 @@ for src; do
 			--json ${AUDIT_OPTS:-} >"$out/audit-$y.json") ||
 			[ $? = 1 ]
 	done
-	python3 "$top/bench/backtest.py" "$w" "$out" $years
+	python3 "$top/bench/backtest.py" -k "$KMAINT" "$w" "$out" $years
 done

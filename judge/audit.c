@@ -640,6 +640,26 @@ static void fading_authors(const struct audit *a, const struct audit_section *s,
 }
 
 /*
+ * A person's last commit anywhere up to now (see last_seen): from the
+ * walk when it read every commit, else asked of the index for each of
+ * their people ids (a few sections' walk reads only their commits).
+ */
+static int64_t last_anywhere(const struct audit *a, int pid)
+{
+	int64_t best = a->last_seen[pid], t;
+	size_t i;
+
+	if (a->seen_all)
+		return best;
+	for (i = 0; i < (size_t)a->people.nr; i++)
+		if (identity_of(&a->id, (int64_t)i) == pid &&
+		    !idx_person_last_commit(a->ix, (int64_t)i, a->now, &t) &&
+		    t > best)
+			best = t;
+	return best;
+}
+
+/*
  * Fading: a listed person silent in the section for long, judged by the
  * section's own pace rather than a count of changes.  Silence of at
  * least max(--fading-months, --fading-gaps x the median gap between the
@@ -654,7 +674,7 @@ static void judge_fading(struct audit *a, struct audit_section *s, size_t i)
 	const char *role = l->type == 'M' ? "maintainer" : "reviewer";
 	int64_t last = l->p ? l->p->st.last : 0, silence, need, recent;
 	struct strbuf who = STRBUF_INIT;
-	char d[16];
+	char d[16], e[16];
 	long k = 0;
 	size_t x;
 
@@ -676,7 +696,22 @@ static void judge_fading(struct audit *a, struct audit_section *s, size_t i)
 		return;
 	l->fading = true;
 	l->changes_since = k;
+	/*
+	 * still active in the project by the section's own measure: later
+	 * than the last activity in the section, silent elsewhere for less
+	 * than the silence that makes the finding
+	 */
+	if (l->pid >= 0) {
+		int64_t t = last_anywhere(a, l->pid);
+
+		if (t > last && a->now - t < need)
+			l->elsewhere = t;
+	}
 	fading_authors(a, s, last, &who);
+	if (l->elsewhere) {
+		mh_date(e, sizeof(e), l->elsewhere);
+		strbuf_addf(&who, "; still active elsewhere: last %s", e);
+	}
 	if (last >= a->since)
 		mh_date(d, sizeof(d), last);
 	else
@@ -836,6 +871,7 @@ static int load_people(struct run *r)
 		r->person_pid[i] = identity_of(&a->id, i);
 	a->nr_people = a->id.nr;
 	a->names = xcalloc(a->nr_people + 1, sizeof(char *));
+	a->last_seen = xcalloc(a->nr_people + 1, sizeof(int64_t));
 	a->emails = xcalloc(a->nr_people + 1, sizeof(char *));
 	for (p = 0; p < a->id.nr; p++) {
 		a->names[p] = a->id.persons[p].name;
@@ -1152,6 +1188,12 @@ static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
 	}
 }
 
+static void seen(struct audit *a, int64_t pid, int64_t t)
+{
+	if (pid >= 0 && (size_t)pid < a->nr_people && t > a->last_seen[pid])
+		a->last_seen[pid] = t;
+}
+
 static int read_commit(const struct commit_facts *c, void *data)
 {
 	struct commit_pass *cp = data;
@@ -1174,6 +1216,10 @@ static int read_commit(const struct commit_facts *c, void *data)
 	}
 	if (c->nparents > 1 || c->time > r->a->now)
 		return 0;
+	seen(r->a, pid_of(r, c->author), c->time);
+	seen(r->a, pid_of(r, c->committer), c->time);
+	for (i = 0; i < cp->tr.nr; i++)
+		seen(r->a, cp->tr.v[i].pid, c->time);
 	if (r->a->person_quarters && c->time >= r->a->since)
 		credit_quarter(r, c->time, pid_of(r, c->author),
 			       pid_of(r, c->committer), &cp->tr);
@@ -1231,6 +1277,7 @@ static int read_commits(struct run *r)
 
 	load_by_keys(ix, &cp.by);
 	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
+	r->a->seen_all = !few_commits(r);
 	rc = few_commits(r) ? read_few_commits(r, &cp) :
 	     idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
@@ -1861,6 +1908,7 @@ void audit_release(struct audit *a)
 	free(a->person_quarters);
 	free(a->names);
 	free(a->emails);
+	free(a->last_seen);
 	identity_release(&a->id);
 	scope_people_free(&a->people);
 	memset(a, 0, sizeof(*a));
@@ -1991,6 +2039,10 @@ static void fading_evidence(struct strbuf *out, const struct audit *a,
 		    (double)s->median_gap / 86400);
 	fading_authors(a, s, last, out);
 	strbuf_addch(out, '\n');
+	/* git only: a person "gone" from the section may work elsewhere */
+	if (l->elsewhere)
+		strbuf_addf(out, "    Still active elsewhere: last %s\n",
+			    date_or_never(d, sizeof(d), l->elsewhere));
 }
 
 /*
@@ -2401,9 +2453,11 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 			strbuf_addf(out, ",\"inactive\":%s,\"fading\":%s",
 				    l->inactive ? "true" : "false",
 				    l->fading ? "true" : "false");
-		if (l->fading)
+		if (l->fading) {
 			strbuf_addf(out, ",\"changes_since\":%ld",
 				    l->changes_since);
+			json_date(out, "active_elsewhere", l->elsewhere);
+		}
 		if (l->p) {
 			strbuf_addch(out, ',');
 			json_stats(out, a, &l->p->st);

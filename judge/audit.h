@@ -104,6 +104,7 @@ struct audit_listed {
 	const struct audit_person *p;	/* NULL: no activity in the section */
 	bool inactive, fading;	/* the findings of that name */
 	long changes_since;	/* fading: the changes since its last activity */
+	int64_t elsewhere;	/* fading: last activity anywhere, if later; 0 */
 };
 
 /* One of a section's changes in the window (see credit_commit()). */
@@ -202,6 +203,14 @@ struct audit {
 	 */
 	int first_quarter, nr_quarters;
 	long *person_quarters;
+	/*
+	 * Per person (pid): the last non-merge commit up to now that they
+	 * authored, committed or are named in by a trailer, anywhere in
+	 * the project; 0: none.  A fading finding says when its person
+	 * is still active elsewhere, lest it be read as "gone".
+	 */
+	int64_t *last_seen;
+	bool seen_all;		/* last_seen from every commit, not a few */
 	/* commit hashes by indexed id, for evidence */
 	char **hashes;
 	/* the top-level directories of the paths of the sections */

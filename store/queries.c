@@ -591,6 +591,33 @@ int64_t idx_last_commit_time(struct idx *ix)
 	return count_of(ix, "SELECT max(commit_time) FROM commits");
 }
 
+int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,
+			   int64_t *t)
+{
+	static const char sql[] =
+		"SELECT max(t) FROM ("
+		"SELECT commit_time t FROM commits WHERE author = ?1 AND "
+		"nparents <= 1 AND commit_time <= ?2 UNION ALL "
+		"SELECT commit_time FROM commits WHERE committer = ?1 AND "
+		"nparents <= 1 AND commit_time <= ?2 UNION ALL "
+		"SELECT c.commit_time FROM trailers r JOIN keys k ON k.id = r.key "
+		"JOIN commits c ON c.id = r.commit_id WHERE r.person = ?1 AND "
+		"k.key LIKE '%-by' AND c.nparents <= 1 AND c.commit_time <= ?2)";
+	sqlite3_stmt *st;
+	int rc;
+
+	*t = 0;
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, person);
+	sqlite3_bind_int64(st, 2, until);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*t = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : sql_error(ix);
+}
+
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 {
 	unsigned char *linked;

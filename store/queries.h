@@ -157,6 +157,14 @@ int idx_first_commit_time(struct idx *ix, int64_t *t);
 int64_t idx_last_commit_time(struct idx *ix);
 
 /*
+ * The newest non-merge commit at or before @until that people id
+ * @person authored, committed or is named in by a "-by" trailer, into
+ * *@t (0: none).  0, or -1 with a message.
+ */
+int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,
+			   int64_t *t);
+
+/*
  * Which commits were posted to a list (the links table): an array by
  * commit id up to *@max (0 when none), 1 for a linked commit, to free.
  */

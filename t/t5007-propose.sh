@@ -143,4 +143,19 @@ if [ -f "$KMAINT_DATA/linux-source-6.12/scripts/checkpatch.pl" ]; then
 	perl "$KMAINT_DATA/linux-source-6.12/scripts/checkpatch.pl" --strict --no-tree "$p" >"$TRASH/cp" 2>&1
 	like "$TRASH/cp" '^total: 0 errors, 0 warnings' "checkpatch.pl --strict passes it"
 fi
+
+# --as-of: the patches are written against that day's MAINTAINERS, the
+# one the audit judged, not the work tree's
+sed -i 's|^L:	linux-hams@vger.kernel.org$|L:	linux-hams@lists.example.org|' MAINTAINERS
+GIT_COMMITTER_DATE="2025-06-01 12:00:00 +0000" git commit -qam "MAINTAINERS: AX.25's new list" &&
+	"$KMAINT" index -q || exit 1
+expect_success "propose --as-of -o DIR" "$KMAINT" propose $OPTS --as-of 2025-03-01 \
+	--section AX.25 -o "$TRASH/asof"
+p=$(ls "$TRASH/asof"/*.patch)
+like "$p" "^index $(git rev-parse --short HEAD~:MAINTAINERS)\\.\\." \
+	"the patch's preimage is that day's MAINTAINERS ($(git rev-parse --short HEAD~:MAINTAINERS))"
+git clone -q "$R" "$TRASH/asof-clone" && cd "$TRASH/asof-clone" &&
+	git checkout -q HEAD~ || exit 1
+expect_success "git am applies it to that day's commit" git am -q "$p"
+ok $(grep -q '^M:	Ralf Baechle' MAINTAINERS; [ $? = 1 ]; echo $?) "the change is made there"
 done_testing

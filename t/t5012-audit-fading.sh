@@ -61,15 +61,19 @@ for d in 2019-03-01 2019-06-01 2019-09-01 2019-12-01 2020-03-01 2020-06-01; do
 	echo "$d" >>board/dead/f
 	at "$d" "Other Dev" other@example.com "board/dead: $d" || exit 1
 done
+# Bo Ard left the board, not the project: a fix of the tools in 2024
+mkdir -p tools && echo 1 >tools/t && git add tools &&
+	at 2024-06-10 "Bo Ard" bo@example.com "tools: a fix" || exit 1
 expect_success "index the boards" "$KMAINT" index -q
 
 last_bo=$(git log -1 --format=%cd --date=short --author=bo@example.com -- board/foo)
 # (git log --since stops at the first older commit: the DEAD ones are last)
+elsewhere=$(git log -1 --format=%cs --author=bo@example.com)
 since=$(git log --format=%cs -- board/foo | awk -v d="$last_bo" '$1 > d' | wc -l)
 "$KMAINT" audit --as-of 2024-12-31 >"$TRASH/a" 2>&1
 is "$?" 1 "exit 1 with findings"
-like "$TRASH/a" "^  finding: fading: maintainer Bo Ard <bo@example.com>: no authorship, commit, tag or list message in the section since $last_bo \\([0-9]* months\\), while $since of its changes went in \\(one every [0-9.]* days, the median\\): by Other Dev $since\$" \
-	"a quiet board's silent maintainer is fading: since $last_bo, $since changes by others (git log)"
+like "$TRASH/a" "^  finding: fading: maintainer Bo Ard <bo@example.com>: no authorship, commit, tag or list message in the section since $last_bo \\([0-9]* months\\), while $since of its changes went in \\(one every [0-9.]* days, the median\\): by Other Dev $since; still active elsewhere: last $elsewhere\$" \
+	"a quiet board's silent maintainer is fading: since $last_bo, $since changes by others (git log), active elsewhere until $elsewhere"
 ok $(grep -q 'finding: inactive' "$TRASH/a"; [ $? = 1 ]; echo $?) \
 	"not inactive: $(git log --oneline -- board/foo | wc -l) changes, under --min-changes"
 ok $(grep -q 'fading: reviewer Rita' "$TRASH/a"; [ $? = 1 ]; echo $?) \
@@ -82,10 +86,12 @@ like "$TRASH/a" "^  FADING MAINTAINER Bo Ard <bo@example.com>\$" "evidence: mark
 like "$TRASH/a" "^    Last activity: $last_bo\$" "evidence: the last activity"
 like "$TRASH/a" "^    Changes since: $since \\(one every [0-9.]* days, the median\\), by Other Dev $since\$" \
 	"evidence: the changes since and who made them"
+like "$TRASH/a" "^    Still active elsewhere: last $elsewhere\$" \
+	"evidence: the last activity anywhere, lest fading read as gone"
 
 "$KMAINT" audit --as-of 2024-12-31 --json --section "BOARD FOO" >"$TRASH/a.json" 2>&1
-like "$TRASH/a.json" "\"person\":\"bo@example.com\",\"text\":\"\"\},\"inactive\":false,\"fading\":true,\"changes_since\":$since," \
-	"--json: inactive and fading fields, the changes since"
+like "$TRASH/a.json" "\"person\":\"bo@example.com\",\"text\":\"\"\},\"inactive\":false,\"fading\":true,\"changes_since\":$since,\"active_elsewhere\":\"$elsewhere\"," \
+	"--json: inactive and fading fields, the changes since, active elsewhere"
 like "$TRASH/a.json" '"kind":"fading","person":"Bo Ard <bo@example.com>","email":"bo@example.com",' \
 	"--json: the finding names the person"
 like "$TRASH/a.json" '"person":"rita@example.com","text":""\},"inactive":false,"fading":false' \
