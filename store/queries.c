@@ -200,45 +200,47 @@ struct facts_buf {
 	size_t alloc_p, alloc_t;
 };
 
+/*
+ * The rows of commit @id from @st, a statement ordered by commit id and
+ * stepped along with the commits (*rc its last step): columns 1 and 2
+ * into the parallel arrays @a and @b, a NULL as -1.  Returns how many.
+ */
+static size_t commit_rows(sqlite3_stmt *st, int *rc, int64_t id,
+			  int64_t **a, int64_t **b, size_t *alloc)
+{
+	size_t n = 0;
+
+	for (; *rc == SQLITE_ROW && sqlite3_column_int64(st, 0) <= id;
+	     *rc = sqlite3_step(st)) {
+		if (sqlite3_column_int64(st, 0) != id)
+			continue;
+		if (n + 1 > *alloc) {
+			ALLOC_GROW(*a, n + 1, *alloc);
+			*b = xrealloc(*b, *alloc * sizeof(**b));
+		}
+		(*a)[n] = sqlite3_column_int64(st, 1);
+		(*b)[n++] = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
+			    sqlite3_column_int64(st, 2);
+	}
+	return n;
+}
+
+/* A commit's files: path, and a rename's path before (else -1). */
 static void facts_files(sqlite3_stmt *fst, int *frc, struct commit_facts *c,
 			struct facts_buf *b)
 {
-	c->nr_paths = 0;
-	for (; *frc == SQLITE_ROW && sqlite3_column_int64(fst, 0) <= c->id;
-	     *frc = sqlite3_step(fst)) {
-		if (sqlite3_column_int64(fst, 0) != c->id)
-			continue;
-		if (c->nr_paths + 1 > b->alloc_p) {
-			ALLOC_GROW(b->paths, c->nr_paths + 1, b->alloc_p);
-			b->old_paths = xrealloc(b->old_paths,
-						b->alloc_p * sizeof(*b->old_paths));
-		}
-		b->paths[c->nr_paths] = sqlite3_column_int64(fst, 1);
-		b->old_paths[c->nr_paths] =
-			sqlite3_column_type(fst, 2) == SQLITE_NULL ? -1 :
-			sqlite3_column_int64(fst, 2);
-		c->nr_paths++;
-	}
+	c->nr_paths = commit_rows(fst, frc, c->id, &b->paths, &b->old_paths,
+				  &b->alloc_p);
 	c->paths = b->paths;
 	c->old_paths = b->old_paths;
 }
 
+/* A commit's trailers that name someone: key and person. */
 static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
 			   struct facts_buf *b)
 {
-	c->nr_trailers = 0;
-	for (; *trc == SQLITE_ROW && sqlite3_column_int64(tst, 0) <= c->id;
-	     *trc = sqlite3_step(tst)) {
-		if (sqlite3_column_int64(tst, 0) != c->id)
-			continue;
-		if (c->nr_trailers + 1 > b->alloc_t) {
-			ALLOC_GROW(b->key, c->nr_trailers + 1, b->alloc_t);
-			b->person = xrealloc(b->person,
-					     b->alloc_t * sizeof(*b->person));
-		}
-		b->key[c->nr_trailers] = sqlite3_column_int64(tst, 1);
-		b->person[c->nr_trailers++] = sqlite3_column_int64(tst, 2);
-	}
+	c->nr_trailers = commit_rows(tst, trc, c->id, &b->key, &b->person,
+				     &b->alloc_t);
 	c->trailer_key = b->key;
 	c->trailer_person = b->person;
 }
