@@ -22,13 +22,13 @@
 #include "propose.h"
 #include "queries.h"
 #include "release-page.h"
+#include "site-figures.h"
 #include "sha256.h"
 #include "stats.h"
 #include "triage.h"
 #include "strmap.h"
 #include "util.h"
 
-#define MAX_YEARS 20
 #define MAX_AREAS 12
 
 /*
@@ -146,11 +146,7 @@ static int make_dir(const char *path)
 struct sec_info {
 	char *file;		/* "s/name.html" */
 	const char *area;
-	long pending;
-	double reply, reply_listed, to_commit;	/* seconds; -1 none */
-	double reply_p90, reply_listed_p90;	/* 90th percentiles, likewise */
-	long patches, unanswered, answered;
-	bool have_lists;
+	const struct site_section_figures *fig;	/* the lists' figures */
 	int64_t last_listed_window;	/* last activity of a listed M:/R: */
 };
 
@@ -170,33 +166,21 @@ struct site {
 	size_t *listed_first, *work_first;
 	uint32_t (*listed_at)[2], (*work_at)[2];
 	struct strmap files;	/* taken file names */
-	struct pending pend;
-	bool have_pend;
+	struct site_figures f;	/* what the pages show, collected once */
 	struct proposals props;
-	struct list_stats all;	/* the whole repository's lists */
-	bool have_all;
-	struct stats st;	/* gitdm's figures, as kmaint stats */
 	struct triage tr;	/* the sections in trouble */
 	/*
 	 * Employers over the whole history, one model for every page: the
 	 * map's, else the address's domain (audit_employer()); commits per
-	 * employer, the known ones sorted, and those still unknown.
+	 * employer (f.emp_all), the known ones sorted, and those still
+	 * unknown.
 	 */
-	struct strmap emp_all;
 	struct emp_count { const char *name; long n; } *emps;
 	size_t nr_emps;
 	long emp_unknown, emp_total;
 	struct releases rel;	/* oldest first */
 	char **rfile;		/* per release: "r/TAG.html" */
-	/* per year, the last MAX_YEARS of the history */
-	int first_year, nr_years, partial_year;
-	long *y_commits, *y_posted, *y_active, *y_new, *y_left;
-	long *y_madd, *y_mrem;
-	int *y_elephant;
-	/* per address: first and last commit, for person pages */
-	struct strmap addr_idx;
-	int64_t (*addr_when)[2];
-	size_t nr_addr, alloc_addr;
+	int partial_year;
 	char csp[300];
 	char partial_date[16];
 };
@@ -337,11 +321,11 @@ static void hours(struct strbuf *out, double seconds)
 /* The share of a section's patches never answered, in percent. */
 static void never_answered(struct strbuf *out, const struct sec_info *si)
 {
-	if (!si->have_lists || !si->patches)
+	if (!si->fig->have_lists || !si->fig->patches)
 		strbuf_addstr(out, "-");
 	else
-		strbuf_addf(out, "%.0f", 100.0 * (double)si->unanswered /
-			    (double)si->patches);
+		strbuf_addf(out, "%.0f", 100.0 * (double)si->fig->unanswered /
+			    (double)si->fig->patches);
 }
 
 /* Relative link from a page at depth @up (0: the site's root) to @file. */
@@ -520,302 +504,6 @@ static void chart(struct strbuf *out, bool grouped, const char *title,
 	free(t);
 }
 
-/* ---- gathering ---- */
-
-struct year_pass {
-	struct site *w;
-	int *first, *last;		/* per pid: years, 0 none */
-	struct imap seen;		/* pid * MAX_YEARS + year: active */
-	struct strmap *emp;		/* per year: employer -> commits */
-	unsigned char *linked;		/* commit id -> posted */
-	int64_t max_linked;
-};
-
-static int year_commit(const struct scope_commit *c, void *data)
-{
-	struct year_pass *yp = data;
-	struct site *w = yp->w;
-	const struct audit *a = w->a;
-	int y = year_of(c->commit_time), pid = identity_of(&a->id, c->author);
-	struct strmap_entry *e;
-	const char *emp;
-	size_t i;
-
-	if (c->commit_time > a->now)
-		return 0;
-	emp = audit_employer(a->o, c->author_email, c->commit_time);
-	e = strmap_insert(&w->emp_all, emp, strlen(emp));
-	e->value = (void *)((uintptr_t)e->value + 1);
-	/* each address's first and last commit, as author or committer */
-	for (i = 0; i < 2; i++) {
-		const char *em = i ? c->committer_email : c->author_email;
-
-		if (!em || !*em)
-			continue;
-		e = strmap_insert(&w->addr_idx, em, strlen(em));
-		if (!e->value) {
-			ALLOC_GROW(w->addr_when, w->nr_addr + 1, w->alloc_addr);
-			w->addr_when[w->nr_addr][0] = c->commit_time;
-			w->addr_when[w->nr_addr][1] = c->commit_time;
-			e->value = (void *)(uintptr_t)++w->nr_addr;
-		} else {
-			int64_t *wh = w->addr_when[(uintptr_t)e->value - 1];
-
-			if (c->commit_time < wh[0])
-				wh[0] = c->commit_time;
-			if (c->commit_time > wh[1])
-				wh[1] = c->commit_time;
-		}
-	}
-	if (pid >= 0) {
-		if (!yp->first[pid] || y < yp->first[pid])
-			yp->first[pid] = y;
-		if (y > yp->last[pid])
-			yp->last[pid] = y;
-	}
-	if (y < w->first_year)
-		return 0;
-	y -= w->first_year;
-	w->y_commits[y]++;
-	if (c->id >= 0 && c->id <= yp->max_linked && yp->linked[c->id])
-		w->y_posted[y]++;
-	if (pid >= 0) {
-		int64_t *v = imap_put(&yp->seen, (int64_t)pid * MAX_YEARS + y + 1);
-
-		if (!*v) {
-			*v = 1;
-			w->y_active[y]++;
-		}
-	}
-	e = strmap_insert(&yp->emp[y], emp, strlen(emp));
-	e->value = (void *)((uintptr_t)e->value + 1);
-	return 0;
-}
-
-static int cmp_long_desc(const void *x, const void *y)
-{
-	long a = *(const long *)x, b = *(const long *)y;
-
-	return a > b ? -1 : a < b;
-}
-
-/* CHAOSS Elephant Factor: the fewest employers making half the commits. */
-static int elephant(const struct strmap *m)
-{
-	long *v = xcalloc(m->nr + 1, sizeof(long)), total = 0, cum = 0;
-	size_t i, n = 0;
-	int k = 0;
-
-	for (i = 0; i < m->size; i++)
-		if (m->table[i].key) {
-			v[n] = (long)(uintptr_t)m->table[i].value;
-			total += v[n++];
-		}
-	qsort(v, n, sizeof(long), cmp_long_desc);
-	for (i = 0; i < n && 2 * cum < total; i++) {
-		cum += v[i];
-		k++;
-	}
-	free(v);
-	return k;
-}
-
-static int years_pass(struct site *w)
-{
-	const struct audit *a = w->a;
-	struct year_pass yp = { .w = w };
-	struct scope whole;
-	struct range r;
-	int64_t first_time;
-	int y, rc = -1;
-	size_t i;
-
-	if (idx_first_commit_time(a->ix, &first_time))
-		return -1;
-	y = year_of(a->now);
-	w->first_year = year_of(first_time);
-	/* --as-of a day before the first commit: one year, with nothing */
-	if (w->first_year > y)
-		w->first_year = y;
-	if (y - w->first_year + 1 > MAX_YEARS)
-		w->first_year = y - MAX_YEARS + 1;
-	w->nr_years = y - w->first_year + 1;
-	w->y_commits = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_posted = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_active = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_new = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_left = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_madd = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_mrem = xcalloc((size_t)w->nr_years, sizeof(long));
-	w->y_elephant = xcalloc((size_t)w->nr_years, sizeof(int));
-	yp.first = xcalloc(a->nr_people + 1, sizeof(int));
-	yp.last = xcalloc(a->nr_people + 1, sizeof(int));
-	yp.emp = xcalloc((size_t)w->nr_years, sizeof(struct strmap));
-	for (y = 0; y < w->nr_years; y++)
-		strmap_init(&yp.emp[y]);
-	imap_init(&yp.seen, 1024);
-
-	/* the commits linked to a posting (lists/list-store.h's links) */
-	yp.linked = a->has_lists ?
-		lists_linked_commits(a->ix, &yp.max_linked) : xcalloc(1, 1);
-
-	scope_init(&whole, a->ix);
-	whole.no_lines = true;
-	whole.identity_flags = a->o->identity_flags;
-	range_init(&r);
-	r.until = a->now;
-	if (scope_foreach_commit(&whole, &r, year_commit, &yp) < 0)
-		goto out;
-	for (i = 0; i < a->nr_people; i++) {
-		if (yp.first[i] >= w->first_year)
-			w->y_new[yp.first[i] - w->first_year]++;
-		/* a leaver: last seen that year, a year that is over */
-		if (yp.last[i] >= w->first_year && yp.last[i] < year_of(a->now))
-			w->y_left[yp.last[i] - w->first_year]++;
-	}
-	for (y = 0; y < w->nr_years; y++)
-		w->y_elephant[y] = elephant(&yp.emp[y]);
-	/* gitdm's figures over the same history: kmaint stats */
-	if (stats_collect(&w->st, &whole, &r, false))
-		goto out;
-	rc = 0;
-out:
-	scope_release(&whole);
-	range_release(&r);
-	for (y = 0; y < w->nr_years; y++)
-		strmap_clear(&yp.emp[y], false);
-	free(yp.emp);
-	imap_free(&yp.seen);
-	free(yp.first);
-	free(yp.last);
-	free(yp.linked);
-	return rc;
-}
-
-/* The section's M:/R: addresses (people, not roles), lower case. */
-static size_t listed_addresses(const struct audit_section *s, const char ***out)
-{
-	const char **v = xcalloc(s->nr_listed + 1, sizeof(char *));
-	size_t j, n = 0;
-
-	for (j = 0; j < s->nr_listed; j++)
-		if (!s->listed[j].is_role)
-			v[n++] = s->listed[j].email;
-	*out = v;
-	return n;
-}
-
-/*
- * Response times per section with threads on the lists (stats --list):
- * the messages read once, and one scope whose paths change from
- * section to section (MAINTAINERS, the people and the identity model
- * loaded once), so that 2,900 sections cost their own threads.
- */
-static int lists_pass(struct site *w)
-{
-	const struct audit *a = w->a;
-	const char **every = NULL;
-	size_t i, nr_every = 0, alloc_every = 0;
-	struct list_base *b;
-	struct range r;
-	struct scope one, whole;
-	int64_t *ids = NULL;
-	size_t *start = NULL;
-	int rc = -1;
-
-	b = list_base_load(a->ix, NULL, 0);
-	if (!b)
-		return -1;
-	range_init(&r);
-	r.until = a->now;
-	scope_init(&one, a->ix);
-	one.identity_flags = a->o->identity_flags;
-	if (scope_load_maintainers(&one, w->sc->maint_rev) ||
-	    scope_all_section_paths(&one, &ids, &start))
-		goto out;
-	for (i = 0; i < a->nr; i++) {
-		const struct audit_section *s = &a->v[i];
-		struct sec_info *si = &w->si[i];
-		const char **who;
-		size_t nw = listed_addresses(s, &who), j;
-		struct list_stats ls;
-
-		for (j = 0; j < nw; j++) {
-			ALLOC_GROW(every, nr_every + 1, alloc_every);
-			every[nr_every++] = who[j];
-		}
-		si->reply = si->reply_listed = si->to_commit = -1;
-		si->reply_p90 = si->reply_listed_p90 = -1;
-		if (!s->list_threads || s->catch_all) {
-			free(who);
-			continue;
-		}
-		list_stats_init(&ls);
-		ls.max_unposted = 1;
-		scope_clear_paths(&one);
-		scope_add_section_paths(&one, s->index, ids + start[s->index],
-					start[s->index + 1] - start[s->index]);
-		if (list_stats_collect_in(&ls, b, &one, &r, who, nw)) {
-			free(who);
-			list_stats_release(&ls);
-			goto out;
-		}
-		si->have_lists = true;
-		si->reply = ls.median_reply;
-		si->reply_listed = ls.median_reply_listed;
-		si->reply_p90 = ls.p90_reply;
-		si->reply_listed_p90 = ls.p90_reply_listed;
-		si->to_commit = ls.median_to_commit;
-		si->patches = ls.patches;
-		si->answered = ls.answered;
-		si->unanswered = ls.unanswered;
-		free(who);
-		list_stats_release(&ls);
-	}
-	/* the whole repository, a reply from anyone MAINTAINERS lists */
-	scope_init(&whole, a->ix);
-	whole.identity_flags = a->o->identity_flags;
-	list_stats_init(&w->all);
-	w->all.max_unposted = 1;
-	w->have_all = true;
-	rc = list_stats_collect_in(&w->all, b, &whole, &r, every, nr_every);
-	scope_release(&whole);
-out:
-	free(ids);
-	free(start);
-	scope_release(&one);
-	list_base_free(b);
-	free(every);
-	range_release(&r);
-	return rc;
-}
-
-static int pending_pass(struct site *w)
-{
-	struct pending_opts po = {
-		.now = w->o->pending_now,
-		.days = w->o->pending_days ? w->o->pending_days : 14,
-	};
-	size_t i, j, k;
-
-	if (pending_collect(&w->pend, w->sc, w->o->mm, &po))
-		return -1;
-	w->have_pend = true;
-	for (i = 0; i < w->pend.nr; i++)
-		for (j = 0; j < w->pend.v[i].nr; j++) {
-			const struct pending_patch *p = &w->pend.v[i].patches[j];
-
-			for (k = 0; k < p->nr_sections; k++) {
-				size_t x;
-
-				for (x = 0; x < w->a->nr; x++)
-					if (w->a->v[x].index == p->sections[k])
-						w->si[x].pending++;
-			}
-		}
-	return 0;
-}
-
 /* ---- index.html ---- */
 
 /* A headline figure; @label is kmaint's own markup, never a repository's. */
@@ -872,10 +560,10 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 				    kind_slug(s->findings[j].kind));
 	}
 	if (w->a->has_lists) {
-		strbuf_addf(out, "<td>%ld<td>", si->pending);
-		hours(out, si->reply_listed);
+		strbuf_addf(out, "<td>%ld<td>", si->fig->pending);
+		hours(out, si->fig->reply_listed);
 		strbuf_addstr(out, "<td>");
-		hours(out, si->reply_listed_p90);
+		hours(out, si->fig->reply_listed_p90);
 		strbuf_addstr(out, "<td>");
 		never_answered(out, si);
 	}
@@ -1027,14 +715,14 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 
 static void year_charts(struct site *w, struct strbuf *out)
 {
-	size_t n = (size_t)w->nr_years, i;
+	size_t n = (size_t)w->f.nr_years, i;
 	char (*lab)[24] = xcalloc(n + 1, sizeof(*lab));
 	const char **labels = xcalloc(n + 1, sizeof(char *));
 	double *v = xcalloc(3 * n + 1, sizeof(double));
 	char note[160];
 
 	for (i = 0; i < n; i++) {
-		int y = w->first_year + (int)i;
+		int y = w->f.first_year + (int)i;
 
 		snprintf(lab[i], sizeof(lab[i]), y == w->partial_year ? "%d*" : "%d", y);
 		labels[i] = lab[i];
@@ -1046,8 +734,8 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "returning", "newcomers" };
 
 		for (i = 0; i < n; i++) {
-			v[i] = (double)(w->y_active[i] - w->y_new[i]);
-			v[n + i] = (double)w->y_new[i];
+			v[i] = (double)(w->f.y_active[i] - w->f.y_new[i]);
+			v[n + i] = (double)w->f.y_new[i];
 		}
 		chart(out, false, "Active authors per year: returning and newcomers", s, 2,
 		      labels, n, v, note);
@@ -1061,15 +749,15 @@ static void year_charts(struct site *w, struct strbuf *out)
 		const char *const cols[] = { "year", "newcomers", "leavers" };
 
 		for (i = 0; i < n; i++) {
-			v[2 * i] = (double)w->y_new[i];
-			v[2 * i + 1] = (double)w->y_left[i];
-			v[2 * n + i] = (double)w->y_left[i];
+			v[2 * i] = (double)w->f.y_new[i];
+			v[2 * i + 1] = (double)w->f.y_left[i];
+			v[2 * n + i] = (double)w->f.y_left[i];
 		}
 		{
 			double *a = xcalloc(n + 1, sizeof(double));
 
 			for (i = 0; i < n; i++)
-				a[i] = (double)w->y_new[i];
+				a[i] = (double)w->f.y_new[i];
 			c.a = a;
 			c.b = v + 2 * n;
 			html_svg_pairs(out, &c);
@@ -1083,8 +771,8 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "M:/R: added", "M:/R: removed" };
 
 		for (i = 0; i < n; i++) {
-			v[i] = (double)w->y_madd[i];
-			v[n + i] = (double)w->y_mrem[i];
+			v[i] = (double)w->f.y_madd[i];
+			v[n + i] = (double)w->f.y_mrem[i];
 		}
 		chart(out, true, "Maintainer turnover per year: M: and R: lines added and "
 		      "removed in MAINTAINERS", s, 2, labels, n, v, note);
@@ -1094,7 +782,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "Elephant Factor" };
 
 		for (i = 0; i < n; i++)
-			v[i] = w->y_elephant[i];
+			v[i] = w->f.y_elephant[i];
 		chart(out, false, "Employer concentration per year: CHAOSS Elephant Factor "
 		      "(the fewest employers making half the commits)", s, 1, labels,
 		      n, v, note);
@@ -1105,9 +793,9 @@ static void year_charts(struct site *w, struct strbuf *out)
 
 		strbuf_addstr(out, "<div>\n");
 		for (i = 0; i < n; i++)
-			v[i] = !w->y_commits[i] ? 0 :
-			       (double)(long)(1000.0 * (double)w->y_posted[i] /
-					      (double)w->y_commits[i]) / 10;
+			v[i] = !w->f.y_commits[i] ? 0 :
+			       (double)(long)(1000.0 * (double)w->f.y_posted[i] /
+					      (double)w->f.y_commits[i]) / 10;
 		chart(out, false, "Share of commits posted to an indexed list (percent)", s, 1,
 		      labels, n, v, note);
 		strbuf_addstr(out, "</div>\n");
@@ -1325,7 +1013,7 @@ static int cmp_emp(const void *x, const void *y)
 /* The employers the years' pass counted, sorted; the unknown apart. */
 static void sort_employers(struct site *w)
 {
-	const struct strmap *m = &w->emp_all;
+	const struct strmap *m = &w->f.emp_all;
 	size_t i;
 
 	w->emps = xcalloc(m->nr + 1, sizeof(*w->emps));
@@ -1364,8 +1052,8 @@ static int contributors_page(struct site *w)
 	top_page_head(w, &out, "Contributors over the whole history");
 	strbuf_addf(&out, "<p>%ld changesets by %ld developers, as kmaint stats "
 		    "counts them (gitdm's definitions).</p>\n",
-		    w->st.total[SC_CHANGESETS], w->st.developers);
-	release_stats_table(&out, &w->st, "developers", SR_CHANGESETS,
+		    w->f.st.total[SC_CHANGESETS], w->f.st.developers);
+	release_stats_table(&out, &w->f.st, "developers", SR_CHANGESETS,
 			    TOP_CONTRIBUTORS);
 	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
 		    "employer of a commit is its author's on its date: the gitdm "
@@ -1512,26 +1200,26 @@ static int write_index(struct site *w, struct strmap *areas)
 	     "status-obsolete.html");
 	if (a->has_lists) {
 		strbuf_reset(&num);
-		hours(&num, w->all.median_reply_listed);
+		hours(&num, w->f.all.median_reply_listed);
 		card(&out, "first-reply", false, num.buf, "median hours to a first "
 		     "maintainer reply<br><small>CHAOSS Time to First Response"
 		     "</small>", "#sections");
 		strbuf_reset(&num);
-		hours(&num, w->all.median_to_commit);
+		hours(&num, w->f.all.median_to_commit);
 		card(&out, "review-duration", false, num.buf, "median hours from "
 		     "posting to commit<br><small>CHAOSS Change Request Review "
 		     "Duration</small>", "#sections");
 		strbuf_reset(&num);
-		strbuf_addf(&num, "%zu", w->pend.nr_patches);
-		card(&out, "pending", w->pend.nr_patches > 0, num.buf,
+		strbuf_addf(&num, "%zu", w->f.pend.nr_patches);
+		card(&out, "pending", w->f.pend.nr_patches > 0, num.buf,
 		     "patches pending now", "pending.html");
 	}
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->st.total[SC_CHANGESETS]);
+	strbuf_addf(&num, "%ld", w->f.st.total[SC_CHANGESETS]);
 	card(&out, "changesets", false, num.buf, "changesets in the history",
 	     "contributors.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->st.developers);
+	strbuf_addf(&num, "%ld", w->f.st.developers);
 	card(&out, "developers", false, num.buf, "developers",
 	     "contributors.html#developers");
 	strbuf_reset(&num);
@@ -1696,9 +1384,9 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 	char d[16];
 
 	strbuf_addstr(out, "<ul>\n");
-	for (i = 0; w->have_pend && i < w->pend.nr; i++)
-		for (j = 0; j < w->pend.v[i].nr; j++) {
-			const struct pending_patch *p = &w->pend.v[i].patches[j];
+	for (i = 0; w->f.have_pend && i < w->f.pend.nr; i++)
+		for (j = 0; j < w->f.pend.v[i].nr; j++) {
+			const struct pending_patch *p = &w->f.pend.v[i].patches[j];
 			bool want = false;
 
 			for (k = 0; k < p->nr_sections; k++)
@@ -1834,32 +1522,32 @@ static int write_section(struct site *w, size_t i)
 
 	if (a->has_lists) {
 		strbuf_addstr(&out, "<h2>The mailing lists</h2>\n");
-		if (si->have_lists) {
+		if (si->fig->have_lists) {
 			strbuf_addf(&out, "<table><tbody><tr><td>patches posted</td>"
 				    "<td class=\"n\">%ld</td></tr><tr><td>answered</td>"
 				    "<td class=\"n\">%ld</td></tr><tr><td>never answered"
-				    "</td><td class=\"n\">%ld</td></tr>", si->patches,
-				    si->answered, si->unanswered);
+				    "</td><td class=\"n\">%ld</td></tr>", si->fig->patches,
+				    si->fig->answered, si->fig->unanswered);
 			strbuf_addstr(&out, "<tr><td>never answered (%)</td>"
 				      "<td class=\"n\">");
 			never_answered(&out, si);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply</td>"
 				      "<td class=\"n\">");
-			hours(&out, si->reply);
+			hours(&out, si->fig->reply);
 			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
 				      "first reply</td><td class=\"n\">");
-			hours(&out, si->reply_p90);
+			hours(&out, si->fig->reply_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply "
 				      "from a listed M:/R: (CHAOSS Time to First Response)"
 				      "</td><td class=\"n\">");
-			hours(&out, si->reply_listed);
+			hours(&out, si->fig->reply_listed);
 			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
 				      "first reply from a listed M:/R:</td><td class=\"n\">");
-			hours(&out, si->reply_listed_p90);
+			hours(&out, si->fig->reply_listed_p90);
 			strbuf_addstr(&out, "</td></tr><tr><td>median hours from posting to "
 				      "commit (CHAOSS Change Request Review Duration)</td>"
 				      "<td class=\"n\">");
-			hours(&out, si->to_commit);
+			hours(&out, si->fig->to_commit);
 			strbuf_addstr(&out, "</td></tr></tbody></table>\n");
 		} else {
 			strbuf_addstr(&out, "<p>No thread on the indexed lists touches its "
@@ -1948,8 +1636,8 @@ static int write_person(struct site *w, int pid)
 		const struct identity_addr *ad = &a->id.addrs[ip->addrs[i]];
 		struct identity_match m = { IM_ADDRESS, pid, NULL, 0 };
 		struct strbuf why = STRBUF_INIT;
-		void *x = strmap_get(&w->addr_idx, ad->email, strlen(ad->email));
-		const int64_t *wh = x ? w->addr_when[(uintptr_t)x - 1] : NULL;
+		void *x = strmap_get(&w->f.addr_idx, ad->email, strlen(ad->email));
+		const int64_t *wh = x ? w->f.addr_when[(uintptr_t)x - 1] : NULL;
 
 		strbuf_addstr(&out, "<tr><td>");
 		html_escape(&out, ad->email);
@@ -2080,9 +1768,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	memset(res, 0, sizeof(*res));
 	strmap_init(&w.files);
 	strmap_init(&areas);
-	strmap_init(&w.addr_idx);
-	strmap_init(&w.emp_all);
-	stats_init(&w.st, a->o->emap);
+	site_figures_init(&w.f, a);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
 	/*
@@ -2122,8 +1808,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < a->nr; i++) {
 		w.si[i].file = unique_file(&w, "s", a->v[i].name);
 		w.si[i].area = section_area(&a->v[i], &areas);
-		w.si[i].reply = w.si[i].reply_listed = w.si[i].to_commit = -1;
-		w.si[i].reply_p90 = w.si[i].reply_listed_p90 = -1;
+		w.si[i].fig = &w.f.sec[i];
 	}
 	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */
@@ -2133,7 +1818,7 @@ int site_write(struct scope *sc, const struct audit *a,
 
 		e->value = (void *)1;
 	}
-	if (!years_pass(&w))
+	if (!site_figures_years(&w.f))
 		sort_employers(&w);
 	if (!w.emps ||
 	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags,
@@ -2142,18 +1827,11 @@ int site_write(struct scope *sc, const struct audit *a,
 	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));
 	for (i = 0; i < w.rel.nr; i++)
 		w.rfile[i] = unique_file(&w, "r", w.rel.v[i].tag);
-	for (i = 0; i < h->nr_events; i++) {
-		const struct mh_event *e = &h->events[i];
-		int y = year_of(e->time) - w.first_year;
-
-		if (!e->type || e->initial || y < 0 || y >= w.nr_years)
-			continue;
-		if (e->added)
-			w.y_madd[y]++;
-		else
-			w.y_mrem[y]++;
-	}
-	if (a->has_lists && (lists_pass(&w) || pending_pass(&w)))
+	site_figures_turnover(&w.f, h);
+	if (a->has_lists &&
+	    (site_figures_lists(&w.f, sc) ||
+	     site_figures_pending(&w.f, sc, o->mm, o->pending_now,
+				  o->pending_days)))
 		goto out;
 	propose_opts_init(&po);
 	if (propose_plan(a, &po, &w.props))
@@ -2183,28 +1861,13 @@ out:
 	free(w.work_at);
 	strmap_clear(&w.files, false);
 	strmap_clear(&areas, false);
-	strmap_clear(&w.addr_idx, false);
-	strmap_clear(&w.emp_all, false);
 	free(w.emps);
-	free(w.addr_when);
-	if (w.have_pend)
-		pending_release(&w.pend);
-	if (w.have_all)
-		list_stats_release(&w.all);
 	proposals_release(&w.props);
 	triage_release(&w.tr);
 	for (i = 0; w.rfile && i < w.rel.nr; i++)
 		free(w.rfile[i]);
 	free(w.rfile);
 	releases_release(&w.rel);
-	stats_release(&w.st);
-	free(w.y_commits);
-	free(w.y_posted);
-	free(w.y_active);
-	free(w.y_new);
-	free(w.y_left);
-	free(w.y_madd);
-	free(w.y_mrem);
-	free(w.y_elephant);
+	site_figures_release(&w.f);
 	return rc;
 }
