@@ -26,6 +26,7 @@
 #include "scope.h"
 #include "setup.h"
 #include "site.h"
+#include "site-figures.h"
 #include "util.h"
 
 /* --site: the static site (report/site.h), then a line saying what changed. */
@@ -37,13 +38,18 @@ static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 {
 	struct site_opts so = { dir, title, pending_now, days, mm, urls[0],
 				urls[1], releases, release_tags };
+	struct site_figures_opts fo = { release_tags, releases, mm,
+					pending_now, days };
+	struct site_figures fig;
 	struct site_result res;
-	int rc = site_write(sc, a, h, &so, &res) ? 128 : 0;
+	int rc = site_figures_collect(&fig, sc, a, h, &fo) ||
+		 site_write(sc, a, h, &fig, &so, &res) ? 128 : 0;
 
 	if (!rc)
 		printf("%zu pages in %s, %zu written (%zu unchanged); index.html "
 		       "%zu bytes, the site %zu bytes\n", res.pages, dir, res.written,
 		       res.pages - res.written, res.index_bytes, res.total_bytes);
+	site_figures_release(&fig);
 	mh_history_release(h);
 	audit_release(a);
 	scope_release(sc);

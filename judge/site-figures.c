@@ -32,6 +32,9 @@ void site_figures_init(struct site_figures *f, const struct audit *a)
 
 void site_figures_release(struct site_figures *f)
 {
+	triage_release(&f->tr);
+	releases_release(&f->rel);
+	proposals_release(&f->props);
 	free(f->sec);
 	strmap_clear(&f->addr_idx, false);
 	strmap_clear(&f->emp_all, false);
@@ -364,3 +367,25 @@ int site_figures_pending(struct site_figures *w, struct scope *sc,
 	return 0;
 }
 
+
+int site_figures_collect(struct site_figures *f, struct scope *sc,
+			 const struct audit *a, const struct mh_history *h,
+			 const struct site_figures_opts *o)
+{
+	struct propose_opts po;
+
+	site_figures_init(f, a);
+	triage_run(a, &f->tr);
+	if (site_figures_years(f) ||
+	    releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
+			     o->release_tags, o->releases))
+		return -1;
+	site_figures_turnover(f, h);
+	if (a->has_lists &&
+	    (site_figures_lists(f, sc) ||
+	     site_figures_pending(f, sc, o->mm, o->pending_now,
+				  o->pending_days)))
+		return -1;
+	propose_opts_init(&po);
+	return propose_plan(a, &po, &f->props);
+}

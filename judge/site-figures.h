@@ -17,9 +17,12 @@
 #include "list-stats.h"
 #include "maintainers-history.h"
 #include "pending.h"
+#include "propose.h"
+#include "release.h"
 #include "scope.h"
 #include "stats.h"
 #include "strmap.h"
+#include "triage.h"
 
 /* A section's figures from the lists; times in seconds, -1 none. */
 struct site_section_figures {
@@ -32,6 +35,9 @@ struct site_section_figures {
 
 struct site_figures {
 	const struct audit *a;
+	struct triage tr;	/* the sections in trouble */
+	struct releases rel;	/* oldest first */
+	struct proposals props;	/* what kmaint propose would send */
 	struct site_section_figures *sec;	/* per audit section */
 	struct pending pend;
 	bool have_pend;
@@ -52,6 +58,24 @@ struct site_figures {
 };
 
 #define SITE_MAX_YEARS 20
+
+/* What the site asks for beyond the audit's own options. */
+struct site_figures_opts {
+	const char *release_tags;	/* glob; NULL: every tag */
+	int releases;			/* how many release pages */
+	const struct ident_mailmap *mm;	/* for pending */
+	int64_t pending_now;
+	int pending_days;
+};
+
+/*
+ * Everything the site shows beyond @a itself, for @a (run with
+ * quarters, over every section of sc->m) and @h: 0, or -1 with a
+ * message.  Release it with site_figures_release() either way.
+ */
+int site_figures_collect(struct site_figures *f, struct scope *sc,
+			 const struct audit *a, const struct mh_history *h,
+			 const struct site_figures_opts *o);
 
 void site_figures_init(struct site_figures *f, const struct audit *a);
 void site_figures_release(struct site_figures *f);

@@ -166,9 +166,7 @@ struct site {
 	size_t *listed_first, *work_first;
 	uint32_t (*listed_at)[2], (*work_at)[2];
 	struct strmap files;	/* taken file names */
-	struct site_figures f;	/* what the pages show, collected once */
-	struct proposals props;
-	struct triage tr;	/* the sections in trouble */
+	struct site_figures *f;	/* what the pages show, collected once */
 	/*
 	 * Employers over the whole history, one model for every page: the
 	 * map's, else the address's domain (audit_employer()); commits per
@@ -178,7 +176,6 @@ struct site {
 	struct emp_count { const char *name; long n; } *emps;
 	size_t nr_emps;
 	long emp_unknown, emp_total;
-	struct releases rel;	/* oldest first */
 	char **rfile;		/* per release: "r/TAG.html" */
 	int partial_year;
 	char csp[300];
@@ -548,7 +545,7 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 	else
 		strcpy(d, "-");
 	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>%d/%d<td>", s->changes,
-		    s->bus_factor, d, w->tr.s[i].nr_m_active, w->tr.s[i].nr_m);
+		    s->bus_factor, d, w->f->tr.s[i].nr_m_active, w->f->tr.s[i].nr_m);
 	for (j = 0; j < s->nr_findings; j++) {
 		size_t k;
 
@@ -715,14 +712,14 @@ static void findings_by_area(struct site *w, struct strbuf *out)
 
 static void year_charts(struct site *w, struct strbuf *out)
 {
-	size_t n = (size_t)w->f.nr_years, i;
+	size_t n = (size_t)w->f->nr_years, i;
 	char (*lab)[24] = xcalloc(n + 1, sizeof(*lab));
 	const char **labels = xcalloc(n + 1, sizeof(char *));
 	double *v = xcalloc(3 * n + 1, sizeof(double));
 	char note[160];
 
 	for (i = 0; i < n; i++) {
-		int y = w->f.first_year + (int)i;
+		int y = w->f->first_year + (int)i;
 
 		snprintf(lab[i], sizeof(lab[i]), y == w->partial_year ? "%d*" : "%d", y);
 		labels[i] = lab[i];
@@ -734,8 +731,8 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "returning", "newcomers" };
 
 		for (i = 0; i < n; i++) {
-			v[i] = (double)(w->f.y_active[i] - w->f.y_new[i]);
-			v[n + i] = (double)w->f.y_new[i];
+			v[i] = (double)(w->f->y_active[i] - w->f->y_new[i]);
+			v[n + i] = (double)w->f->y_new[i];
 		}
 		chart(out, false, "Active authors per year: returning and newcomers", s, 2,
 		      labels, n, v, note);
@@ -749,15 +746,15 @@ static void year_charts(struct site *w, struct strbuf *out)
 		const char *const cols[] = { "year", "newcomers", "leavers" };
 
 		for (i = 0; i < n; i++) {
-			v[2 * i] = (double)w->f.y_new[i];
-			v[2 * i + 1] = (double)w->f.y_left[i];
-			v[2 * n + i] = (double)w->f.y_left[i];
+			v[2 * i] = (double)w->f->y_new[i];
+			v[2 * i + 1] = (double)w->f->y_left[i];
+			v[2 * n + i] = (double)w->f->y_left[i];
 		}
 		{
 			double *a = xcalloc(n + 1, sizeof(double));
 
 			for (i = 0; i < n; i++)
-				a[i] = (double)w->f.y_new[i];
+				a[i] = (double)w->f->y_new[i];
 			c.a = a;
 			c.b = v + 2 * n;
 			html_svg_pairs(out, &c);
@@ -771,8 +768,8 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "M:/R: added", "M:/R: removed" };
 
 		for (i = 0; i < n; i++) {
-			v[i] = (double)w->f.y_madd[i];
-			v[n + i] = (double)w->f.y_mrem[i];
+			v[i] = (double)w->f->y_madd[i];
+			v[n + i] = (double)w->f->y_mrem[i];
 		}
 		chart(out, true, "Maintainer turnover per year: M: and R: lines added and "
 		      "removed in MAINTAINERS", s, 2, labels, n, v, note);
@@ -782,7 +779,7 @@ static void year_charts(struct site *w, struct strbuf *out)
 		static const char *const s[] = { "Elephant Factor" };
 
 		for (i = 0; i < n; i++)
-			v[i] = w->f.y_elephant[i];
+			v[i] = w->f->y_elephant[i];
 		chart(out, false, "Employer concentration per year: CHAOSS Elephant Factor "
 		      "(the fewest employers making half the commits)", s, 1, labels,
 		      n, v, note);
@@ -793,9 +790,9 @@ static void year_charts(struct site *w, struct strbuf *out)
 
 		strbuf_addstr(out, "<div>\n");
 		for (i = 0; i < n; i++)
-			v[i] = !w->f.y_commits[i] ? 0 :
-			       (double)(long)(1000.0 * (double)w->f.y_posted[i] /
-					      (double)w->f.y_commits[i]) / 10;
+			v[i] = !w->f->y_commits[i] ? 0 :
+			       (double)(long)(1000.0 * (double)w->f->y_posted[i] /
+					      (double)w->f->y_commits[i]) / 10;
 		chart(out, false, "Share of commits posted to an indexed list (percent)", s, 1,
 		      labels, n, v, note);
 		strbuf_addstr(out, "</div>\n");
@@ -861,7 +858,7 @@ static int cut_pages(struct site *w, struct strmap *areas)
 		     -1))
 		goto out;
 	for (i = 0; i < a->nr; i++)
-		want[i] = w->tr.s[i].no_active_m;
+		want[i] = w->f->tr.s[i].no_active_m;
 	if (cut_page(w, areas, "no-active.html",
 		     "Sections with no active maintainer", want, -1))
 		goto out;
@@ -904,10 +901,10 @@ out:
 static void triage_table(struct site *w, struct strbuf *out, size_t max)
 {
 	const struct audit *a = w->a;
-	size_t r, n = max && max < w->tr.nr ? max : w->tr.nr;
+	size_t r, n = max && max < w->f->tr.nr ? max : w->f->tr.nr;
 	char d[16];
 
-	if (!w->tr.nr) {
+	if (!w->f->tr.nr) {
 		strbuf_addstr(out, "<p>No section is in trouble.</p>\n");
 		return;
 	}
@@ -919,8 +916,8 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 		      "changesets in the window\">Strongest unlisted</th></tr></thead>"
 		      "<tbody>\n");
 	for (r = 0; r < n; r++) {
-		const struct triage_row *row = &w->tr.v[r];
-		const struct triage_section *ts = &w->tr.s[row->i];
+		const struct triage_row *row = &w->f->tr.v[r];
+		const struct triage_section *ts = &w->f->tr.s[row->i];
 
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", r + 1);
 		link_to(out, 0, w->si[row->i].file, a->v[row->i].name);
@@ -948,11 +945,11 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 	strbuf_addf(out, "<p>Ranked: no M: listed and changes since %s; M: listed, "
 		    "none active, and changes; an active M: and findings; no M: "
 		    "and no change.  ", d);
-	if (n < w->tr.nr)
+	if (n < w->f->tr.nr)
 		strbuf_addf(out, "The first %zu of ", n);
 	strbuf_addstr(out, "<a href=\"trouble.html\">");
 	strbuf_addf(out, "%s %zu sections in trouble</a>.</p>\n",
-		    n < w->tr.nr ? "" : "All", w->tr.nr);
+		    n < w->f->tr.nr ? "" : "All", w->f->tr.nr);
 }
 
 static int trouble_page(struct site *w)
@@ -1013,7 +1010,7 @@ static int cmp_emp(const void *x, const void *y)
 /* The employers the years' pass counted, sorted; the unknown apart. */
 static void sort_employers(struct site *w)
 {
-	const struct strmap *m = &w->f.emp_all;
+	const struct strmap *m = &w->f->emp_all;
 	size_t i;
 
 	w->emps = xcalloc(m->nr + 1, sizeof(*w->emps));
@@ -1052,8 +1049,8 @@ static int contributors_page(struct site *w)
 	top_page_head(w, &out, "Contributors over the whole history");
 	strbuf_addf(&out, "<p>%ld changesets by %ld developers, as kmaint stats "
 		    "counts them (gitdm's definitions).</p>\n",
-		    w->f.st.total[SC_CHANGESETS], w->f.st.developers);
-	release_stats_table(&out, &w->f.st, "developers", SR_CHANGESETS,
+		    w->f->st.total[SC_CHANGESETS], w->f->st.developers);
+	release_stats_table(&out, &w->f->st, "developers", SR_CHANGESETS,
 			    TOP_CONTRIBUTORS);
 	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
 		    "employer of a commit is its author's on its date: the gitdm "
@@ -1081,8 +1078,8 @@ static int release_pages(struct site *w)
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < w->rel.nr && !rc; i++) {
-		const struct release *rl = &w->rel.v[i];
+	for (i = 0; i < w->f->rel.nr && !rc; i++) {
+		const struct release *rl = &w->f->rel.v[i];
 
 		strbuf_reset(&out);
 		strbuf_reset(&t);
@@ -1102,11 +1099,11 @@ static void release_list(struct site *w, struct strbuf *out)
 {
 	size_t i;
 
-	if (!w->rel.nr)
+	if (!w->f->rel.nr)
 		return;
 	strbuf_addstr(out, "<h2 id=\"releases\">Releases</h2>\n<ul id=\"rl\">\n");
-	for (i = w->rel.nr; i-- > 0;) {
-		const struct release *rl = &w->rel.v[i];
+	for (i = w->f->rel.nr; i-- > 0;) {
+		const struct release *rl = &w->f->rel.v[i];
 
 		strbuf_addstr(out, "<li>");
 		link_to(out, 0, w->rfile[i], rl->tag);
@@ -1152,7 +1149,7 @@ static int write_index(struct site *w, struct strmap *areas)
 		orphan += status_is(s, "orphan");
 		odd += status_is(s, "odd fix");
 		obsolete += status_is(s, "obsolete");
-		noactive += w->tr.s[i].no_active_m;
+		noactive += w->f->tr.s[i].no_active_m;
 		for (j = 0; j < s->nr_listed; j++) {
 			const struct audit_listed *l = &s->listed[j];
 			const char *key = l->pid >= 0 ? a->emails[l->pid] : l->email;
@@ -1200,26 +1197,26 @@ static int write_index(struct site *w, struct strmap *areas)
 	     "status-obsolete.html");
 	if (a->has_lists) {
 		strbuf_reset(&num);
-		hours(&num, w->f.all.median_reply_listed);
+		hours(&num, w->f->all.median_reply_listed);
 		card(&out, "first-reply", false, num.buf, "median hours to a first "
 		     "maintainer reply<br><small>CHAOSS Time to First Response"
 		     "</small>", "#sections");
 		strbuf_reset(&num);
-		hours(&num, w->f.all.median_to_commit);
+		hours(&num, w->f->all.median_to_commit);
 		card(&out, "review-duration", false, num.buf, "median hours from "
 		     "posting to commit<br><small>CHAOSS Change Request Review "
 		     "Duration</small>", "#sections");
 		strbuf_reset(&num);
-		strbuf_addf(&num, "%zu", w->f.pend.nr_patches);
-		card(&out, "pending", w->f.pend.nr_patches > 0, num.buf,
+		strbuf_addf(&num, "%zu", w->f->pend.nr_patches);
+		card(&out, "pending", w->f->pend.nr_patches > 0, num.buf,
 		     "patches pending now", "pending.html");
 	}
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->f.st.total[SC_CHANGESETS]);
+	strbuf_addf(&num, "%ld", w->f->st.total[SC_CHANGESETS]);
 	card(&out, "changesets", false, num.buf, "changesets in the history",
 	     "contributors.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->f.st.developers);
+	strbuf_addf(&num, "%ld", w->f->st.developers);
 	card(&out, "developers", false, num.buf, "developers",
 	     "contributors.html#developers");
 	strbuf_reset(&num);
@@ -1384,9 +1381,9 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 	char d[16];
 
 	strbuf_addstr(out, "<ul>\n");
-	for (i = 0; w->f.have_pend && i < w->f.pend.nr; i++)
-		for (j = 0; j < w->f.pend.v[i].nr; j++) {
-			const struct pending_patch *p = &w->f.pend.v[i].patches[j];
+	for (i = 0; w->f->have_pend && i < w->f->pend.nr; i++)
+		for (j = 0; j < w->f->pend.v[i].nr; j++) {
+			const struct pending_patch *p = &w->f->pend.v[i].patches[j];
 			bool want = false;
 
 			for (k = 0; k < p->nr_sections; k++)
@@ -1562,8 +1559,8 @@ static int write_section(struct site *w, size_t i)
 	strbuf_addstr(&out, "<h2>MAINTAINERS history</h2>\n");
 	history_table(w, &out, s);
 
-	for (j = 0, n = 0; j < w->props.nr; j++) {
-		const struct proposal *p = &w->props.v[j];
+	for (j = 0, n = 0; j < w->f->props.nr; j++) {
+		const struct proposal *p = &w->f->props.v[j];
 
 		if (p->s != s)
 			continue;
@@ -1636,8 +1633,8 @@ static int write_person(struct site *w, int pid)
 		const struct identity_addr *ad = &a->id.addrs[ip->addrs[i]];
 		struct identity_match m = { IM_ADDRESS, pid, NULL, 0 };
 		struct strbuf why = STRBUF_INIT;
-		void *x = strmap_get(&w->f.addr_idx, ad->email, strlen(ad->email));
-		const int64_t *wh = x ? w->f.addr_when[(uintptr_t)x - 1] : NULL;
+		void *x = strmap_get(&w->f->addr_idx, ad->email, strlen(ad->email));
+		const int64_t *wh = x ? w->f->addr_when[(uintptr_t)x - 1] : NULL;
 
 		strbuf_addstr(&out, "<tr><td>");
 		html_escape(&out, ad->email);
@@ -1755,12 +1752,11 @@ static void choose_people(struct site *w)
 }
 
 int site_write(struct scope *sc, const struct audit *a,
-	       const struct mh_history *h, const struct site_opts *o,
-	       struct site_result *res)
+	       const struct mh_history *h, struct site_figures *f,
+	       const struct site_opts *o, struct site_result *res)
 {
-	struct site w = { .sc = sc, .a = a, .h = h, .o = o, .res = res };
+	struct site w = { .sc = sc, .a = a, .h = h, .f = f, .o = o, .res = res };
 	struct strmap areas;
-	struct propose_opts po;
 	char s1[64], s2[64], *sub;
 	size_t i;
 	int rc = -1;
@@ -1768,7 +1764,6 @@ int site_write(struct scope *sc, const struct audit *a,
 	memset(res, 0, sizeof(*res));
 	strmap_init(&w.files);
 	strmap_init(&areas);
-	site_figures_init(&w.f, a);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
 	/*
@@ -1808,9 +1803,8 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < a->nr; i++) {
 		w.si[i].file = unique_file(&w, "s", a->v[i].name);
 		w.si[i].area = section_area(&a->v[i], &areas);
-		w.si[i].fig = &w.f.sec[i];
+		w.si[i].fig = &f->sec[i];
 	}
-	triage_run(a, &w.tr);
 	/* an area only when it has sections: the filter's options */
 	for (i = 0; i < a->nr; i++) {
 		struct strmap_entry *e = strmap_insert(&areas, w.si[i].area,
@@ -1818,24 +1812,10 @@ int site_write(struct scope *sc, const struct audit *a,
 
 		e->value = (void *)1;
 	}
-	if (!site_figures_years(&w.f))
-		sort_employers(&w);
-	if (!w.emps ||
-	    releases_collect(&w.rel, a->ix, a->o->emap, a->o->identity_flags,
-			     o->release_tags, o->releases))
-		goto out;
-	w.rfile = xcalloc(w.rel.nr + 1, sizeof(char *));
-	for (i = 0; i < w.rel.nr; i++)
-		w.rfile[i] = unique_file(&w, "r", w.rel.v[i].tag);
-	site_figures_turnover(&w.f, h);
-	if (a->has_lists &&
-	    (site_figures_lists(&w.f, sc) ||
-	     site_figures_pending(&w.f, sc, o->mm, o->pending_now,
-				  o->pending_days)))
-		goto out;
-	propose_opts_init(&po);
-	if (propose_plan(a, &po, &w.props))
-		goto out;
+	sort_employers(&w);
+	w.rfile = xcalloc(w.f->rel.nr + 1, sizeof(char *));
+	for (i = 0; i < w.f->rel.nr; i++)
+		w.rfile[i] = unique_file(&w, "r", w.f->rel.v[i].tag);
 	choose_people(&w);
 	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
 	w.work_at = pairs_by_pid(&w, true, &w.work_first);
@@ -1862,12 +1842,8 @@ out:
 	strmap_clear(&w.files, false);
 	strmap_clear(&areas, false);
 	free(w.emps);
-	proposals_release(&w.props);
-	triage_release(&w.tr);
-	for (i = 0; w.rfile && i < w.rel.nr; i++)
+	for (i = 0; w.rfile && i < w.f->rel.nr; i++)
 		free(w.rfile[i]);
 	free(w.rfile);
-	releases_release(&w.rel);
-	site_figures_release(&w.f);
 	return rc;
 }

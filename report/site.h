@@ -58,13 +58,16 @@ struct site_result {
 	size_t index_bytes, total_bytes;
 };
 
+struct site_figures;
+
 /*
  * Write the site for @a (run with o->quarters set, over every section
- * of sc->m) and @h into o->dir.  0, or -1 with a message.
+ * of sc->m), @h and the figures @f collected for them
+ * (judge/site-figures.h) into o->dir.  0, or -1 with a message.
  */
 int site_write(struct scope *sc, const struct audit *a,
-	       const struct mh_history *h, const struct site_opts *o,
-	       struct site_result *res);
+	       const struct mh_history *h, struct site_figures *f,
+	       const struct site_opts *o, struct site_result *res);
 
 /*
  * The commit link template of the web view of a repository cloned from
