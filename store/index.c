@@ -116,6 +116,7 @@ static const char schema_v1[] =
 static const char secondary_indexes[] =
 	"CREATE INDEX IF NOT EXISTS people_memail ON people(memail);\n"
 	"CREATE INDEX IF NOT EXISTS commits_author ON commits(author);\n"
+	"CREATE INDEX IF NOT EXISTS commits_committer ON commits(committer);\n"
 	"CREATE INDEX IF NOT EXISTS commits_time ON commits(commit_time);\n"
 	"CREATE INDEX IF NOT EXISTS files_path ON files(path, status, added,\n"
 	"  removed, flags);\n"
