@@ -3,7 +3,7 @@
 # Every command on kernel-shaped histories of growing size (issue 21).
 #
 #	bench/scale.sh [-n "N..."] [-r MSGS_PER_1000_COMMITS] [-s SHAPE] [-k] [-g]
-#		       [-d DIR]
+#		       [-q] [-d DIR]
 #
 # For each N (default 100000 350000 1400000) bench/gen-history writes a
 # history of N commits over 6.12's files and MAINTAINERS, and an archive
@@ -30,7 +30,11 @@
 # gen-history --shape small (commits of one file: git's diff cheap,
 # kmaint's own cost shown), in DIR/kmaint-scale-N-small.  report is timed once
 # where N >= 350,000 (minutes each), not the median of 3; report --site
-# always once (a second run rewrites only the pages that changed).  The
+# always once (a second run rewrites only the pages that changed).  -q
+# (implies -g and -k) keeps the index a previous -k run left too, brings
+# it up to date with this kmaint (an upgrade in place where its tables
+# changed) and measures the questions only: a new kmaint's answers on
+# histories whose generation and cold index cost an hour at 1.4M.  The
 # machine's load is printed: figures from a shared machine are noisy.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,6 +45,7 @@ ns="100000 350000 1400000"
 rate=714
 keep=
 reuse=
+qonly=
 shape=kernel
 dir=${TMPDIR:-/tmp}
 while [ $# -gt 0 ]; do
@@ -50,8 +55,9 @@ while [ $# -gt 0 ]; do
 	-s) shape=$2; shift 2 ;;
 	-k) keep=1; shift ;;
 	-g) reuse=1; shift ;;
+	-q) qonly=1; reuse=1; keep=1; shift ;;
 	-d) dir=$2; shift 2 ;;
-	*) echo "usage: bench/scale.sh [-n \"N...\"] [-r R] [-s SHAPE] [-k] [-g] [-d DIR]" >&2; exit 129 ;;
+	*) echo "usage: bench/scale.sh [-n \"N...\"] [-r R] [-s SHAPE] [-k] [-g] [-q] [-d DIR]" >&2; exit 129 ;;
 	esac
 done
 SECTION='XFS FILESYSTEM'
@@ -73,7 +79,7 @@ for n in $ns; do
 	[ "$shape" = kernel ] || out=$out-$shape
 	echo "== $n commits ($shape shape), $m messages ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M'))"
 	if [ -n "$reuse" ] && [ -d "$out/linux/.git" ] && [ -d "$out/inbox" ]; then
-		rm -rf "$out/linux/.git/kmaint"
+		[ -n "$qonly" ] || rm -rf "$out/linux/.git/kmaint"
 		fig "gen-history" "-" s "reused $out"
 	else
 		rm -rf "$out"
@@ -84,63 +90,74 @@ for n in $ns; do
 	fi
 	cd "$out/linux"
 	commits=$(git rev-list --count HEAD)
-	bench_tree "$out.numstat" git log --no-merges --numstat HEAD
-	bench_tree "$out.raw" git log --no-merges --raw HEAD
-	fig "git log --no-merges --numstat (anchor)" "$(secs "$out.numstat")" s \
-		"cpu $(cpu "$out.numstat") s"
-	fig "git log --no-merges --raw" "$(secs "$out.raw")" s "cpu $(cpu "$out.raw") s"
-	# cold: the tip less ~1,000 commits, so that the update is measured
-	base=$(git rev-list --first-parent HEAD | sed -n 10p)
-	while [ "$(git rev-list --count "$base"..HEAD)" -lt 1000 ]; do
-		base=$(git rev-list --first-parent "$base" | sed -n 10p)
-	done
-	new=$(git rev-list --count "$base"..HEAD)
-	bench_tree "$out.cold" "$KMAINT" index "$base"
-	fig "kmaint index, cold ($((commits - new)) commits)" "$(secs "$out.cold")" s \
-		"$(ratio "$(secs "$out.cold")" "$(secs "$out.numstat")") numstat, $(ratio "$(secs "$out.cold")" "$(secs "$out.raw")") raw"
-	fig "  its cpu, git's included" "$(cpu "$out.cold")" s \
-		"$(ratio "$(cpu "$out.cold")" "$(cpu "$out.numstat")") numstat's cpu"
-	fig "  peak memory, git children included" "$(anon "$out.cold")" MB \
-		"anonymous; RSS with mapped packs $(mb "$out.cold") MB; kmaint alone: $(sed -n 's/.*peak memory \([0-9]*\) MB.*/\1/p' "$out.cold.stderr" "$out.cold.stdout" | head -1) MB"
-	bench_tree "$out.incr" "$KMAINT" index
-	fig "kmaint index, $new new commits" "$(secs "$out.incr")" s "target < 5 s"
-	bench_tree "$out.noop" "$KMAINT" index
-	fig "kmaint index, no-op" "$(secs "$out.noop")" s "target < 0.3 s"
-	bytes=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
-	fig "index size per commit" "$((bytes / commits))" B \
-		"$((bytes / 1048576)) MB in all; target <= 1024 B"
+	if [ -n "$qonly" ]; then
+		[ -f .git/kmaint/index.sqlite ] || {
+			echo "bench/scale.sh: -q: no index in $out (run with -k first)" >&2
+			exit 1
+		}
+		bench_tree "$out.up" "$KMAINT" index
+		fig "kmaint index, brought up to date" "$(secs "$out.up")" s \
+			"kmaint of $(git -C "$here" describe --always --dirty 2>/dev/null || echo "$KMAINT")"
+	else
+		bench_tree "$out.numstat" git log --no-merges --numstat HEAD
+		bench_tree "$out.raw" git log --no-merges --raw HEAD
+		fig "git log --no-merges --numstat (anchor)" "$(secs "$out.numstat")" s \
+			"cpu $(cpu "$out.numstat") s"
+		fig "git log --no-merges --raw" "$(secs "$out.raw")" s "cpu $(cpu "$out.raw") s"
+		# cold: the tip less ~1,000 commits, so that the update is measured
+		base=$(git rev-list --first-parent HEAD | sed -n 10p)
+		while [ "$(git rev-list --count "$base"..HEAD)" -lt 1000 ]; do
+			base=$(git rev-list --first-parent "$base" | sed -n 10p)
+		done
+		new=$(git rev-list --count "$base"..HEAD)
+		bench_tree "$out.cold" "$KMAINT" index "$base"
+		fig "kmaint index, cold ($((commits - new)) commits)" "$(secs "$out.cold")" s \
+			"$(ratio "$(secs "$out.cold")" "$(secs "$out.numstat")") numstat, $(ratio "$(secs "$out.cold")" "$(secs "$out.raw")") raw"
+		fig "  its cpu, git's included" "$(cpu "$out.cold")" s \
+			"$(ratio "$(cpu "$out.cold")" "$(cpu "$out.numstat")") numstat's cpu"
+		fig "  peak memory, git children included" "$(anon "$out.cold")" MB \
+			"anonymous; RSS with mapped packs $(mb "$out.cold") MB; kmaint alone: $(sed -n 's/.*peak memory \([0-9]*\) MB.*/\1/p' "$out.cold.stderr" "$out.cold.stdout" | head -1) MB"
+		bench_tree "$out.incr" "$KMAINT" index
+		fig "kmaint index, $new new commits" "$(secs "$out.incr")" s "target < 5 s"
+		bench_tree "$out.noop" "$KMAINT" index
+		fig "kmaint index, no-op" "$(secs "$out.noop")" s "target < 0.3 s"
+		bytes=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
+		fig "index size per commit" "$((bytes / commits))" B \
+			"$((bytes / 1048576)) MB in all; target <= 1024 B"
 
-	# the archive
-	for e in "$out"/inbox/git/*.git; do
-		git --git-dir="$e" log --raw --no-abbrev --format= master |
-			awk '{ print $4 }'
-	done >"$out.blobs"
-	# the floor: what any reader of the epochs does, git log --raw
-	# for the blobs and one git cat-file --batch per epoch
-	bench_tree "$out.floor" sh -c 'for e; do
-		git --git-dir="$e" log --raw --no-abbrev --format= master |
-		awk "{ print \$4 }" | git --git-dir="$e" cat-file --batch
-	done >/dev/null' sh "$out"/inbox/git/*.git
-	bench_tree "$out.inbox" "$KMAINT" index --inbox "$out/inbox"
-	msgs=$(wc -l <"$out.blobs")
-	fig "kmaint index --inbox ($msgs messages)" "$(secs "$out.inbox")" s \
-		"$(ratio "$(secs "$out.inbox")" "$(secs "$out.floor")") the cat-file floor ($(secs "$out.floor") s); target <= 2x"
-	# The import also asks git for the patch-id of every commit a
-	# posting could have become; that is git's work, as format-patch
-	# would do it, and the second anchor: the two run side by side.
-	sqlite3 .git/kmaint/index.sqlite "SELECT c.hash FROM commit_patchids p
-		JOIN commits c ON c.id = p.commit_id" >"$out.pidc"
-	bench_tree "$out.pid" sh -c 'git diff-tree --stdin -p -M --no-color \
-		--no-ext-diff --no-textconv <"$1" | git patch-id --stable >/dev/null' \
-		sh "$out.pidc"
-	fig "  git patch-id of $(wc -l <"$out.pidc") commits (anchor)" "$(secs "$out.pid")" s \
-		"cpu $(cpu "$out.pid") s; the import is $(ratio "$(secs "$out.inbox")" \
-		"$(awk -v a="$(secs "$out.floor")" -v b="$(secs "$out.pid")" 'BEGIN { print a + b }')") floor + patch-ids"
-	fig "  peak memory, git children included" "$(anon "$out.inbox")" MB \
-		"anonymous; RSS with mapped packs $(mb "$out.inbox") MB; target <= 200 MB"
-	bytes2=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
-	fig "  index growth per message" "$(((bytes2 - bytes) / (msgs + 1)))" B \
-		"$((bytes2 / 1048576)) MB in all"
+		# the archive
+		for e in "$out"/inbox/git/*.git; do
+			git --git-dir="$e" log --raw --no-abbrev --format= master |
+				awk '{ print $4 }'
+		done >"$out.blobs"
+		# the floor: what any reader of the epochs does, git log --raw
+		# for the blobs and one git cat-file --batch per epoch
+		bench_tree "$out.floor" sh -c 'for e; do
+			git --git-dir="$e" log --raw --no-abbrev --format= master |
+			awk "{ print \$4 }" | git --git-dir="$e" cat-file --batch
+		done >/dev/null' sh "$out"/inbox/git/*.git
+		bench_tree "$out.inbox" "$KMAINT" index --inbox "$out/inbox"
+		msgs=$(wc -l <"$out.blobs")
+		fig "kmaint index --inbox ($msgs messages)" "$(secs "$out.inbox")" s \
+			"$(ratio "$(secs "$out.inbox")" "$(secs "$out.floor")") the cat-file floor ($(secs "$out.floor") s); target <= 2x"
+		# The import also asks git for the patch-id of every commit a
+		# posting could have become; that is git's work, as format-patch
+		# would do it, and the second anchor: the two run side by side.
+		sqlite3 .git/kmaint/index.sqlite "SELECT c.hash FROM commit_patchids p
+			JOIN commits c ON c.id = p.commit_id" >"$out.pidc"
+		bench_tree "$out.pid" sh -c 'git diff-tree --stdin -p -M --no-color \
+			--no-ext-diff --no-textconv <"$1" | git patch-id --stable >/dev/null' \
+			sh "$out.pidc"
+		fig "  git patch-id of $(wc -l <"$out.pidc") commits (anchor)" "$(secs "$out.pid")" s \
+			"cpu $(cpu "$out.pid") s; the import is $(ratio "$(secs "$out.inbox")" \
+			"$(awk -v a="$(secs "$out.floor")" -v b="$(secs "$out.pid")" 'BEGIN { print a + b }')") floor + patch-ids"
+		fig "  peak memory, git children included" "$(anon "$out.inbox")" MB \
+			"anonymous; RSS with mapped packs $(mb "$out.inbox") MB; target <= 200 MB"
+		bytes2=$("$KMAINT" index --stats | sed -n 's/^bytes //p')
+		fig "  index growth per message" "$(((bytes2 - bytes) / (msgs + 1)))" B \
+			"$((bytes2 / 1048576)) MB in all"
+
+	fi
 
 	# the questions
 	xfs=$(git log --no-merges -1 --format=%H -- fs/xfs)
