@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "email.h"
 #include "html.h"
 #include "imap.h"
 #include "list-stats.h"
@@ -964,6 +965,57 @@ static int trouble_page(struct site *w)
 static void pending_list(struct site *w, struct strbuf *out, int section,
 			 int up);
 
+/* Does @s list the address @email (not found in the history)? */
+static bool lists_address(const struct audit_section *s, const char *email)
+{
+	size_t j;
+
+	for (j = 0; j < s->nr_listed; j++)
+		if (s->listed[j].pid < 0 && s->listed[j].email &&
+		    !strcasecmp(s->listed[j].email, email))
+			return true;
+	return false;
+}
+
+/*
+ * The people listed whom the history never saw (no page, no link), so
+ * that the index has everyone the "listed people" card counts.
+ */
+static size_t unseen_listed_rows(const struct audit *a, struct strbuf *out)
+{
+	struct strmap seen;
+	size_t i, j, k, n = 0;
+
+	strmap_init(&seen);
+	for (i = 0; i < a->nr; i++)
+		for (j = 0; j < a->v[i].nr_listed; j++) {
+			const struct audit_listed *l = &a->v[i].listed[j];
+			size_t in = 0;
+			char *key;
+
+			if (l->pid >= 0 || l->is_role || !l->email)
+				continue;
+			key = lowercase(l->email);
+			if (strmap_get(&seen, key, strlen(key))) {
+				free(key);
+				continue;
+			}
+			strmap_insert(&seen, key, strlen(key))->value = (void *)1;
+			free(key);
+			for (k = i; k < a->nr; k++)
+				in += lists_address(&a->v[k], l->email);
+			strbuf_addstr(out, "<tr><td>");
+			html_escape(out, l->name && *l->name ? l->name : l->email);
+			strbuf_addstr(out, "</td><td>");
+			html_escape(out, l->email);
+			strbuf_addf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">"
+				    "0</td><td class=\"n\">0</td></tr>\n", in);
+			n++;
+		}
+	strmap_clear(&seen, false);
+	return n;
+}
+
 /* Every person with a page, with a filter (the script). */
 static int people_page(struct site *w)
 {
@@ -992,6 +1044,7 @@ static int people_page(struct site *w)
 			    a->id.persons[pid].authored);
 		n++;
 	}
+	n += unseen_listed_rows(a, &out);
 	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
 	return top_page_put(w, &out, "people.html", true);
 }

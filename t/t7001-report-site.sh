@@ -294,7 +294,9 @@ print(json.dumps({
               "odd-fixes": sum(x.startswith("odd fix") for x in status),
               "changesets": st["changesets"], "developers": st["developers"],
               "employers": 1, "pending": 1,
-              "no-active": no_active},
+              "no-active": no_active, "listed": len(listed),
+              "obsolete": sum(x.startswith("obsolete") for x in status)},
+    "hour_cards": ["first-reply", "review-duration"],
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
     "triage": [r[2] for r in ranked],
     "card_rows": {
