@@ -211,6 +211,23 @@ shortlog HEAD >"$TRASH/sl2"
 ours --report changesets >"$TRASH/ks2"
 same_file "$TRASH/ks2" "$TRASH/sl2" "and counts the new commit"
 
+# a sign-off's employer is that of the address on its line (gitdm's
+# rule), not of the address its person is shown under: Sig Ner writes
+# twice from home and signs off once from the office
+for i in 1 2; do
+	echo "home $i" >>README
+	GIT_AUTHOR_NAME="Sig Ner" GIT_AUTHOR_EMAIL=sig@home.test git commit -q -am "readme: home $i"
+done
+echo signed >>README
+git commit -q -am "readme: signed at work" -m "Signed-off-by: Sig Ner <sig@corp.test>"
+printf 'corp.test\tCorp Inc\n' >"$TRASH/gitdm/corp-map"
+printf 'EmailMap corp-map\n' >"$TRASH/gitdm/corp"
+"$KMAINT" stats --gitdm-config "$TRASH/gitdm/corp" --report signoffs,employer-signoffs \
+	--csv --top 0 >"$TRASH/sob" 2>"$TRASH/sob.err"
+like "$TRASH/sob" '^signoffs,[0-9]+,Sig Ner,sig@home\.test,1,' "Sig Ner is shown at home"
+like "$TRASH/sob" '^employer-signoffs,[0-9]+,Corp Inc,,1,' \
+	"and the sign-off counts for the office's employer"
+
 # --top N sorts only the N best of each report: the same rows, in the
 # same order, as the first N of the whole report
 "$KMAINT" stats --csv --top 0 | awk -F, 'NR > 1 && $2 <= 4' >"$TRASH/top-all"
