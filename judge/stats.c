@@ -733,6 +733,9 @@ size_t stats_rows(const struct stats *st, enum stats_report r, size_t want,
 			const struct stats_hacker *h = &st->hackers[i];
 			long n = h->n[dev_counter[r]];
 
+			/* gitdm's and LWN's: the lines removed net of added */
+			if (r == SR_REMOVED)
+				n -= h->n[SC_ADDED];
 			if (n <= 0)
 				continue;
 			ALLOC_GROW(v, nr + 1, alloc);

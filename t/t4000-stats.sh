@@ -39,22 +39,23 @@ ours --report committers >"$TRASH/kc"
 same_file "$TRASH/kc" "$TRASH/slc" "committers: git shortlog -sc"
 
 # gitdm's changed lines (max(added, removed) per patch) and lines
-# removed, per author, from git log --numstat
+# removed net of added (for those who removed more), per author, from
+# git log --numstat
 git log --no-merges --numstat --format='C%x09%aN' HEAD | awk -F'\t' '
-	function flush() { if (have) { ch[who] += (a > r ? a : r); rm[who] += r } }
+	function flush() { if (have) { ch[who] += (a > r ? a : r); rm[who] += r; ad[who] += a } }
 	/^C\t/ { flush(); who = $2; a = r = 0; have = 1; next }
 	NF >= 3 { if ($1 != "-") a += $1; if ($2 != "-") r += $2 }
 	END {
 		flush()
 		for (w in ch) if (ch[w] > 0) printf "L\t%d\t%s\n", ch[w], w
-		for (w in rm) if (rm[w] > 0) printf "R\t%d\t%s\n", rm[w], w
+		for (w in rm) if (rm[w] > ad[w]) printf "R\t%d\t%s\n", rm[w] - ad[w], w
 	}' >"$TRASH/lines"
 grep '^L' "$TRASH/lines" | cut -f2- | LC_ALL=C sort >"$TRASH/want-lines"
 grep '^R' "$TRASH/lines" | cut -f2- | LC_ALL=C sort >"$TRASH/want-removed"
 ours --report lines >"$TRASH/got-lines"
 ours --report removed >"$TRASH/got-removed"
 same_file "$TRASH/got-lines" "$TRASH/want-lines" "changed lines: max(added, removed) per patch"
-same_file "$TRASH/got-removed" "$TRASH/want-removed" "lines removed"
+same_file "$TRASH/got-removed" "$TRASH/want-removed" "lines removed, net of lines added (gitdm's)"
 
 # Signed-off-by by others than the author, Reviewed-by given: per
 # address (lowercased, which also merges JANE@ and jane@), once per
