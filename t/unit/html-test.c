@@ -79,6 +79,12 @@ int main(void)
 		ok(strstr(sb.buf, ">5<") && strstr(sb.buf, ">1<") &&
 		   !strstr(sb.buf, ">10<") && !strstr(sb.buf, ">1.25<"),
 		   "grouped: side by side on an axis to 5 by whole numbers");
+		strbuf_reset(&sb);
+		values[0] = 480;
+		html_svg_stacked(&sb, &c);
+		ok(strstr(sb.buf, ">500<") && strstr(sb.buf, ">100<") &&
+		   strstr(sb.buf, ">400<") && !strstr(sb.buf, ">125<"),
+		   "an axis to 500 by 100s, not 125s");
 	}
 	strbuf_reset(&sb);
 	{
