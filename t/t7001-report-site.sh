@@ -233,6 +233,10 @@ ok $(grep -q '<td>List Person</td>' "$TRASH/site-nolists/r/v2.0.html"; [ $? = 1 
 	"and List Person, who gave no trailer in git, has no row"
 like "$TRASH/site-nolists/r/v2.0.html" '<td>Dev Eloper</td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
 	"Dev Eloper: 6 changesets, no trailer given"
+ok $(cat "$TRASH/site-nolists/s/foo-driver.html" "$TRASH/site-nolists/p/git-example.com.html" |
+	grep -q '<th>list messages</th>'; [ $? = 1 ]; echo $?) \
+	"without lists, no list messages column on section and person pages"
+like "$S/p/git-example.com.html" '<th>tags</th><th>list messages</th>' "with lists, that column"
 
 # links through templates: Message-IDs (lore's by default), commit ids
 S2=$TRASH/site-links
