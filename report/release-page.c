@@ -184,6 +184,17 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 	unseen_list(out, rl);
 }
 
+/* The changesets of no known employer, gitdm's "(Unknown)". */
+static long unknown_changesets(const struct stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_employers; i++)
+		if (!strcmp(st->employers[i].name, EMPLOYER_UNKNOWN))
+			return st->employers[i].changesets;
+	return 0;
+}
+
 void release_body(struct strbuf *out, const struct release *rl)
 {
 	static const struct {
@@ -217,10 +228,15 @@ void release_body(struct strbuf *out, const struct release *rl)
 		    "changesets (merges left out) by %ld developers, %ld of them "
 		    "first-time contributors, at %zu employers; %ld lines added, "
 		    "%ld removed.  The tables are kmaint stats' (gitdm's "
-		    "definitions, the first %d rows).</p>\n", d1, d2,
+		    "definitions, the first %d rows); employers are the map's "
+		    "only, as gitdm's, with no fallback to the address's "
+		    "domain: %.1f%% of the changesets are of unknown employer."
+		    "</p>\n", d1, d2,
 		    st->total[SC_CHANGESETS], st->developers, st->first_timers,
 		    st->nr_employers, st->total[SC_ADDED], st->total[SC_REMOVED],
-		    TOP);
+		    TOP, st->total[SC_CHANGESETS] ? 100.0 *
+		    (double)unknown_changesets(st) /
+		    (double)st->total[SC_CHANGESETS] : 0.0);
 	snapshot(out, rl);
 	review_score(out, rl);
 	for (i = 0; i < ARRAY_SIZE(tables); i++)

@@ -206,6 +206,8 @@ acme=$(git rev-list --count --no-merges --author=widget@acme.test HEAD)
 like "$S/index.html" "$(awk "BEGIN { printf \"%.1f\", 100 * ($total - $acme) / $total }")% of changesets of unknown employer" \
 	"the employers card says the share still unknown ($acme of $total commits known)"
 like "$S/contributors.html" '<td>acme\.test \(by domain\)</td>' "the employers' list falls back to the domain"
+like "$S/r/v2.0.html" 'with no fallback to the address.s domain: 100\.0% of the changesets are of unknown employer' \
+	"a release page keeps gitdm's model, and says so with its unknown share"
 like "$S/s/script-alert-1-script-widget.html" '<td>acme\.test \(by domain\)</td>' \
 	"as the section page does"
 bytes=$(wc -c <"$S/index.html")
