@@ -89,6 +89,8 @@ static const char style[] =
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
 	".card.bad b{color:#a00}.card small{color:#666}"
 	".finding{color:#a00}.muted{color:#777}#tri td:nth-child(5){white-space:nowrap}"
+	/* a date is never broken at its hyphens */
+	"td.d,#t td:nth-child(6){white-space:nowrap}"
 	"#tri td:nth-child(6){min-width:10em}"
 	/* charts at their size (11 px labels), scrolling in a narrow box */
 	"svg{max-width:none}figure{margin:1em 0;overflow-x:auto}figcaption{font-size:small;color:#555}"
@@ -305,7 +307,7 @@ static void date_cell(struct strbuf *out, int64_t t)
 
 	if (t > 0) {
 		mh_date(d, sizeof(d), t);
-		strbuf_addf(out, "<td>%s</td>", d);
+		strbuf_addf(out, "<td class=\"d\">%s</td>", d);
 	} else {
 		strbuf_addstr(out, "<td>-</td>");
 	}
