@@ -396,3 +396,19 @@ bool email_is_example(const char *email)
 			return true;
 	return false;
 }
+
+bool email_domain_wellformed(const char *email)
+{
+	const char *at = strrchr(email, '@'), *p;
+	bool dot = false;
+
+	if (!at || !at[1] || at[1] == '.')
+		return false;
+	for (p = at + 1; *p; p++)
+		if (*p == '.') {
+			if (p[-1] == '.' || !p[1])
+				return false;
+			dot = true;
+		}
+	return dot;
+}

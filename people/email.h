@@ -65,4 +65,10 @@ bool email_names_nobody(const char *email);
  */
 bool email_is_example(const char *email);
 
+/*
+ * Is the domain of @email a name a mail server could have: two labels
+ * or more, none empty ("novel..com", "suse.", "host" are not)?
+ */
+bool email_domain_wellformed(const char *email);
+
 #endif

@@ -192,7 +192,8 @@ int main(void)
 	   !strcmp(audit_employer(&o, "iap10@pug.(none)", 0), EMPLOYER_UNKNOWN) &&
 	   !strcmp(audit_employer(&o, "x@none", 0), EMPLOYER_UNKNOWN) &&
 	   !strcmp(audit_employer(&o, "x@penguin.local", 0), EMPLOYER_UNKNOWN) &&
-	   !strcmp(audit_employer(&o, "x@lists.example.net", 0), EMPLOYER_UNKNOWN),
+	   !strcmp(audit_employer(&o, "x@lists.example.net", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "jbeulich@novel..com", 0), EMPLOYER_UNKNOWN),
 	   "a machine's made-up address or an example's is no employer by domain");
 
 	matcher_free(mt);

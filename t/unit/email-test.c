@@ -275,6 +275,11 @@ static void test_names_nobody(void)
 	   email_is_example("a@example.net"), "example domains (RFC 2606)");
 	ok(!email_is_example("a@myexample.com") && !email_is_example("a@example.com.au") &&
 	   !email_is_example("a@acme.test"), "and not those that only look alike");
+	ok(email_domain_wellformed("a@suse.com") && email_domain_wellformed("a@x.y.z") &&
+	   !email_domain_wellformed("a@novel..com") && !email_domain_wellformed("a@suse.") &&
+	   !email_domain_wellformed("a@.suse.com") && !email_domain_wellformed("a@host") &&
+	   !email_domain_wellformed("a@") && !email_domain_wellformed("nobody"),
+	   "well-formed domains: two labels or more, none empty");
 }
 
 int main(void)
