@@ -250,9 +250,29 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 	svg_close(out, c->title);
 }
 
+/*
+ * The room the labels of a pairs chart take on the left: about 7 px a
+ * character at 11 px (names cut at 34), so that years do not stand
+ * 200 px away from their bars.
+ */
+static int pairs_left(const struct html_pair_chart *c)
+{
+	size_t i, longest = 0;
+	int left;
+
+	for (i = 0; i < c->nr; i++) {
+		size_t n = strlen(c->labels[i]);
+
+		if (n > longest)
+			longest = n > 34 ? 34 : n;
+	}
+	left = (int)longest * 7 + 16;
+	return left < 48 ? 48 : left > 220 ? 220 : left;
+}
+
 void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c)
 {
-	const int left = 220, top = 24, row = 26, w = 760;
+	const int left = pairs_left(c), top = 24, row = 26, w = 760;
 	int plot_w = w - left - 60, h = top + row * (int)c->nr + 10;
 	double max = 0;
 	const char *names[2] = { c->a_name, c->b_name };
