@@ -117,7 +117,9 @@ const char *audit_employer(const struct audit_opts *o, const char *email,
 	if (strcmp(e, EMPLOYER_UNKNOWN))
 		return e;
 	at = strrchr(email, '@');
-	if (!at || !at[1])
+	/* a machine's made-up address or an example's is no employer */
+	if (!at || !at[1] || email_names_nobody(email) ||
+	    email_is_example(email) || !email_domain_wellformed(email))
 		return EMPLOYER_UNKNOWN;
 	at++;
 	for (i = 0; i < ARRAY_SIZE(personal_domains); i++)

@@ -181,8 +181,30 @@ static void turnover(struct release *rl)
 	strbuf_release(&b);
 }
 
+/* The release's postings: the messages dated between the tags' commits. */
+static int list_postings(struct release *rl, struct idx *ix,
+			 unsigned identity_flags, struct list_base *lb)
+{
+	struct scope whole;
+	struct range r;
+	int rc;
+
+	scope_init(&whole, ix);
+	whole.identity_flags = identity_flags;
+	range_init(&r);
+	r.since = rl->from + 1;
+	r.until = rl->to;
+	list_stats_init(&rl->ls);
+	rl->have_ls = true;
+	rc = list_stats_collect_in(&rl->ls, lb, &whole, &r, NULL, 0);
+	range_release(&r);
+	scope_release(&whole);
+	return rc;
+}
+
 static int collect_one(struct release *rl, struct idx *ix,
-		       const struct employer_map *em, unsigned identity_flags)
+		       const struct employer_map *em, unsigned identity_flags,
+		       struct list_base *lb)
 {
 	struct scope whole;
 	struct range r;
@@ -196,7 +218,8 @@ static int collect_one(struct release *rl, struct idx *ix,
 	whole.identity_flags = identity_flags;
 	range_init(&r);
 	rc = range_parse(&r, ix, NULL, NULL, rev) ||
-	     stats_collect(&rl->st, &whole, &r, true) ? -1 : 0;
+	     stats_collect(&rl->st, &whole, &r, true) ||
+	     (lb && list_postings(rl, ix, identity_flags, lb)) ? -1 : 0;
 	range_release(&r);
 	scope_release(&whole);
 	free(rev);
@@ -207,7 +230,7 @@ static int collect_one(struct release *rl, struct idx *ix,
 
 int releases_collect(struct releases *rs, struct idx *ix,
 		     const struct employer_map *em, unsigned identity_flags,
-		     const char *glob, int n)
+		     const char *glob, int n, struct list_base *lb)
 {
 	char **tags;
 	size_t nr = list_tags(glob && *glob ? glob : "*", &tags), i, first;
@@ -222,7 +245,7 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 		rl->prev = xstrdup(tags[i - 1]);
 		rl->tag = xstrdup(tags[i]);
-		rc = collect_one(rl, ix, em, identity_flags);
+		rc = collect_one(rl, ix, em, identity_flags, lb);
 	}
 	for (i = 0; i < nr; i++)
 		free(tags[i]);
@@ -241,6 +264,8 @@ void releases_release(struct releases *rs)
 		for (j = 0; j < rs->v[i].nr_unseen; j++)
 			free(rs->v[i].unseen[j]);
 		free(rs->v[i].unseen);
+		if (rs->v[i].have_ls)
+			list_stats_release(&rs->v[i].ls);
 	}
 	free(rs->v);
 	memset(rs, 0, sizeof(*rs));
@@ -249,4 +274,9 @@ void releases_release(struct releases *rs)
 long release_review_score(const struct stats_hacker *hk)
 {
 	return hk->n[SC_REVIEWS] + hk->n[SC_ACKS] - hk->n[SC_CHANGESETS];
+}
+
+long release_list_score(const struct ls_person *p)
+{
+	return p->reviews - p->patches;
 }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "list-stats.h"
 #include "maintainers-history.h"
 #include "scope.h"
 #include "stats.h"
@@ -34,6 +35,14 @@ struct release {
 	 */
 	char **unseen;
 	size_t nr_unseen;
+	/*
+	 * When lists are indexed: stats --list over the whole repository
+	 * for the messages dated from the previous tag's commit to this
+	 * one's, whose people give netdev's review score as netdev counts
+	 * it, on the list (release_list_score())
+	 */
+	struct list_stats ls;
+	bool have_ls;
 };
 
 struct releases {
@@ -45,15 +54,27 @@ struct releases {
  * The last @n releases among the tags matching @glob ("*" for any; tags
  * with "-rc" in their name are pre-releases and skipped), whose figures
  * are collected over the index @ix with the employer map @em and
- * identity @identity_flags.  Fewer than two tags:
- * none.  0, or -1 with a message.
+ * identity @identity_flags, and the lists' postings from @lb (NULL when
+ * no list is indexed).  Fewer than two tags: none.  0, or -1 with a
+ * message.
  */
 int releases_collect(struct releases *rs, struct idx *ix,
 		     const struct employer_map *em, unsigned identity_flags,
-		     const char *glob, int n);
+		     const char *glob, int n, struct list_base *lb);
 void releases_release(struct releases *rs);
 
-/* netdev's review score of @hk: reviews and acks given minus changesets. */
+/*
+ * netdev's review score from git alone, when no list is indexed: the
+ * Reviewed-by and Acked-by trailers @hk was given on others' changes
+ * minus the changesets @hk authored.
+ */
 long release_review_score(const struct stats_hacker *hk);
+
+/*
+ * netdev's review score from the lists: the patches @p reviewed on the
+ * list (messages without a patch giving a Reviewed-by, Acked-by or
+ * Tested-by, list-stats.h) minus the patches @p posted.
+ */
+long release_list_score(const struct ls_person *p);
 
 #endif

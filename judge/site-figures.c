@@ -261,21 +261,18 @@ static size_t listed_addresses(const struct audit_section *s, const char ***out)
  * section to section (MAINTAINERS, the people and the identity model
  * loaded once), so that 2,900 sections cost their own threads.
  */
-int site_figures_lists(struct site_figures *w, struct scope *sc)
+int site_figures_lists(struct site_figures *w, struct scope *sc,
+		       struct list_base *b)
 {
 	const struct audit *a = w->a;
 	const char **every = NULL;
 	size_t i, nr_every = 0, alloc_every = 0;
-	struct list_base *b;
 	struct range r;
 	struct scope one, whole;
 	int64_t *ids = NULL;
 	size_t *start = NULL;
 	int rc = -1;
 
-	b = list_base_load(a->ix, NULL, 0);
-	if (!b)
-		return -1;
 	range_init(&r);
 	r.until = a->now;
 	scope_init(&one, a->ix);
@@ -334,7 +331,6 @@ out:
 	free(ids);
 	free(start);
 	scope_release(&one);
-	list_base_free(b);
 	free(every);
 	range_release(&r);
 	return rc;
@@ -373,18 +369,25 @@ int site_figures_collect(struct site_figures *f, struct scope *sc,
 			 const struct site_figures_opts *o)
 {
 	struct propose_opts po;
+	struct list_base *lb = NULL;
+	int rc;
 
 	site_figures_init(f, a);
 	triage_run(a, &f->tr);
-	if (site_figures_years(f) ||
-	    releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
-			     o->release_tags, o->releases))
+	/* the lists' messages read once, for the releases and the sections */
+	if (a->has_lists && !(lb = list_base_load(a->ix, NULL, 0)))
 		return -1;
-	site_figures_turnover(f, h);
-	if (a->has_lists &&
-	    (site_figures_lists(f, sc) ||
-	     site_figures_pending(f, sc, o->mm, o->pending_now,
-				  o->pending_days)))
+	rc = site_figures_years(f) ||
+	     releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
+			      o->release_tags, o->releases, lb);
+	if (!rc) {
+		site_figures_turnover(f, h);
+		rc = lb && (site_figures_lists(f, sc, lb) ||
+			    site_figures_pending(f, sc, o->mm, o->pending_now,
+						 o->pending_days));
+	}
+	list_base_free(lb);
+	if (rc)
 		return -1;
 	propose_opts_init(&po);
 	return propose_plan(a, &po, &f->props);

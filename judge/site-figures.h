@@ -84,8 +84,9 @@ void site_figures_release(struct site_figures *f);
 int site_figures_years(struct site_figures *f);
 /* M:/R: lines added and removed per year, from the MAINTAINERS history. */
 void site_figures_turnover(struct site_figures *f, const struct mh_history *h);
-/* Each section's response times, and the whole repository's. */
-int site_figures_lists(struct site_figures *f, struct scope *sc);
+/* Each section's response times, and the whole repository's, from @b. */
+int site_figures_lists(struct site_figures *f, struct scope *sc,
+		       struct list_base *b);
 /* The patches pending, and how many per section. */
 int site_figures_pending(struct site_figures *f, struct scope *sc,
 			 const struct ident_mailmap *mm, int64_t now, int days);

@@ -345,8 +345,14 @@ struct seen_tag {
 	int kind;
 };
 
+/*
+ * One tag of commit @c given by hacker @p at the address @addr (as the
+ * trailer wrote it; "" when it gave a name only).  A sign-off's
+ * employer is that address's on the patch's date, as gitdm maps it,
+ * not the address the hacker is shown under.
+ */
 static void count_tag(struct stats *st, const struct commit_rec *c,
-		      size_t p, int kind)
+		      size_t p, int kind, const char *addr)
 {
 	struct stats_hacker *h = &st->hackers[p];
 	struct stats_hacker *a = &st->hackers[c->author];
@@ -357,7 +363,7 @@ static void count_tag(struct stats *st, const struct commit_rec *c,
 			break;
 		h->n[SC_SIGNOFFS]++;
 		st->total[SC_SIGNOFFS]++;
-		employer(st, employer_of(st->em, h->email,
+		employer(st, employer_of(st->em, *addr ? addr : h->email,
 					 c->author_time))->signoffs++;
 		break;
 	case TK_REVIEW:
@@ -403,6 +409,7 @@ static int collect_trailers(struct stats *st, struct scope *s,
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {
 			int64_t key = t[k].key, pid = t[k].person;
+			const char *addr;
 			int kind;
 			size_t p, i;
 
@@ -419,11 +426,13 @@ static int collect_trailers(struct stats *st, struct scope *s,
 			ALLOC_GROW(seen, nr_seen + 1, alloc_seen);
 			seen[nr_seen].hacker = p;
 			seen[nr_seen++].kind = kind;
+			addr = cl->people->pp.email[pid] ?
+			       cl->people->pp.email[pid] : "";
 			if (kind == TK_REPORT_TEST) {
-				count_tag(st, c, p, TK_REPORT);
-				count_tag(st, c, p, TK_TEST);
+				count_tag(st, c, p, TK_REPORT, addr);
+				count_tag(st, c, p, TK_TEST, addr);
 			} else {
-				count_tag(st, c, p, kind);
+				count_tag(st, c, p, kind, addr);
 			}
 		}
 	}
@@ -724,6 +733,9 @@ size_t stats_rows(const struct stats *st, enum stats_report r, size_t want,
 			const struct stats_hacker *h = &st->hackers[i];
 			long n = h->n[dev_counter[r]];
 
+			/* gitdm's and LWN's: the lines removed net of added */
+			if (r == SR_REMOVED)
+				n -= h->n[SC_ADDED];
 			if (n <= 0)
 				continue;
 			ALLOC_GROW(v, nr + 1, alloc);

@@ -6,6 +6,7 @@
 #include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Perl's \s without Unicode: what the script's trims remove. */
 static bool is_space(char c)
@@ -358,4 +359,56 @@ void email_parse_plain(const char *s, struct strbuf *name, struct strbuf *addr)
 		memmove(name->buf, name->buf + 1, name->len - 2);
 		strbuf_setlen(name, name->len - 2);
 	}
+}
+
+/* Does @dom end in @suffix, at a label's start? */
+static bool domain_in(const char *dom, const char *suffix)
+{
+	size_t n = strlen(dom), k = strlen(suffix);
+
+	return n == k ? !strcasecmp(dom, suffix) :
+	       n > k && dom[n - k - 1] == '.' && !strcasecmp(dom + n - k, suffix);
+}
+
+bool email_names_nobody(const char *email)
+{
+	const char *at = strrchr(email, '@'), *dom;
+
+	if (!at || at == email || !at[1])
+		return true;
+	dom = at + 1;
+	return !strcasecmp(dom, "none") ||
+	       !strncasecmp(dom, "localhost", 9) ||
+	       domain_in(dom, "localdomain") || domain_in(dom, "local") ||
+	       domain_in(dom, "(none)");
+}
+
+bool email_is_example(const char *email)
+{
+	static const char *const reserved[] = {
+		"example.com", "example.net", "example.org", "example", "invalid",
+	};
+	const char *at = strrchr(email, '@');
+	size_t i;
+
+	for (i = 0; at && i < sizeof(reserved) / sizeof(*reserved); i++)
+		if (domain_in(at + 1, reserved[i]))
+			return true;
+	return false;
+}
+
+bool email_domain_wellformed(const char *email)
+{
+	const char *at = strrchr(email, '@'), *p;
+	bool dot = false;
+
+	if (!at || !at[1] || at[1] == '.')
+		return false;
+	for (p = at + 1; *p; p++)
+		if (*p == '.') {
+			if (p[-1] == '.' || !p[1])
+				return false;
+			dot = true;
+		}
+	return dot;
 }

@@ -50,4 +50,25 @@ bool rfc822_validlist(const char *s, char ***out, size_t *nr);
 /* ASCII-lowercased copy. */
 char *lowercase(const char *s);
 
+/*
+ * An address that says nothing about who wrote with it: no address,
+ * none@none or a domain "none", and git's defaults on an unconfigured
+ * machine (user@localhost*, *.localdomain, *.local, x@y.(none)).  Two
+ * people's laptops share such an address: it joins nothing on a name
+ * (identity.h), and its domain is no employer.
+ */
+bool email_names_nobody(const char *email);
+
+/*
+ * An address at a domain reserved for examples (RFC 2606): example.com,
+ * example.net, example.org and their subdomains, *.example, *.invalid.
+ */
+bool email_is_example(const char *email);
+
+/*
+ * Is the domain of @email a name a mail server could have: two labels
+ * or more, none empty ("novel..com", "suse.", "host" are not)?
+ */
+bool email_domain_wellformed(const char *email);
+
 #endif

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "derived.h"
+#include "email.h"
 #include "glib-load.h"
 #include "maintainers-history.h"
 #include "people-table.h"
@@ -568,25 +569,14 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 }
 
 /*
- * An address that says nothing about who wrote with it: git's defaults
- * on an unconfigured machine (user@host.localdomain, root@localhost,
- * x@y.(none)), none@none, or no address at all.  Such an address joins
- * nothing on a name: two people's laptops share it.
+ * An address that says nothing about who wrote with it (git's defaults
+ * on an unconfigured machine, none@none, no address at all) joins
+ * nothing on a name: two people's laptops share it.  The employers'
+ * domain fallback asks the same function (audit_employer()).
  */
 static bool junk_address(const char *email)
 {
-	const char *at = strrchr(email, '@'), *dom;
-	size_t n;
-
-	if (!at || at == email || !at[1] || !strcasecmp(email, "none@none"))
-		return true;
-	dom = at + 1;
-	n = strlen(dom);
-	return !strncasecmp(dom, "localhost", 9) ||
-	       !strcasecmp(dom, "localdomain") ||
-	       (n > 12 && !strcasecmp(dom + n - 12, ".localdomain")) ||
-	       !strcasecmp(dom, "(none)") ||
-	       (n > 7 && !strcasecmp(dom + n - 7, ".(none)"));
+	return email_names_nobody(email);
 }
 
 /*

@@ -84,16 +84,31 @@ static double nice_ceiling(double v)
 	return 10 * p;
 }
 
+/* Is @s 1, 2 or 5 times a power of ten? */
+static bool round_step(long s)
+{
+	while (s >= 10 && s % 10 == 0)
+		s /= 10;
+	return s == 1 || s == 2 || s == 5;
+}
+
 /*
  * How many steps the axis up to @max (a nice_ceiling()) takes, so that
- * every tick is a whole number: 4 when they divide it, else 5, 2 or 1.
+ * every tick is a whole number, and a round one where it can be (0, 100,
+ * 200 rather than 0, 125, 250): 5, 4, 2 or 1 steps of 1, 2 or 5 times a
+ * power of ten, else 4, 5, 2 or 1 that divide it.
  */
 static int axis_steps(double max)
 {
+	static const int tries[] = { 5, 4, 2, 1 };
 	long m = (long)max;
+	size_t i;
 
 	if ((double)m != max)
 		return 4;
+	for (i = 0; i < ARRAY_SIZE(tries); i++)
+		if (m % tries[i] == 0 && round_step(m / tries[i]))
+			return tries[i];
 	if (m % 4 == 0)
 		return 4;
 	if (m % 5 == 0)
@@ -235,9 +250,29 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 	svg_close(out, c->title);
 }
 
+/*
+ * The room the labels of a pairs chart take on the left: about 7 px a
+ * character at 11 px (names cut at 34), so that years do not stand
+ * 200 px away from their bars.
+ */
+static int pairs_left(const struct html_pair_chart *c)
+{
+	size_t i, longest = 0;
+	int left;
+
+	for (i = 0; i < c->nr; i++) {
+		size_t n = strlen(c->labels[i]);
+
+		if (n > longest)
+			longest = n > 34 ? 34 : n;
+	}
+	left = (int)longest * 7 + 16;
+	return left < 48 ? 48 : left > 220 ? 220 : left;
+}
+
 void html_svg_pairs(struct strbuf *out, const struct html_pair_chart *c)
 {
-	const int left = 220, top = 24, row = 26, w = 760;
+	const int left = pairs_left(c), top = 24, row = 26, w = 760;
 	int plot_w = w - left - 60, h = top + row * (int)c->nr + 10;
 	double max = 0;
 	const char *names[2] = { c->a_name, c->b_name };

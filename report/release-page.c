@@ -38,44 +38,97 @@ void release_stats_table(struct strbuf *out, const struct stats *st,
 	free(rows);
 }
 
+/* One row of the review score, from git's trailers or from the lists. */
+struct score_row {
+	const char *name;
+	long score, given, posted;
+};
+
 static int cmp_score(const void *x, const void *y)
 {
-	const struct stats_hacker *a = *(const struct stats_hacker *const *)x;
-	const struct stats_hacker *b = *(const struct stats_hacker *const *)y;
-	long sa = release_review_score(a), sb = release_review_score(b);
+	const struct score_row *a = x, *b = y;
 
-	if (sa != sb)
-		return sa > sb ? -1 : 1;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
 	return strcmp(a->name, b->name);
 }
 
-/* netdev's review score: the most reviews given against changes made. */
-static void review_score(struct strbuf *out, const struct stats *st)
+/* The rows from git: trailers given, changesets authored. */
+static size_t git_rows(const struct stats *st, struct score_row **out)
 {
-	const struct stats_hacker **v = xcalloc(st->nr_hackers + 1, sizeof(*v));
+	struct score_row *v = xcalloc(st->nr_hackers + 1, sizeof(*v));
 	size_t i, n = 0;
 
 	for (i = 0; i < st->nr_hackers; i++) {
 		const struct stats_hacker *hk = &st->hackers[i];
 
-		if (hk->n[SC_CHANGESETS] || hk->n[SC_REVIEWS] || hk->n[SC_ACKS])
-			v[n++] = hk;
+		if (!hk->n[SC_CHANGESETS] && !hk->n[SC_REVIEWS] && !hk->n[SC_ACKS])
+			continue;
+		v[n].name = hk->name;
+		v[n].score = release_review_score(hk);
+		v[n].given = hk->n[SC_REVIEWS] + hk->n[SC_ACKS];
+		v[n++].posted = hk->n[SC_CHANGESETS];
 	}
+	*out = v;
+	return n;
+}
+
+/* The rows from the lists: patches reviewed there, patches posted. */
+static size_t list_rows(const struct list_stats *ls, struct score_row **out)
+{
+	struct score_row *v = xcalloc(ls->nr_people + 1, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < ls->nr_people; i++) {
+		const struct ls_person *p = &ls->people[i];
+
+		if (!p->patches && !p->reviews)
+			continue;
+		v[n].name = p->name && *p->name ? p->name : p->email;
+		v[n].score = release_list_score(p);
+		v[n].given = p->reviews;
+		v[n++].posted = p->patches;
+	}
+	*out = v;
+	return n;
+}
+
+/*
+ * netdev's review score: the most reviews given against patches sent.
+ * From the lists when they are indexed (as netdev counts it), from the
+ * trailers in git otherwise; the page says which.
+ */
+static void review_score(struct strbuf *out, const struct release *rl)
+{
+	struct score_row *v;
+	size_t n, i;
+
+	strbuf_addstr(out, "<h2 id=\"review-score\">Review score</h2>\n"
+		      "<p id=\"review-score-from\">netdev's, ");
+	if (rl->have_ls) {
+		n = list_rows(&rl->ls, &v);
+		strbuf_addstr(out, "from the mailing lists: patches reviewed on "
+			      "the list (a Reviewed-by, Acked-by or Tested-by "
+			      "in a reply) minus patches posted, between the "
+			      "two tags' dates");
+	} else {
+		n = git_rows(&rl->st, &v);
+		strbuf_addstr(out, "from git (no list is indexed): Reviewed-by "
+			      "and Acked-by given on others' changes minus "
+			      "changesets authored");
+	}
+	strbuf_addf(out, "; the highest first.</p>\n<table id=\"review-score-t\">"
+		    "<thead><tr><th>#</th><th>name</th><th>score</th><th>%s"
+		    "</th><th>%s</th></tr></thead><tbody>\n",
+		    rl->have_ls ? "reviewed on the list" : "reviews and acks",
+		    rl->have_ls ? "patches posted" : "changesets");
 	qsort(v, n, sizeof(*v), cmp_score);
-	strbuf_addstr(out, "<h2 id=\"review-score\">Review score</h2>\n<p>netdev's: "
-		      "Reviewed-by and Acked-by given on others' changes, minus "
-		      "changesets authored; the highest first.</p>\n<table "
-		      "id=\"review-score-t\"><thead><tr><th>#</th><th>name</th>"
-		      "<th>score</th><th>reviews and acks</th><th>changesets</th>"
-		      "</tr></thead><tbody>\n");
 	for (i = 0; i < n && i < TOP; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		html_escape(out, v[i]->name);
-		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-			    "<td class=\"n\">%ld</td></tr>\n",
-			    release_review_score(v[i]),
-			    v[i]->n[SC_REVIEWS] + v[i]->n[SC_ACKS],
-			    v[i]->n[SC_CHANGESETS]);
+		html_escape(out, v[i].name);
+		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld"
+			    "</td><td class=\"n\">%ld</td></tr>\n", v[i].score,
+			    v[i].given, v[i].posted);
 	}
 	if (!n)
 		strbuf_addstr(out, "<tr><td colspan=\"5\">none</td></tr>\n");
@@ -131,6 +184,17 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 	unseen_list(out, rl);
 }
 
+/* The changesets of no known employer, gitdm's "(Unknown)". */
+static long unknown_changesets(const struct stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_employers; i++)
+		if (!strcmp(st->employers[i].name, EMPLOYER_UNKNOWN))
+			return st->employers[i].changesets;
+	return 0;
+}
+
 void release_body(struct strbuf *out, const struct release *rl)
 {
 	static const struct {
@@ -164,12 +228,17 @@ void release_body(struct strbuf *out, const struct release *rl)
 		    "changesets (merges left out) by %ld developers, %ld of them "
 		    "first-time contributors, at %zu employers; %ld lines added, "
 		    "%ld removed.  The tables are kmaint stats' (gitdm's "
-		    "definitions, the first %d rows).</p>\n", d1, d2,
+		    "definitions, the first %d rows); employers are the map's "
+		    "only, as gitdm's, with no fallback to the address's "
+		    "domain: %.1f%% of the changesets are of unknown employer."
+		    "</p>\n", d1, d2,
 		    st->total[SC_CHANGESETS], st->developers, st->first_timers,
 		    st->nr_employers, st->total[SC_ADDED], st->total[SC_REMOVED],
-		    TOP);
+		    TOP, st->total[SC_CHANGESETS] ? 100.0 *
+		    (double)unknown_changesets(st) /
+		    (double)st->total[SC_CHANGESETS] : 0.0);
 	snapshot(out, rl);
-	review_score(out, st);
+	review_score(out, rl);
 	for (i = 0; i < ARRAY_SIZE(tables); i++)
 		release_stats_table(out, st, tables[i].id, tables[i].r, TOP);
 }

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "email.h"
 #include "html.h"
 #include "imap.h"
 #include "list-stats.h"
@@ -81,11 +82,16 @@ static const char style[] =
 	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
 	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
 	"th[aria-sort=descending] button::after{content:' \\25BC'}"
-	".cards{display:flex;flex-wrap:wrap;gap:.6em;margin:1em 0}"
-	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;min-width:9em;"
+	/* cards in even columns: two on a phone, not a ragged stack */
+	".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));"
+	"gap:.6em;margin:1em 0}"
+	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;"
 	"background:#fafafa}.card b{display:block;font-size:1.7em}"
 	".card.bad b{color:#a00}.card small{color:#666}"
 	".finding{color:#a00}.muted{color:#777}#tri td:nth-child(5){white-space:nowrap}"
+	/* a date is never broken at its hyphens */
+	"td.d,#t td:nth-child(6){white-space:nowrap}"
+	"#tri td:nth-child(6){min-width:10em}"
 	/* charts at their size (11 px labels), scrolling in a narrow box */
 	"svg{max-width:none}figure{margin:1em 0;overflow-x:auto}figcaption{font-size:small;color:#555}"
 	"details{margin:.3em 0 1em}summary{cursor:pointer;color:#0645ad}"
@@ -301,7 +307,7 @@ static void date_cell(struct strbuf *out, int64_t t)
 
 	if (t > 0) {
 		mh_date(d, sizeof(d), t);
-		strbuf_addf(out, "<td>%s</td>", d);
+		strbuf_addf(out, "<td class=\"d\">%s</td>", d);
 	} else {
 		strbuf_addstr(out, "<td>-</td>");
 	}
@@ -964,6 +970,57 @@ static int trouble_page(struct site *w)
 static void pending_list(struct site *w, struct strbuf *out, int section,
 			 int up);
 
+/* Does @s list the address @email (not found in the history)? */
+static bool lists_address(const struct audit_section *s, const char *email)
+{
+	size_t j;
+
+	for (j = 0; j < s->nr_listed; j++)
+		if (s->listed[j].pid < 0 && s->listed[j].email &&
+		    !strcasecmp(s->listed[j].email, email))
+			return true;
+	return false;
+}
+
+/*
+ * The people listed whom the history never saw (no page, no link), so
+ * that the index has everyone the "listed people" card counts.
+ */
+static size_t unseen_listed_rows(const struct audit *a, struct strbuf *out)
+{
+	struct strmap seen;
+	size_t i, j, k, n = 0;
+
+	strmap_init(&seen);
+	for (i = 0; i < a->nr; i++)
+		for (j = 0; j < a->v[i].nr_listed; j++) {
+			const struct audit_listed *l = &a->v[i].listed[j];
+			size_t in = 0;
+			char *key;
+
+			if (l->pid >= 0 || l->is_role || !l->email)
+				continue;
+			key = lowercase(l->email);
+			if (strmap_get(&seen, key, strlen(key))) {
+				free(key);
+				continue;
+			}
+			strmap_insert(&seen, key, strlen(key))->value = (void *)1;
+			free(key);
+			for (k = i; k < a->nr; k++)
+				in += lists_address(&a->v[k], l->email);
+			strbuf_addstr(out, "<tr><td>");
+			html_escape(out, l->name && *l->name ? l->name : l->email);
+			strbuf_addstr(out, "</td><td>");
+			html_escape(out, l->email);
+			strbuf_addf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">"
+				    "0</td><td class=\"n\">0</td></tr>\n", in);
+			n++;
+		}
+	strmap_clear(&seen, false);
+	return n;
+}
+
 /* Every person with a page, with a filter (the script). */
 static int people_page(struct site *w)
 {
@@ -992,6 +1049,7 @@ static int people_page(struct site *w)
 			    a->id.persons[pid].authored);
 		n++;
 	}
+	n += unseen_listed_rows(a, &out);
 	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
 	return top_page_put(w, &out, "people.html", true);
 }
@@ -1315,24 +1373,32 @@ static bool is_listed_pid(const struct audit_section *s, int pid)
 	return false;
 }
 
-static void stats_cells(struct strbuf *out, const struct audit_stats *st)
+/* A person's figures in a section; the list's only when lists are indexed. */
+static void stats_cells(struct strbuf *out, const struct audit_stats *st,
+			bool lists)
 {
 	if (!st) {
 		strbuf_addstr(out, "<td class=\"n\">0</td><td class=\"n\">0</td>"
-			      "<td class=\"n\">0</td><td class=\"n\">0</td>"
-			      "<td class=\"n\">0</td><td>never</td>");
+			      "<td class=\"n\">0</td><td class=\"n\">0</td>");
+		if (lists)
+			strbuf_addstr(out, "<td class=\"n\">0</td>");
+		strbuf_addstr(out, "<td>never</td>");
 		return;
 	}
 	strbuf_addf(out, "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-		    "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-		    "<td class=\"n\">%ld</td>", st->authored, st->reviews,
-		    st->applied, st->tags, st->list_msgs);
+		    "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>",
+		    st->authored, st->reviews, st->applied, st->tags);
+	if (lists)
+		strbuf_addf(out, "<td class=\"n\">%ld</td>", st->list_msgs);
 	date_cell(out, st->last > st->last_list ? st->last : st->last_list);
 }
 
-static const char stats_head[] =
-	"<th title=\"in the window\">changesets</th><th>reviews</th>"
-	"<th>applied</th><th>tags</th><th>list messages</th><th>last activity</th>";
+static void stats_head(struct strbuf *out, bool lists)
+{
+	strbuf_addf(out, "<th title=\"in the window\">changesets</th><th>reviews"
+		    "</th><th>applied</th><th>tags</th>%s<th>last activity</th>",
+		    lists ? "<th>list messages</th>" : "");
+}
 
 /* The leading unlisted people by one ranking. */
 static void unlisted(struct site *w, struct strbuf *out,
@@ -1343,8 +1409,9 @@ static void unlisted(struct site *w, struct strbuf *out,
 	int rank;
 
 	strbuf_addf(out, "<h3>Top unlisted by %s</h3>\n", what);
-	strbuf_addf(out, "<table><thead><tr><th>person</th>%s</tr></thead><tbody>\n",
-		    stats_head);
+	strbuf_addstr(out, "<table><thead><tr><th>person</th>");
+	stats_head(out, a->has_lists);
+	strbuf_addstr(out, "</tr></thead><tbody>\n");
 	for (rank = 1; n < (size_t)a->o->top && rank <= (int)s->nr_people + 1; rank++) {
 		const struct audit_person *p = NULL;
 
@@ -1365,7 +1432,7 @@ static void unlisted(struct site *w, struct strbuf *out,
 		strbuf_addstr(out, "<tr><td>");
 		person_link(w, out, 1, p->pid, "");
 		strbuf_addstr(out, "</td>");
-		stats_cells(out, &p->st);
+		stats_cells(out, &p->st, a->has_lists);
 		strbuf_addstr(out, "</tr>\n");
 		n++;
 	}
@@ -1471,7 +1538,7 @@ static int write_section(struct site *w, size_t i)
 
 	strbuf_addstr(&out, "<h2>Listed people</h2>\n<table><thead><tr><th></th>"
 		      "<th>person</th><th>employer</th>");
-	strbuf_addstr(&out, stats_head);
+	stats_head(&out, a->has_lists);
 	strbuf_addstr(&out, "</tr></thead><tbody>\n");
 	for (j = 0; j < s->nr_listed; j++) {
 		const struct audit_listed *l = &s->listed[j];
@@ -1490,7 +1557,7 @@ static int write_section(struct site *w, size_t i)
 		strbuf_addstr(&out, "</small></td><td>");
 		html_escape(&out, l->employer);
 		strbuf_addstr(&out, "</td>");
-		stats_cells(&out, l->p ? &l->p->st : NULL);
+		stats_cells(&out, l->p ? &l->p->st : NULL, a->has_lists);
 		strbuf_addstr(&out, "</tr>\n");
 	}
 	strbuf_addstr(&out, "</tbody></table>\n");
@@ -1606,7 +1673,7 @@ static int write_person(struct site *w, int pid)
 		strbuf_addstr(&out, "<li>no section</li>\n");
 	strbuf_addstr(&out, "</ul>\n<h2>Works in</h2>\n<table><thead><tr>"
 		      "<th>section</th>");
-	strbuf_addstr(&out, stats_head);
+	stats_head(&out, a->has_lists);
 	strbuf_addstr(&out, "</tr></thead><tbody>\n");
 	for (j = w->work_first[pid], n = 0; j < w->work_first[pid + 1]; j++) {
 		const struct audit_person *p;
@@ -1616,7 +1683,7 @@ static int write_person(struct site *w, int pid)
 		strbuf_addstr(&out, "<tr><td>");
 		link_to(&out, 1, w->si[i].file, a->v[i].name);
 		strbuf_addstr(&out, "</td>");
-		stats_cells(&out, &p->st);
+		stats_cells(&out, &p->st, a->has_lists);
 		strbuf_addstr(&out, "</tr>\n");
 		n++;
 	}

@@ -195,17 +195,37 @@ try:
             "function(r){return r.cells[arguments[1]].textContent})"
             .replace("arguments[1]", str(col)), sel)
 
-    for k, v in expected["cards"].items():
-        d.get(url("index.html"))
-        links = d.find_elements(By.CSS_SELECTOR, "#c-%s b a" % k)
-        if not links:
+    d.get(url("index.html"))
+    shown = d.execute_script(
+        "return [].map.call(document.querySelectorAll('.cards .card'),"
+        "function(c){var a=c.querySelector('b a');return [c.id.slice(2),"
+        "c.querySelector('b').textContent,a?a.getAttribute('href'):null]})")
+    ok(sorted(c[0] for c in shown) ==
+       sorted(list(expected["cards"]) + expected["hour_cards"]),
+       "every headline card is tested", [c[0] for c in shown])
+    for k, num, href in shown:
+        if not href:
             ok(False, "the %s card is a link" % k)
             continue
-        d.get(links[0].get_attribute("href"))
+        d.get(url("index.html"))
+        d.get(d.find_element(By.CSS_SELECTOR, "#c-%s b a" % k)
+              .get_attribute("href"))
+        frag = urllib.parse.urlparse(href).fragment
+        if frag:
+            ok(d.execute_script("return !!document.getElementById(arguments[0])",
+                                frag), "the %s card's anchor #%s exists" %
+               (k, frag))
+        # a card of hours leads to the table it is the median of
+        v = expected["cards"]["sections"] if k in expected["hour_cards"] \
+            else int(num)
         if k in expected["card_rows"]:
             got = sorted(cells("#t tbody tr"))
-            ok(got == expected["card_rows"][k],
-               "the %s card leads to exactly its sections" % k, got)
+            # the findings card counts findings, its rows list them
+            n = sum(len(x.split()) for x in cells("#t tbody tr", 7)) \
+                if k == "findings" else len(got)
+            ok(got == expected["card_rows"][k] and n == v,
+               "the %s card leads to exactly its %d %s" %
+               (k, v, "findings" if k == "findings" else "sections"), got)
         elif k == "listed":
             got = [x for x in cells("#pt tbody tr", 2) if int(x) > 0]
             ok(len(got) == v, "the listed card leads to its %d people" % v,
@@ -233,6 +253,12 @@ try:
             "function(r){return [].map.call(r.cells,function(c){return c.textContent})})"))
         ok(got == want, "%s: changesets by person as git shortlog -sn --no-merges" %
            rel, "%s\nwant %s" % (got, want))
+        head = d.find_element(By.XPATH, "//b[@id='r-changesets']/..").text
+        total = d.find_element(By.ID, "r-changesets").text
+        ok(total == str(sum(n for _, n in want)) and
+           " by %d developers" % len(want) in head,
+           "%s: %d changesets by %d developers, as git shortlog's" %
+           (rel, sum(n for _, n in want), len(want)), head)
 
     # the people index's filter
     d.get(url("people.html"))
@@ -255,14 +281,15 @@ try:
     ok(not small, "chart labels are 11 px or more at 1280 px", "\n".join(small))
     d.set_window_size(412, 900)
     wide, small = [], []
-    for rel in ("index.html", "trouble.html", "people.html",
+    for rel in ["index.html", "trouble.html", "people.html",
                 "contributors.html", "findings.html", expected["section_page"],
-                "p/git-example.com.html"):
+                "p/git-example.com.html"] + list(expected["releases"]):
         d.get(url(rel))
-        sw, cw = d.execute_script(
-            "var e=document.documentElement;return [e.scrollWidth,e.clientWidth]")
-        if sw > cw:
-            wide.append("%s: %d > %d" % (rel, sw, cw))
+        sw, cw, iw = d.execute_script(
+            "var e=document.documentElement;"
+            "return [e.scrollWidth,e.clientWidth,window.innerWidth]")
+        if sw > cw or sw > iw or iw > 412:
+            wide.append("%s: %d > %d (inner %d)" % (rel, sw, cw, iw))
         small.extend("%s: %.1f px" % (rel, px) for px in d.execute_script(
             "return [].map.call(document.querySelectorAll('svg'),function(s){"
             "return 11*s.getScreenCTM().a})") if px < 10.99)

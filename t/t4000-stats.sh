@@ -39,22 +39,23 @@ ours --report committers >"$TRASH/kc"
 same_file "$TRASH/kc" "$TRASH/slc" "committers: git shortlog -sc"
 
 # gitdm's changed lines (max(added, removed) per patch) and lines
-# removed, per author, from git log --numstat
+# removed net of added (for those who removed more), per author, from
+# git log --numstat
 git log --no-merges --numstat --format='C%x09%aN' HEAD | awk -F'\t' '
-	function flush() { if (have) { ch[who] += (a > r ? a : r); rm[who] += r } }
+	function flush() { if (have) { ch[who] += (a > r ? a : r); rm[who] += r; ad[who] += a } }
 	/^C\t/ { flush(); who = $2; a = r = 0; have = 1; next }
 	NF >= 3 { if ($1 != "-") a += $1; if ($2 != "-") r += $2 }
 	END {
 		flush()
 		for (w in ch) if (ch[w] > 0) printf "L\t%d\t%s\n", ch[w], w
-		for (w in rm) if (rm[w] > 0) printf "R\t%d\t%s\n", rm[w], w
+		for (w in rm) if (rm[w] > ad[w]) printf "R\t%d\t%s\n", rm[w] - ad[w], w
 	}' >"$TRASH/lines"
 grep '^L' "$TRASH/lines" | cut -f2- | LC_ALL=C sort >"$TRASH/want-lines"
 grep '^R' "$TRASH/lines" | cut -f2- | LC_ALL=C sort >"$TRASH/want-removed"
 ours --report lines >"$TRASH/got-lines"
 ours --report removed >"$TRASH/got-removed"
 same_file "$TRASH/got-lines" "$TRASH/want-lines" "changed lines: max(added, removed) per patch"
-same_file "$TRASH/got-removed" "$TRASH/want-removed" "lines removed"
+same_file "$TRASH/got-removed" "$TRASH/want-removed" "lines removed, net of lines added (gitdm's)"
 
 # Signed-off-by by others than the author, Reviewed-by given: per
 # address (lowercased, which also merges JANE@ and jane@), once per
@@ -210,6 +211,23 @@ like "$TRASH/after.err" "running 'kmaint index'" "updates it first, and says so"
 shortlog HEAD >"$TRASH/sl2"
 ours --report changesets >"$TRASH/ks2"
 same_file "$TRASH/ks2" "$TRASH/sl2" "and counts the new commit"
+
+# a sign-off's employer is that of the address on its line (gitdm's
+# rule), not of the address its person is shown under: Sig Ner writes
+# twice from home and signs off once from the office
+for i in 1 2; do
+	echo "home $i" >>README
+	GIT_AUTHOR_NAME="Sig Ner" GIT_AUTHOR_EMAIL=sig@home.test git commit -q -am "readme: home $i"
+done
+echo signed >>README
+git commit -q -am "readme: signed at work" -m "Signed-off-by: Sig Ner <sig@corp.test>"
+printf 'corp.test\tCorp Inc\n' >"$TRASH/gitdm/corp-map"
+printf 'EmailMap corp-map\n' >"$TRASH/gitdm/corp"
+"$KMAINT" stats --gitdm-config "$TRASH/gitdm/corp" --report signoffs,employer-signoffs \
+	--csv --top 0 >"$TRASH/sob" 2>"$TRASH/sob.err"
+like "$TRASH/sob" '^signoffs,[0-9]+,Sig Ner,sig@home\.test,1,' "Sig Ner is shown at home"
+like "$TRASH/sob" '^employer-signoffs,[0-9]+,Corp Inc,,1,' \
+	"and the sign-off counts for the office's employer"
 
 # --top N sorts only the N best of each report: the same rows, in the
 # same order, as the first N of the whole report

@@ -188,6 +188,17 @@ like "$S/r/v3.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li><l
 like "$S/r/v2.0.html" '<ul id="unseen"><li>BAR LIBRARY</li><li>QUIET TOOL</li></ul>' \
 	"v2.0 those two (WIDGET's M: committed in v1.0..v2.0)"
 like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "the front page links the releases"
+# netdev's review score: from the list when it is indexed (List Person
+# reviewed p1..p6 there, Dev Eloper posted them), from git's trailers
+# when not (no Reviewed-by in any commit: List Person has no row)
+like "$S/r/v2.0.html" '<p id="review-score-from">netdev.s, from the mailing lists: ' \
+	"the review score says it is the lists'"
+like "$S/r/v2.0.html" '<tr><td class="n">1</td><td>List Person</td><td class="n">6</td><td class="n">6</td><td class="n">0</td></tr>' \
+	"List Person: 6 patches reviewed on the list, none posted"
+like "$S/r/v2.0.html" '<td>Dev Eloper</td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
+	"Dev Eloper: 6 posted, none reviewed"
+like "$S/r/v3.0.html" '<tr><td class="n">1</td><td>Dev Eloper</td><td class="n">-1</td><td class="n">0</td><td class="n">1</td></tr>' \
+	"v3.0: the one patch posted between the tags' dates"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
 total=$(git rev-list --count --no-merges HEAD)
@@ -195,6 +206,8 @@ acme=$(git rev-list --count --no-merges --author=widget@acme.test HEAD)
 like "$S/index.html" "$(awk "BEGIN { printf \"%.1f\", 100 * ($total - $acme) / $total }")% of changesets of unknown employer" \
 	"the employers card says the share still unknown ($acme of $total commits known)"
 like "$S/contributors.html" '<td>acme\.test \(by domain\)</td>' "the employers' list falls back to the domain"
+like "$S/r/v2.0.html" 'with no fallback to the address.s domain: 100\.0% of the changesets are of unknown employer' \
+	"a release page keeps gitdm's model, and says so with its unknown share"
 like "$S/s/script-alert-1-script-widget.html" '<td>acme\.test \(by domain\)</td>' \
 	"as the section page does"
 bytes=$(wc -c <"$S/index.html")
@@ -212,6 +225,20 @@ like "$TRASH/.out" ", 1 written \\($((pages - 1)) unchanged\\)" "only the damage
 like "$S/s/bar-library.html" '<h1>BAR LIBRARY</h1>' "and it is whole again"
 expect_failure "--site with --section is a usage error" $REPORT --site "$S" --section FOO
 is "$rc" 129 "exit 129"
+
+# the review score without lists: git's trailers
+expect_success "an index without the lists" "$KMAINT" index --db "$TRASH/nolists.sqlite"
+expect_success "report --site on it" $REPORT --db "$TRASH/nolists.sqlite" --site "$TRASH/site-nolists"
+like "$TRASH/site-nolists/r/v2.0.html" '<p id="review-score-from">netdev.s, from git \(no list is indexed\): ' \
+	"without lists the review score says it is git's"
+ok $(grep -q '<td>List Person</td>' "$TRASH/site-nolists/r/v2.0.html"; [ $? = 1 ]; echo $?) \
+	"and List Person, who gave no trailer in git, has no row"
+like "$TRASH/site-nolists/r/v2.0.html" '<td>Dev Eloper</td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
+	"Dev Eloper: 6 changesets, no trailer given"
+ok $(cat "$TRASH/site-nolists/s/foo-driver.html" "$TRASH/site-nolists/p/git-example.com.html" |
+	grep -q '<th>list messages</th>'; [ $? = 1 ]; echo $?) \
+	"without lists, no list messages column on section and person pages"
+like "$S/p/git-example.com.html" '<th>tags</th><th>list messages</th>' "with lists, that column"
 
 # links through templates: Message-IDs (lore's by default), commit ids
 S2=$TRASH/site-links
@@ -294,7 +321,9 @@ print(json.dumps({
               "odd-fixes": sum(x.startswith("odd fix") for x in status),
               "changesets": st["changesets"], "developers": st["developers"],
               "employers": 1, "pending": 1,
-              "no-active": no_active},
+              "no-active": no_active, "listed": len(listed),
+              "obsolete": sum(x.startswith("obsolete") for x in status)},
+    "hour_cards": ["first-reply", "review-duration"],
     "kinds": kinds, "inactive": inactive, "hostile": sys.argv[3],
     "triage": [r[2] for r in ranked],
     "card_rows": {

@@ -188,6 +188,13 @@ int main(void)
 	ok(!strcmp(audit_employer(&o, "x@gmail.com", 0), EMPLOYER_UNKNOWN) &&
 	   !strcmp(audit_employer(&o, "x@sgi.com", 0), "sgi.com (by domain)"),
 	   "unknown employers: personal domains stay unknown, others by domain");
+	ok(!strcmp(audit_employer(&o, "kaf24@localhost.localdomain", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "iap10@pug.(none)", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "x@none", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "x@penguin.local", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "x@lists.example.net", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "jbeulich@novel..com", 0), EMPLOYER_UNKNOWN),
+	   "a machine's made-up address or an example's is no employer by domain");
 
 	matcher_free(mt);
 	maintainers_release(&m);

@@ -252,6 +252,36 @@ static void test_listed(void)
 	strbuf_release(&addr);
 }
 
+/* The addresses that name nobody, and those that do. */
+static void test_names_nobody(void)
+{
+	static const char *const junk[] = {
+		"kaf24@localhost.localdomain", "root@localhost", "x@plucky.localdomain",
+		"x@penguin.local", "iap10@pug.(none)", "x@(none)", "foo@none",
+		"none@none", "nobody", "@x.org", "x@",
+	};
+	static const char *const real[] = {
+		"jbeulich@suse.com", "x@localdomain.example.org", "x@nonesuch.com",
+		"x@local.net", "x@lists.xenproject.org", "x@acme.test",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(junk); i++)
+		ok(email_names_nobody(junk[i]), junk[i]);
+	for (i = 0; i < ARRAY_SIZE(real); i++)
+		ok(!email_names_nobody(real[i]), real[i]);
+	ok(email_is_example("a@example.com") && email_is_example("a@lists.Example.ORG") &&
+	   email_is_example("a@x.example") && email_is_example("a@x.invalid") &&
+	   email_is_example("a@example.net"), "example domains (RFC 2606)");
+	ok(!email_is_example("a@myexample.com") && !email_is_example("a@example.com.au") &&
+	   !email_is_example("a@acme.test"), "and not those that only look alike");
+	ok(email_domain_wellformed("a@suse.com") && email_domain_wellformed("a@x.y.z") &&
+	   !email_domain_wellformed("a@novel..com") && !email_domain_wellformed("a@suse.") &&
+	   !email_domain_wellformed("a@.suse.com") && !email_domain_wellformed("a@host") &&
+	   !email_domain_wellformed("a@") && !email_domain_wellformed("nobody"),
+	   "well-formed domains: two labels or more, none empty");
+}
+
 int main(void)
 {
 	test_listed();
@@ -260,5 +290,6 @@ int main(void)
 	test_format();
 	test_rfc822_more();
 	test_lowercase();
+	test_names_nobody();
 	return done_testing();
 }

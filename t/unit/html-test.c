@@ -79,6 +79,12 @@ int main(void)
 		ok(strstr(sb.buf, ">5<") && strstr(sb.buf, ">1<") &&
 		   !strstr(sb.buf, ">10<") && !strstr(sb.buf, ">1.25<"),
 		   "grouped: side by side on an axis to 5 by whole numbers");
+		strbuf_reset(&sb);
+		values[0] = 480;
+		html_svg_stacked(&sb, &c);
+		ok(strstr(sb.buf, ">500<") && strstr(sb.buf, ">100<") &&
+		   strstr(sb.buf, ">400<") && !strstr(sb.buf, ">125<"),
+		   "an axis to 500 by 100s, not 125s");
 	}
 	strbuf_reset(&sb);
 	{
@@ -90,6 +96,13 @@ int main(void)
 		html_svg_pairs(&sb, &c);
 		ok(count(sb.buf, "<rect") == 4 + 2, "pairs: two bars a row, two legend keys");
 		ok(strstr(sb.buf, ">10 / 3<") != NULL, "pairs: values printed");
+		ok(strstr(sb.buf, "<rect x=\"48\"") != NULL,
+		   "pairs: short labels, bars close to them");
+		strbuf_reset(&sb);
+		labels[1] = "A very long name of a section that goes on and on";
+		html_svg_pairs(&sb, &c);
+		ok(strstr(sb.buf, "<rect x=\"220\"") && strstr(sb.buf, "on and on") == NULL,
+		   "pairs: long labels cut, the room for them capped");
 	}
 	strbuf_reset(&sb);
 	{
