@@ -28,6 +28,7 @@
 #include "builtin.h"
 #include "git-log.h"
 #include "derived.h"
+#include "identity.h"
 #include "git-mailmap.h"
 #include "archive.h"
 #include "index.h"
@@ -438,6 +439,7 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 
 		rc |= idx_verify_rows(&ix);
 		rc |= derived_verify(&ix) ? 1 : 0;
+		rc |= identity_verify(&ix) ? 1 : 0;
 		rc |= idx_verify_commits(&ix, n);
 		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
 			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
@@ -1051,6 +1053,10 @@ int cmd_index(int argc, const char **argv)
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
+	/* after the lists, whose messages bring people too */
+	if (idx_begin(&r.ix) || idx_fault_point(&r.ix, "identity") ||
+	    identity_store(&r.ix) || idx_commit(&r.ix))
+		die("cannot update the index");
 	end_update(&r, history_rc, lists_rc);
 	running = NULL;
 	index_run_release(&r);

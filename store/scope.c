@@ -1031,6 +1031,17 @@ const struct identity *scope_identity(struct scope *s)
 	if (!p)
 		return NULL;
 	if (!s->have_identity) {
+		/* the index's own model, read for the people asked about */
+		int lazy = s->identity_whole ? 0 :
+			   identity_open(&s->identity, s->ix,
+					 s->identity_flags);
+
+		if (lazy < 0)
+			return NULL;
+		if (lazy) {
+			s->have_identity = true;
+			return &s->identity;
+		}
 		/* the index's own counts and joins spare the whole summary */
 		if (!derived_fresh(s->ix) && !(sm = scope_summary(s)))
 			return NULL;

@@ -51,6 +51,11 @@ struct scope {
 	struct identity identity;
 	bool have_identity;
 	unsigned identity_flags;	/* IDENTITY_STRICT, before first use */
+	/*
+	 * Set by a caller that walks every person of the model: it is then
+	 * built whole, never read from the index a person at a time.
+	 */
+	bool identity_whole;
 
 	/*
 	 * Set by a caller that needs no line counts: scope_foreach_commit()
