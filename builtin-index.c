@@ -29,6 +29,7 @@
 #include "git-log.h"
 #include "derived.h"
 #include "identity.h"
+#include "identity-table.h"
 #include "git-mailmap.h"
 #include "archive.h"
 #include "index.h"
@@ -694,6 +695,16 @@ static void end_update(struct index_run *r, int history_rc, int lists_rc)
 		die("cannot update the index");
 }
 
+/* Had the index a history before this run, and no identity model? */
+static bool old_history(struct idx *ix)
+{
+	char *tips = idx_meta_get(ix, "tips");
+	bool old = tips && !ident_table_exists(ix);
+
+	free(tips);
+	return old;
+}
+
 /* The .mailmap: people are mapped again when it changes. */
 static void update_mailmap(struct index_run *r)
 {
@@ -961,6 +972,7 @@ int cmd_index(int argc, const char **argv)
 		.missing = STRBUF_INIT, .t0 = now(), .lock_timeout = LOCK_TIMEOUT
 	};
 	int stats = 0, rebuild = 0;
+	bool upgrade;
 	struct option opts[] = {
 		OPT_DB(&db_path),
 		OPT_SET("q|quiet", &r.quiet, "no progress, no summary"),
@@ -1031,6 +1043,7 @@ int cmd_index(int argc, const char **argv)
 	resolve_tips(&operands, &r.new_tips);
 	take_lock(&r);
 	open_for_update(&r, rebuild);
+	upgrade = old_history(&r.ix);
 	hold_update(&r);
 	upgrade_history(&r);
 	update_mailmap(&r);
@@ -1055,7 +1068,7 @@ int cmd_index(int argc, const char **argv)
 	}
 	/* after the lists, whose messages bring people too */
 	if (idx_begin(&r.ix) || idx_fault_point(&r.ix, "identity") ||
-	    identity_store(&r.ix) || idx_commit(&r.ix))
+	    identity_store(&r.ix, upgrade) || idx_commit(&r.ix))
 		die("cannot update the index");
 	end_update(&r, history_rc, lists_rc);
 	running = NULL;

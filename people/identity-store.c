@@ -148,19 +148,17 @@ static long store_or_compare(struct idx *ix, const char *key)
 	return n;
 }
 
-int identity_store(struct idx *ix)
+int identity_store(struct idx *ix, bool upgrade)
 {
-	char *key = ident_table_key(ix), *tips;
+	char *key = ident_table_key(ix);
 	int rc = 0;
 
 	if (!key)
 		return -1;
 	if (!ident_table_fresh(ix, key)) {
-		tips = idx_meta_get(ix, "tips");
-		if (!ident_table_exists(ix) && tips)
+		if (upgrade && !ident_table_exists(ix))
 			fprintf(stderr, "%s: keeping the identity model in the "
 				"index (once)\n", progname);
-		free(tips);
 		rc = store_or_compare(ix, key) < 0 ? -1 : 0;
 	}
 	free(key);

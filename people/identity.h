@@ -156,10 +156,11 @@ int identity_open(struct identity *id, struct idx *ix, unsigned flags);
 
 /*
  * For "kmaint index", in its transaction: bring the stored model up to
- * the index's people and commits (all of it, with a note, the first
- * time), writing only the rows that changed.  0 or -1.
+ * the index's people and commits, writing only the rows that changed
+ * (all of them the first time, with a note when @upgrade says the index
+ * had a history before this run).  0 or -1.
  */
-int identity_store(struct idx *ix);
+int identity_store(struct idx *ix, bool upgrade);
 
 /*
  * kmaint index --verify: the stored model against one built from the
