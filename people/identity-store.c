@@ -187,6 +187,8 @@ struct identity_lazy {
 	uint32_t *loaded;		/* the persons read, in that order */
 	size_t nr_loaded, alloc_loaded;
 	char *absent;			/* by_addr's value for a miss */
+	void (*on_load)(int person, void *data);
+	void *on_load_data;
 };
 
 int identity_open(struct identity *id, struct idx *ix, unsigned flags)
@@ -292,6 +294,15 @@ static void lazy_person(const struct identity *cid, int64_t person)
 	identity_sort_addrs(id, p->addrs, p->nr_addrs);
 	p->email = p->nr_addrs ? id->addrs[p->addrs[0]].email : "";
 	p->name = name;
+	if (l->on_load)
+		l->on_load((int)person, l->on_load_data);
+}
+
+void identity_on_load(struct identity *id, void (*fn)(int person, void *data),
+		      void *data)
+{
+	id->lazy->on_load = fn;
+	id->lazy->on_load_data = data;
 }
 
 int identity_lazy_of(const struct identity *cid, int64_t pid)

@@ -190,6 +190,10 @@ int identity_email_pids(const struct identity *id, const char *email,
  * name set of folded name @fold, or -1; and its release.
  */
 int identity_lazy_of(const struct identity *id, int64_t people_id);
+
+/* Call @fn with each person a lazily opened model reads, as it does. */
+void identity_on_load(struct identity *id, void (*fn)(int person, void *data),
+		      void *data);
 int identity_lazy_addr(const struct identity *id, const char *email);
 int identity_lazy_name(const struct identity *id, const char *fold);
 void identity_lazy_release(struct identity *id);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The identity model of the default flags is kept in the index by kmaint
 # index (store/identity-table.h) and read a person at a time by the
-# questions about a section: the answers are those of the model built
+# questions about a section (stats, audit): the answers are those of the model built
 # whole, an older index gets it at its next run, a new commit that joins
 # two addresses updates it, and index --verify checks it.
 . "${0%/*}/lib.sh"
@@ -18,6 +18,8 @@ answers() {
 	for s in ALPHA BETA GAMMA DELTA EPSILON; do
 		$KMAINT stats --no-update --section $s
 		$KMAINT stats --no-update --json --section $s
+		$KMAINT audit --no-update --min-changes 5 --section $s
+		$KMAINT audit --no-update --json --min-changes 5 --section $s
 	done >"$1" 2>&1
 	$KMAINT history --no-update --json >>"$1" 2>&1
 }
