@@ -18,8 +18,8 @@ answers() {
 	for s in ALPHA BETA GAMMA DELTA EPSILON; do
 		$KMAINT stats --no-update --section $s
 		$KMAINT stats --no-update --json --section $s
-		$KMAINT audit --no-update --min-changes 5 --section $s
-		$KMAINT audit --no-update --json --min-changes 5 --section $s
+		$KMAINT audit --min-changes 5 --section $s
+		$KMAINT audit --json --min-changes 5 --section $s
 	done >"$1" 2>&1
 	$KMAINT history --no-update --json >>"$1" 2>&1
 }
