@@ -97,13 +97,18 @@ struct people {
 
 static int load_people(struct scope *s, struct people *p)
 {
-	const struct scope_people *pp = scope_people(s);
+	const struct scope_people *pp;
 	size_t n;
 
-	/* the whole tree meets nearly everyone: one build beats a read each */
+	/*
+	 * The whole tree meets nearly everyone: one build beats a read
+	 * each.  A section reads the rows of the people it names.
+	 */
 	if (s->whole)
 		s->identity_whole = true;
-	if (!pp || !(p->id = scope_identity(s)))
+	else
+		s->people_partial = true;
+	if (!(p->id = scope_identity(s)) || !(pp = scope_people(s)))
 		return -1;
 	p->by_person = xcalloc(p->id->nr + 1, sizeof(long));
 	p->pp = *pp;	/* the scope's; not freed here */
@@ -563,7 +568,8 @@ static int collect_first_lazy(struct stats *st, struct scope *s,
 		if (!n || ps.v[n - 1] != ps.v[i])
 			ps.v[n++] = ps.v[i];
 	v = xcalloc(n + 1, sizeof(*v));
-	if (!ps.rc && derived_people_of(s->ix, ps.v, n, v))
+	if (!ps.rc && (derived_people_of(s->ix, ps.v, n, v) ||
+		       scope_people_want(s->ix, &s->people, ps.v, n)))
 		ps.rc = -1;
 	for (i = 0; !ps.rc && i < n; i++)
 		if (v[i].first_id >= 0)

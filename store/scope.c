@@ -1005,8 +1005,67 @@ int scope_people_load(struct idx *ix, struct scope_people *p)
 	return 0;
 }
 
+int scope_people_open(struct idx *ix, struct scope_people *p)
+{
+	memset(p, 0, sizeof(*p));
+	strbuf_init(&p->arena, 0);
+	p->nr = idx_query_int(ix, "SELECT coalesce(max(id), -1) FROM people") + 1;
+	if (p->nr < 0)
+		return -1;
+	p->partial = true;
+	p->name = xcalloc((size_t)p->nr + 1, sizeof(char *));
+	p->email = xcalloc((size_t)p->nr + 1, sizeof(char *));
+	p->asked = xcalloc((size_t)p->nr + 1, 1);
+	return 0;
+}
+
+int scope_people_want(struct idx *ix, struct scope_people *p,
+		      const int64_t *ids, size_t n)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int step = SQLITE_DONE;
+
+	if (!p->partial)
+		return 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT mname, memail FROM people "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	for (i = 0; i < n; i++) {
+		int64_t id = ids[i];
+
+		if (id < 0 || id >= p->nr || p->asked[id])
+			continue;
+		p->asked[id] = 1;
+		sqlite3_bind_int64(st, 1, id);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW) {
+			p->name[id] = xstrdup((const char *)
+					      sqlite3_column_text(st, 0));
+			p->email[id] = xstrdup((const char *)
+					       sqlite3_column_text(st, 1));
+		}
+		sqlite3_reset(st);
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	return 0;
+}
+
 void scope_people_free(struct scope_people *p)
 {
+	int64_t i;
+
+	for (i = 0; p->partial && i < p->nr; i++) {
+		if (!p->asked[i])
+			continue;
+		free(p->name[i]);
+		free(p->email[i]);
+	}
+	free(p->asked);
 	free(p->name);
 	free(p->email);
 	strbuf_release(&p->arena);
@@ -1015,8 +1074,13 @@ void scope_people_free(struct scope_people *p)
 
 const struct scope_people *scope_people(struct scope *s)
 {
+	/* partial only beside a model that reads its own rows */
+	bool partial = s->people_partial && s->have_identity &&
+		       s->identity.lazy;
+
 	if (!s->have_people) {
-		if (scope_people_load(s->ix, &s->people))
+		if (partial ? scope_people_open(s->ix, &s->people) :
+		    scope_people_load(s->ix, &s->people))
 			return NULL;
 		s->have_people = true;
 	}
@@ -1025,11 +1089,9 @@ const struct scope_people *scope_people(struct scope *s)
 
 const struct identity *scope_identity(struct scope *s)
 {
-	const struct scope_people *p = scope_people(s);
+	const struct scope_people *p;
 	const struct summary *sm = NULL;
 
-	if (!p)
-		return NULL;
 	if (!s->have_identity) {
 		/* the index's own model, read for the people asked about */
 		int lazy = s->identity_whole ? 0 :
@@ -1042,6 +1104,8 @@ const struct identity *scope_identity(struct scope *s)
 			s->have_identity = true;
 			return &s->identity;
 		}
+		if (!(p = scope_people(s)))
+			return NULL;
 		/* the index's own counts and joins spare the whole summary */
 		if (!derived_fresh(s->ix) && !(sm = scope_summary(s)))
 			return NULL;
@@ -1207,6 +1271,33 @@ const struct summary_trailer *scope_trailers(const struct scope *s,
 	return sc->nr_trailers ? sm->trailers + sc->trailer : NULL;
 }
 
+/* The people rows the commits of a walk name, for partial people. */
+static int want_people(struct scope *s, const struct summary *sm,
+		       const struct scoped_counts *counts, size_t nr)
+{
+	int64_t *ids = NULL;
+	size_t i, t, n = 0, alloc = 0;
+	int rc;
+
+	for (i = 0; i < nr; i++) {
+		const struct summary_commit *sc;
+		const struct summary_trailer *tr;
+
+		sc = s->whole ? &sm->commits[i] : summary_find(sm, counts[i].id);
+		if (!sc)
+			continue;
+		tr = scope_trailers(s, sc);
+		ALLOC_GROW(ids, n + 2 + sc->nr_trailers, alloc);
+		ids[n++] = sc->author;
+		ids[n++] = sc->committer;
+		for (t = 0; t < sc->nr_trailers; t++)
+			ids[n++] = tr[t].person;
+	}
+	rc = scope_people_want(s->ix, &s->people, ids, n);
+	free(ids);
+	return rc;
+}
+
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
@@ -1225,6 +1316,10 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 	}
 	if (s->whole)
 		nr = sm->nr;
+	if (people->partial && want_people(s, sm, counts, nr)) {
+		free(counts);
+		return -1;
+	}
 	for (i = 0; !rc && i < nr; i++) {
 		const struct summary_commit *sc;
 		struct scope_commit c;

@@ -56,6 +56,12 @@ struct scope {
 	 * built whole, never read from the index a person at a time.
 	 */
 	bool identity_whole;
+	/*
+	 * Set by a caller that reads only the people of its commits: the
+	 * people table is then read a row at a time (scope_people_want(),
+	 * which scope_foreach_commit() calls for the commits it walks).
+	 */
+	bool people_partial;
 
 	/*
 	 * Set by a caller that needs no line counts: scope_foreach_commit()
