@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "derived.h"
+#include "imap.h"
 #include "json.h"
 #include "maintainers-history.h"
 #include "queries.h"
@@ -1194,43 +1195,45 @@ static int scoped_counts(struct scope *s, struct scoped_counts **out,
 	static const char sql[] =
 		"SELECT f.commit_id, f.added, f.removed, f.flags "
 		"FROM temp.scope_paths p CROSS JOIN files f ON f.path = p.id";
-	struct scoped_counts *v = NULL;
-	size_t nr = 0, alloc = 0, i, j;
+	struct scoped_counts *v = NULL, *c;
+	size_t nr = 0, alloc = 0;
+	struct imap at;		/* commit id + 1 -> its entry + 1 */
 	sqlite3_stmt *st;
+	int64_t *slot;
 	int step;
 
 	if (scope_table(s))
 		return -1;
 	if (sqlite3_prepare_v2(s->ix->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	/* summed per commit as they come: sorting every files row cost more */
+	imap_init(&at, 1024);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		ALLOC_GROW(v, nr + 1, alloc);
-		v[nr].id = sqlite3_column_int64(st, 0);
-		v[nr].added = sqlite3_column_int64(st, 1);
-		v[nr].removed = sqlite3_column_int64(st, 2);
-		v[nr].known = !(sqlite3_column_int64(st, 3) & HF_MISSING);
-		v[nr].nr_files = 1;
-		nr++;
+		slot = imap_put(&at, sqlite3_column_int64(st, 0) + 1);
+		if (!*slot) {
+			ALLOC_GROW(v, nr + 1, alloc);
+			c = &v[nr];
+			memset(c, 0, sizeof(*c));
+			c->id = sqlite3_column_int64(st, 0);
+			c->known = true;
+			*slot = (int64_t)++nr;
+		}
+		c = &v[*slot - 1];
+		c->added += sqlite3_column_int64(st, 1);
+		c->removed += sqlite3_column_int64(st, 2);
+		c->known &= !(sqlite3_column_int64(st, 3) & HF_MISSING);
+		c->nr_files++;
 	}
 	sqlite3_finalize(st);
+	imap_free(&at);
 	if (step != SQLITE_DONE) {
 		free(v);
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
 	}
 	if (nr)
 		qsort(v, nr, sizeof(*v), cmp_counts);
-	for (i = j = 0; i < nr; i++) {
-		if (j && v[j - 1].id == v[i].id) {
-			v[j - 1].added += v[i].added;
-			v[j - 1].removed += v[i].removed;
-			v[j - 1].known &= v[i].known;
-			v[j - 1].nr_files++;
-		} else {
-			v[j++] = v[i];
-		}
-	}
 	*out = v;
-	*nr_out = j;
+	*nr_out = nr;
 	return 0;
 }
 
