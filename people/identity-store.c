@@ -423,23 +423,10 @@ void identity_lazy_release(struct identity *id)
 	struct identity_lazy *l = id->lazy;
 	size_t i;
 
-	for (i = 0; i < id->nr_addrs; i++) {
-		free(id->addrs[i].email);
-		free(id->addrs[i].why_hash);
-	}
-	free(id->addrs);
 	for (i = 0; i < l->nr_loaded; i++) {
 		free(id->persons[l->loaded[i]].addrs);
 		free((char *)id->persons[l->loaded[i]].name);
 	}
-	free(id->persons);
-	for (i = 0; i < id->nr_name_sets; i++)
-		free(id->name_sets[i]);
-	free(id->name_sets);
-	free(id->name_sets_nr);
-	free(id->of_people);
-	strmap_clear(&id->by_addr, false);
-	strmap_clear(&id->by_name, false);
 	ident_reader_close(l->r);
 	imap_free(&l->addr_of);
 	free(l->stored);
@@ -447,5 +434,4 @@ void identity_lazy_release(struct identity *id)
 	free(l->person_done);
 	free(l->loaded);
 	free(l);
-	memset(id, 0, sizeof(*id));
 }

@@ -984,17 +984,16 @@ void identity_release(struct identity *id)
 {
 	size_t i;
 
-	if (id->lazy) {
-		identity_lazy_release(id);
-		return;
-	}
 	for (i = 0; i < id->nr_addrs; i++) {
 		free(id->addrs[i].email);
 		free(id->addrs[i].why_hash);
 	}
 	free(id->addrs);
-	for (i = 0; i < id->nr; i++)
+	if (id->lazy)
+		identity_lazy_release(id);	/* the persons it read */
+	for (i = 0; !id->lazy && i < id->nr; i++)
 		free(id->persons[i].addrs);
+	id->lazy = NULL;
 	free(id->persons);
 	for (i = 0; i < id->nr_name_sets; i++)
 		free(id->name_sets[i]);

@@ -187,7 +187,8 @@ int identity_email_pids(const struct identity *id, const char *email,
 /*
  * The lazily opened model's lookups (people/identity-store.c): the person
  * of a people id; the address index of @email (lower case) and the
- * name set of folded name @fold, or -1; and its release.
+ * name set of folded name @fold, or -1; and, for identity_release(),
+ * the release of what it alone holds.
  */
 int identity_lazy_of(const struct identity *id, int64_t people_id);
 
