@@ -899,11 +899,13 @@ static int load_people(struct run *r, bool lazy)
 	size_t p;
 	int opened = 0;
 
-	if (scope_people_load(r->ix, &a->people) ||
-	    (lazy && (opened = identity_open(&a->id, r->ix,
+	/* the model read from the index needs no people row: only their ids */
+	if ((lazy && (opened = identity_open(&a->id, r->ix,
 					     a->o->identity_flags)) < 0) ||
-	    (!opened && identity_load(&a->id, r->ix, &a->people, NULL,
-				      a->o->identity_flags)))
+	    (opened ? scope_people_open(r->ix, &a->people) :
+	     scope_people_load(r->ix, &a->people) ||
+	     identity_load(&a->id, r->ix, &a->people, NULL,
+			   a->o->identity_flags)))
 		return -1;
 	r->max_people = a->people.nr - 1;
 	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));
