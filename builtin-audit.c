@@ -92,6 +92,7 @@ int cmd_audit(int argc, const char **argv)
 		}
 	}
 	have_a = true;
+	o.identity_lazy = true;	/* only what the few sections name */
 	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a))
 		goto out;
 

@@ -452,6 +452,7 @@ int cmd_idents(int argc, const char **argv)
 	strmap_init(&ids.sug_seen);
 	scope_init(&sc, &ix);
 	sc.identity_flags = identity_flags_for(strict, address);
+	sc.identity_whole = true;	/* every person, every join */
 	ids.ix = &ix;
 	if (load(&ix, &ids)) {
 		rc = 1;

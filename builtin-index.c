@@ -28,6 +28,8 @@
 #include "builtin.h"
 #include "git-log.h"
 #include "derived.h"
+#include "identity.h"
+#include "identity-table.h"
 #include "git-mailmap.h"
 #include "archive.h"
 #include "index.h"
@@ -438,6 +440,7 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 
 		rc |= idx_verify_rows(&ix);
 		rc |= derived_verify(&ix) ? 1 : 0;
+		rc |= identity_verify(&ix) ? 1 : 0;
 		rc |= idx_verify_commits(&ix, n);
 		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
 			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
@@ -690,6 +693,16 @@ static void end_update(struct index_run *r, int history_rc, int lists_rc)
 		die("cannot update the index");
 	if (r->ix.held && idx_unhold(&r->ix))
 		die("cannot update the index");
+}
+
+/* Had the index a history before this run, and no identity model? */
+static bool old_history(struct idx *ix)
+{
+	char *tips = idx_meta_get(ix, "tips");
+	bool old = tips && !ident_table_exists(ix);
+
+	free(tips);
+	return old;
 }
 
 /* The .mailmap: people are mapped again when it changes. */
@@ -959,6 +972,7 @@ int cmd_index(int argc, const char **argv)
 		.missing = STRBUF_INIT, .t0 = now(), .lock_timeout = LOCK_TIMEOUT
 	};
 	int stats = 0, rebuild = 0;
+	bool upgrade;
 	struct option opts[] = {
 		OPT_DB(&db_path),
 		OPT_SET("q|quiet", &r.quiet, "no progress, no summary"),
@@ -1029,6 +1043,7 @@ int cmd_index(int argc, const char **argv)
 	resolve_tips(&operands, &r.new_tips);
 	take_lock(&r);
 	open_for_update(&r, rebuild);
+	upgrade = old_history(&r.ix);
 	hold_update(&r);
 	upgrade_history(&r);
 	update_mailmap(&r);
@@ -1051,6 +1066,10 @@ int cmd_index(int argc, const char **argv)
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
+	/* after the lists, whose messages bring people too */
+	if (idx_begin(&r.ix) || idx_fault_point(&r.ix, "identity") ||
+	    identity_store(&r.ix, upgrade) || idx_commit(&r.ix))
+		die("cannot update the index");
 	end_update(&r, history_rc, lists_rc);
 	running = NULL;
 	index_run_release(&r);

@@ -646,13 +646,35 @@ static void fading_authors(const struct audit *a, const struct audit_section *s,
  * walk when it read every commit, else asked of the index for each of
  * their people ids (a few sections' walk reads only their commits).
  */
+struct last_pass {
+	const struct audit *a;
+	int64_t best;
+};
+
+static void last_of_pid(int64_t pid, void *data)
+{
+	struct last_pass *lp = data;
+	int64_t t;
+
+	if (!idx_person_last_commit(lp->a->ix, pid, lp->a->now, &t) &&
+	    t > lp->best)
+		lp->best = t;
+}
+
 static int64_t last_anywhere(const struct audit *a, int pid)
 {
 	int64_t best = a->last_seen[pid], t;
+	struct last_pass lp = { a, best };
 	size_t i;
 
 	if (a->seen_all)
 		return best;
+	if (a->id.lazy) {
+		/* the people ids of the person, as the loop below finds them */
+		if (identity_person_pids(&a->id, pid, last_of_pid, &lp))
+			die("cannot read the identity model from the index");
+		return lp.best;
+	}
 	for (i = 0; i < (size_t)a->people.nr; i++)
 		if (identity_of(&a->id, (int64_t)i) == pid &&
 		    !idx_person_last_commit(a->ix, (int64_t)i, a->now, &t) &&
@@ -856,26 +878,46 @@ struct run {
 	size_t nr_threads, alloc_threads;
 };
 
-/* The people of the index as persons of the identity model. */
-static int load_people(struct run *r)
+/* A person the lazily read model has just read: its name and address. */
+static void note_person(int p, void *data)
+{
+	struct audit *a = data;
+
+	a->names[p] = a->id.persons[p].name;
+	a->emails[p] = a->id.persons[p].email;
+}
+
+/*
+ * The people of the index as persons of the identity model: for a few
+ * sections (kmaint audit's o->identity_lazy), the index's own copy read
+ * a person at a time, a->names and a->emails filled as each is read.
+ */
+static int load_people(struct run *r, bool lazy)
 {
 	struct audit *a = r->a;
 	int64_t i;
 	size_t p;
+	int opened = 0;
 
-	if (scope_people_load(r->ix, &a->people) ||
-	    identity_load(&a->id, r->ix, &a->people, NULL,
-			  a->o->identity_flags))
+	/* the model read from the index needs no people row: only their ids */
+	if ((lazy && (opened = identity_open(&a->id, r->ix,
+					     a->o->identity_flags)) < 0) ||
+	    (opened ? scope_people_open(r->ix, &a->people) :
+	     scope_people_load(r->ix, &a->people) ||
+	     identity_load(&a->id, r->ix, &a->people, NULL,
+			   a->o->identity_flags)))
 		return -1;
 	r->max_people = a->people.nr - 1;
 	r->person_pid = xcalloc((size_t)a->people.nr + 1, sizeof(int64_t));
-	for (i = 0; i < a->people.nr; i++)
+	for (i = 0; !opened && i < a->people.nr; i++)
 		r->person_pid[i] = identity_of(&a->id, i);
 	a->nr_people = a->id.nr;
 	a->names = xcalloc(a->nr_people + 1, sizeof(char *));
 	a->last_seen = xcalloc(a->nr_people + 1, sizeof(int64_t));
 	a->emails = xcalloc(a->nr_people + 1, sizeof(char *));
-	for (p = 0; p < a->id.nr; p++) {
+	if (opened)
+		identity_on_load(&a->id, note_person, a);
+	for (p = 0; !opened && p < a->id.nr; p++) {
 		a->names[p] = a->id.persons[p].name;
 		a->emails[p] = a->id.persons[p].email;
 	}
@@ -1085,7 +1127,10 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 
 static int64_t pid_of(const struct run *r, int64_t person)
 {
-	return person > 0 && person <= r->max_people ? r->person_pid[person] : -1;
+	if (person <= 0 || person > r->max_people)
+		return -1;
+	return r->a->id.lazy ? identity_of(&r->a->id, person) :
+	       r->person_pid[person];
 }
 
 /* A commit of the window in its people's quarters (o->quarters). */
@@ -1827,6 +1872,16 @@ static int map_paths(struct run *r, struct matcher *mt)
 	return 0;
 }
 
+/* Are some sections selected, at most FEW_SECTIONS? */
+static bool few_selected(const struct maintainers *m, const bool *selected)
+{
+	size_t i, n = 0;
+
+	for (i = 0; selected && i < m->nr_sections; i++)
+		n += selected[i];
+	return selected && n <= FEW_SECTIONS;
+}
+
 int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	      const bool *selected, const struct audit_opts *o, struct audit *a)
 {
@@ -1840,7 +1895,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	a->now = o->now ? o->now : idx_last_commit_time(ix);
 	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
 
-	if (load_people(&r))
+	if (load_people(&r, o->identity_lazy && !o->quarters &&
+			few_selected(m, selected)))
 		goto out;
 	load_sections(&r, selected);
 	if (o->quarters) {

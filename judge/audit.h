@@ -53,6 +53,11 @@ struct audit_opts {
 	int fading_months, fading_gaps, fading_changes;
 	unsigned identity_flags;	/* IDENTITY_*: identity_flags_for() */
 	bool quarters;		/* count activity per quarter (kmaint report --site) */
+	/*
+	 * For a few sections, read the index's identity model a person at
+	 * a time (identity_open()); not for callers that walk every person.
+	 */
+	bool identity_lazy;
 	const struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };

@@ -97,10 +97,18 @@ struct people {
 
 static int load_people(struct scope *s, struct people *p)
 {
-	const struct scope_people *pp = scope_people(s);
+	const struct scope_people *pp;
 	size_t n;
 
-	if (!pp || !(p->id = scope_identity(s)))
+	/*
+	 * The whole tree meets nearly everyone: one build beats a read
+	 * each.  A section reads the rows of the people it names.
+	 */
+	if (s->whole)
+		s->identity_whole = true;
+	else
+		s->people_partial = true;
+	if (!(p->id = scope_identity(s)) || !(pp = scope_people(s)))
 		return -1;
 	p->by_person = xcalloc(p->id->nr + 1, sizeof(long));
 	p->pp = *pp;	/* the scope's; not freed here */
@@ -503,6 +511,75 @@ static int collect_first_stored(struct stats *st, struct scope *s,
 	return 0;
 }
 
+/* The people ids a lazily read model gives, as a set. */
+struct pid_set {
+	int64_t *v;
+	size_t nr, alloc;
+	const struct identity *id;
+	int rc;
+};
+
+static void add_pid(int64_t pid, void *data)
+{
+	struct pid_set *ps = data;
+
+	ALLOC_GROW(ps->v, ps->nr + 1, ps->alloc);
+	ps->v[ps->nr++] = pid;
+}
+
+static void add_alias_pids(const char *variant, void *data)
+{
+	struct pid_set *ps = data;
+
+	if (identity_email_pids(ps->id, variant, add_pid, ps))
+		ps->rc = -1;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The same when the model is read from the index a person at a time:
+ * only the people ids that can be one of the developers found count,
+ * those of their persons and those an EmailAliases line or an " at "
+ * address may turn into one of them; their rows only are read.
+ */
+static int collect_first_lazy(struct stats *st, struct scope *s,
+			      struct people *people, unsigned char *stranger)
+{
+	struct pid_set ps = { .id = people->id };
+	struct derived_person *v;
+	size_t i, n = 0;
+
+	for (i = 0; i < people->id->nr; i++)
+		if (people->by_person[i] &&
+		    identity_person_pids(people->id, (int)i, add_pid, &ps))
+			ps.rc = -1;
+	employer_foreach_alias(st->em, add_alias_pids, &ps);
+	if (identity_email_pids(people->id, NULL, add_pid, &ps))
+		ps.rc = -1;
+	if (ps.nr)
+		qsort(ps.v, ps.nr, sizeof(*ps.v), cmp_pid);
+	for (i = 0; i < ps.nr; i++)
+		if (!n || ps.v[n - 1] != ps.v[i])
+			ps.v[n++] = ps.v[i];
+	v = xcalloc(n + 1, sizeof(*v));
+	if (!ps.rc && (derived_people_of(s->ix, ps.v, n, v) ||
+		       scope_people_want(s->ix, &s->people, ps.v, n)))
+		ps.rc = -1;
+	for (i = 0; !ps.rc && i < n; i++)
+		if (v[i].first_id >= 0)
+			note_first(st, people, stranger, ps.v[i],
+				   v[i].first_id, v[i].first_time);
+	free(v);
+	free(ps.v);
+	return ps.rc;
+}
+
 /* Each developer's earliest non-merge commit in the whole index. */
 static int collect_first(struct stats *st, struct scope *s,
 			 struct people *people)
@@ -512,7 +589,9 @@ static int collect_first(struct stats *st, struct scope *s,
 	size_t i;
 	int rc = 0;
 
-	if (derived_fresh(s->ix)) {
+	if (people->id->lazy && derived_fresh(s->ix)) {
+		rc = collect_first_lazy(st, s, people, stranger);
+	} else if (derived_fresh(s->ix)) {
 		rc = collect_first_stored(st, s, people, stranger);
 	} else if (!(sm = scope_summary(s))) {
 		rc = -1;

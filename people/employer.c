@@ -145,6 +145,17 @@ int64_t employer_parse_date(const char *s)
 	return (int64_t)timegm(&tm);
 }
 
+void employer_foreach_alias(const struct employer_map *map,
+			    void (*fn)(const char *variant, void *data),
+			    void *data)
+{
+	size_t i;
+
+	for (i = 0; map && map->aliases.table && i < map->aliases.size; i++)
+		if (map->aliases.table[i].key)
+			fn(map->aliases.table[i].key, data);
+}
+
 const char *employer_canonical_email(const struct employer_map *map,
 				     const char *email)
 {

@@ -48,6 +48,11 @@ void employer_map_add_builtin(struct employer_map *map);
 void employer_map_add(struct employer_map *map, const char *key,
 		      const char *employer, int64_t end);
 
+/* Call @fn with every variant address that has an alias (lower case). */
+void employer_foreach_alias(const struct employer_map *map,
+			    void (*fn)(const char *variant, void *data),
+			    void *data);
+
 /* Make @variant an alias of @canonical (EmailAliases). */
 void employer_map_add_alias(struct employer_map *map, const char *variant,
 			    const char *canonical);

@@ -668,6 +668,12 @@ static int cmp_addr(const void *x, const void *y)
 	return strcmp(a->email, b->email);
 }
 
+void identity_sort_addrs(const struct identity *id, uint32_t *addrs, size_t n)
+{
+	sort_id = id;
+	qsort(addrs, n, sizeof(uint32_t), cmp_addr);
+}
+
 static void build_persons(struct builder *b, const struct scope_people *people)
 {
 	struct identity *id = b->id;
@@ -695,11 +701,10 @@ static void build_persons(struct builder *b, const struct scope_people *people)
 		p->tagged += id->addrs[i].tagged;
 		p->indexed |= id->addrs[i].indexed;
 	}
-	sort_id = id;
 	for (i = 0; i < id->nr; i++) {
 		struct identity_person *p = &id->persons[i];
 
-		qsort(p->addrs, p->nr_addrs, sizeof(uint32_t), cmp_addr);
+		identity_sort_addrs(id, p->addrs, p->nr_addrs);
 		p->email = id->addrs[p->addrs[0]].email;
 		p->name = "";
 	}
@@ -984,8 +989,11 @@ void identity_release(struct identity *id)
 		free(id->addrs[i].why_hash);
 	}
 	free(id->addrs);
-	for (i = 0; i < id->nr; i++)
+	if (id->lazy)
+		identity_lazy_release(id);	/* the persons it read */
+	for (i = 0; !id->lazy && i < id->nr; i++)
 		free(id->persons[i].addrs);
+	id->lazy = NULL;
 	free(id->persons);
 	for (i = 0; i < id->nr_name_sets; i++)
 		free(id->name_sets[i]);
@@ -998,7 +1006,8 @@ void identity_release(struct identity *id)
 	memset(id, 0, sizeof(*id));
 }
 
-int identity_of_email(const struct identity *id, const char *email)
+/* The index of the address @email (any case) in id->addrs, or -1. */
+static int addr_index(const struct identity *id, const char *email)
 {
 	struct strbuf lc = STRBUF_INIT;
 	struct strmap_entry *e;
@@ -1007,11 +1016,19 @@ int identity_of_email(const struct identity *id, const char *email)
 
 	for (p = email; *p; p++)
 		strbuf_addch(&lc, (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
-	e = strmap_find(&id->by_addr, lc.buf, lc.len);
-	if (e)
-		r = (int)id->addrs[(uintptr_t)e->value - 1].person;
+	if (id->lazy)
+		r = identity_lazy_addr(id, lc.buf);
+	else if ((e = strmap_find(&id->by_addr, lc.buf, lc.len)))
+		r = (int)((uintptr_t)e->value - 1);
 	strbuf_release(&lc);
 	return r;
+}
+
+int identity_of_email(const struct identity *id, const char *email)
+{
+	int a = addr_index(id, email);
+
+	return a < 0 ? -1 : (int)id->addrs[a].person;
 }
 
 const char *identity_canon_email(const void *model, const char *email)
@@ -1036,8 +1053,8 @@ void identity_match(const struct identity *id, const char *name,
 		    const char *email, struct identity_match *m)
 {
 	struct strbuf f = STRBUF_INIT;
-	struct strmap_entry *e = NULL;
-	int by_addr = identity_of_email(id, email);
+	struct strmap_entry *e;
+	int by_addr = identity_of_email(id, email), set = -1;
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
@@ -1046,11 +1063,12 @@ void identity_match(const struct identity *id, const char *name,
 		by_addr = -1;	/* an address nobody used: as if unknown */
 	if (name && *name && !(id->flags & IDENTITY_STRICT)) {
 		identity_fold_name(name, &f);
-		if (f.len)
-			e = strmap_find(&id->by_name, f.buf, f.len);
+		if (f.len && id->lazy)
+			set = identity_lazy_name(id, f.buf);
+		else if (f.len && (e = strmap_find(&id->by_name, f.buf, f.len)))
+			set = (int)((uintptr_t)e->value - 1);
 	}
-	if (e) {
-		size_t set = (uintptr_t)e->value - 1;
+	if (set >= 0) {
 
 		for (i = 0; i < id->name_sets_nr[set]; i++) {
 			uint32_t p = id->name_sets[set][i];
@@ -1195,17 +1213,8 @@ void identity_describe(const struct identity *id, const struct idx *ix,
 		return;
 	}
 	{
-		int a = -1;
-		struct strmap_entry *e;
-		struct strbuf lc = STRBUF_INIT;
-		const char *c;
+		int a = addr_index(id, email);
 
-		for (c = email; *c; c++)
-			strbuf_addch(&lc, (*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a' : *c);
-		e = strmap_find(&id->by_addr, lc.buf, lc.len);
-		strbuf_release(&lc);
-		if (e)
-			a = (int)((uintptr_t)e->value - 1);
 		strbuf_addf(out, "same person as %s, %s changesets", p->email,
 			    identity_count(p->authored, n, sizeof(n)));
 		if (a >= 0 && id->addrs[a].why == IW_COMMIT && id->addrs[a].why_commit) {

@@ -60,6 +60,7 @@
  * a name without an address is one person per folded name.
  */
 struct scope_people;
+struct ident_reader;
 
 enum {
 	IDENTITY_STRICT = 1,		/* an address is a person */
@@ -123,6 +124,14 @@ struct identity {
 	 */
 	uint32_t (*name_joins)[2];
 	size_t nr_name_joins;
+	/*
+	 * Read from the index as asked (identity_open()): persons are
+	 * numbered by their first address's place in the whole model, and
+	 * a person's entry is filled before any function returns its
+	 * number; lookups fill the maps, misses included.  NULL: built
+	 * whole by identity_load().
+	 */
+	struct identity_lazy *lazy;
 };
 
 /*
@@ -135,12 +144,72 @@ int identity_load(struct identity *id, struct idx *ix,
 		  unsigned flags);
 void identity_release(struct identity *id);
 
+/*
+ * The model of the default flags as "kmaint index" keeps it in the
+ * index (store/identity-table.h), read only for the people asked
+ * about: 1 when opened so, 0 when the index has no current copy (flags
+ * other than the default's, an older index, one being updated), -1 on
+ * error.  The answers are identity_load()'s; but the model is not
+ * whole, so not for callers that walk every person or address.
+ */
+int identity_open(struct identity *id, struct idx *ix, unsigned flags);
+
+/*
+ * For "kmaint index", in its transaction: bring the stored model up to
+ * the index's people and commits, writing only the rows that changed
+ * (all of them the first time, with a note when @upgrade says the index
+ * had a history before this run).  0 or -1.
+ */
+int identity_store(struct idx *ix, bool upgrade);
+
+/*
+ * kmaint index --verify: the stored model against one built from the
+ * people, commits and MAINTAINERS rows.  The number of differing rows
+ * (named on stdout), or -1.  No current stored model: 0.
+ */
+long identity_verify(struct idx *ix);
+
+/*
+ * Call @fn with every people id of @person (lazily opened models only:
+ * whole ones answer by identity_of() over every id).  0 or -1.
+ */
+int identity_person_pids(const struct identity *id, int person,
+			 void (*fn)(int64_t pid, void *data), void *data);
+
+/*
+ * Call @fn with the people ids whose address is @email (lower case) or,
+ * with @email NULL, whose address has a space in it (" at " for "@");
+ * lazily opened models only.  0 or -1.
+ */
+int identity_email_pids(const struct identity *id, const char *email,
+			void (*fn)(int64_t pid, void *data), void *data);
+
+/*
+ * The lazily opened model's lookups (people/identity-store.c): the person
+ * of a people id; the address index of @email (lower case) and the
+ * name set of folded name @fold, or -1; and, for identity_release(),
+ * the release of what it alone holds.
+ */
+int identity_lazy_of(const struct identity *id, int64_t people_id);
+
+/* Call @fn with each person a lazily opened model reads, as it does. */
+void identity_on_load(struct identity *id, void (*fn)(int person, void *data),
+		      void *data);
+int identity_lazy_addr(const struct identity *id, const char *email);
+int identity_lazy_name(const struct identity *id, const char *fold);
+void identity_lazy_release(struct identity *id);
+
+/* Sort a person's addresses, its main one first (people/identity.c). */
+void identity_sort_addrs(const struct identity *id, uint32_t *addrs, size_t n);
+
 /* Tags given by @person under a name alone, without an address. */
 long identity_name_only_tags(const struct identity *id, int person);
 
 /* The person of a people id, or -1 for an id that names nobody. */
 static inline int identity_of(const struct identity *id, int64_t people_id)
 {
+	if (id->lazy)
+		return identity_lazy_of(id, people_id);
 	if (people_id < 0 || (size_t)people_id >= id->nr_people_ids ||
 	    !id->of_people[people_id])
 		return -1;

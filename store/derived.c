@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "identity.h"
+#include "identity-table.h"
 #include "people-table.h"
 #include "summary.h"
 #include "util.h"
@@ -260,7 +261,9 @@ static int write_joins(struct idx *ix, const struct facts *f)
 
 int derived_forget(struct idx *ix)
 {
-	return idx_exec(ix, "DELETE FROM meta WHERE key = 'derived'");
+	/* the identity model is made from them (store/identity-table.h) */
+	return idx_exec(ix, "DELETE FROM meta WHERE key = 'derived'") ||
+	       ident_table_forget(ix);
 }
 
 int derived_update(struct idx *ix)
@@ -305,6 +308,17 @@ bool derived_fresh(struct idx *ix)
 	return hi >= -1 && hi == max_commit(ix);
 }
 
+/* One person_activity row from @st's columns. */
+static void read_person(sqlite3_stmt *st, struct derived_person *p)
+{
+	p->authored = (long)sqlite3_column_int64(st, 1);
+	p->committed = (long)sqlite3_column_int64(st, 2);
+	p->tagged = (long)sqlite3_column_int64(st, 3);
+	p->first_id = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
+		      sqlite3_column_int64(st, 4);
+	p->first_time = sqlite3_column_int64(st, 5);
+}
+
 int derived_people(struct idx *ix, struct derived_person *v, int64_t nr)
 {
 	sqlite3_stmt *st;
@@ -321,15 +335,37 @@ int derived_people(struct idx *ix, struct derived_person *v, int64_t nr)
 		if (pid < 0 || pid >= nr)
 			continue;
 		p = &v[pid];
-		p->authored = (long)sqlite3_column_int64(st, 1);
-		p->committed = (long)sqlite3_column_int64(st, 2);
-		p->tagged = (long)sqlite3_column_int64(st, 3);
-		p->first_id = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
-			      sqlite3_column_int64(st, 4);
-		p->first_time = sqlite3_column_int64(st, 5);
+		read_person(st, p);
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : sql_fail(ix);
+}
+
+int derived_people_of(struct idx *ix, const int64_t *pids, size_t n,
+		      struct derived_person *v)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int step = SQLITE_DONE;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT person, authored, committed, "
+			       "tagged, first_id, first_time FROM "
+			       "person_activity WHERE person = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	for (i = 0; i < n; i++) {
+		memset(&v[i], 0, sizeof(v[i]));
+		v[i].first_id = -1;
+		sqlite3_bind_int64(st, 1, pids[i]);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW)
+			read_person(st, &v[i]);
+		sqlite3_reset(st);
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			break;
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_ROW || step == SQLITE_DONE ? 0 : sql_fail(ix);
 }
 
 int derived_foreach_join(struct idx *ix,

@@ -55,6 +55,13 @@ bool derived_fresh(struct idx *ix);
 int derived_people(struct idx *ix, struct derived_person *v, int64_t nr);
 
 /*
+ * The same for the @n people ids @pids only, into @v (indexed like
+ * @pids).  0, or -1 with a message.
+ */
+int derived_people_of(struct idx *ix, const int64_t *pids, size_t n,
+		      struct derived_person *v);
+
+/*
  * Call @fn for every commit_joins row, in order.  0, or -1 with a
  * message.
  */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "derived.h"
+#include "imap.h"
 #include "json.h"
 #include "maintainers-history.h"
 #include "queries.h"
@@ -1005,8 +1006,67 @@ int scope_people_load(struct idx *ix, struct scope_people *p)
 	return 0;
 }
 
+int scope_people_open(struct idx *ix, struct scope_people *p)
+{
+	memset(p, 0, sizeof(*p));
+	strbuf_init(&p->arena, 0);
+	p->nr = idx_query_int(ix, "SELECT coalesce(max(id), -1) FROM people") + 1;
+	if (p->nr < 0)
+		return -1;
+	p->partial = true;
+	p->name = xcalloc((size_t)p->nr + 1, sizeof(char *));
+	p->email = xcalloc((size_t)p->nr + 1, sizeof(char *));
+	p->asked = xcalloc((size_t)p->nr + 1, 1);
+	return 0;
+}
+
+int scope_people_want(struct idx *ix, struct scope_people *p,
+		      const int64_t *ids, size_t n)
+{
+	sqlite3_stmt *st;
+	size_t i;
+	int step = SQLITE_DONE;
+
+	if (!p->partial)
+		return 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT mname, memail FROM people "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	for (i = 0; i < n; i++) {
+		int64_t id = ids[i];
+
+		if (id < 0 || id >= p->nr || p->asked[id])
+			continue;
+		p->asked[id] = 1;
+		sqlite3_bind_int64(st, 1, id);
+		step = sqlite3_step(st);
+		if (step == SQLITE_ROW) {
+			p->name[id] = xstrdup((const char *)
+					      sqlite3_column_text(st, 0));
+			p->email[id] = xstrdup((const char *)
+					       sqlite3_column_text(st, 1));
+		}
+		sqlite3_reset(st);
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	return 0;
+}
+
 void scope_people_free(struct scope_people *p)
 {
+	int64_t i;
+
+	for (i = 0; p->partial && i < p->nr; i++) {
+		if (!p->asked[i])
+			continue;
+		free(p->name[i]);
+		free(p->email[i]);
+	}
+	free(p->asked);
 	free(p->name);
 	free(p->email);
 	strbuf_release(&p->arena);
@@ -1015,8 +1075,13 @@ void scope_people_free(struct scope_people *p)
 
 const struct scope_people *scope_people(struct scope *s)
 {
+	/* partial only beside a model that reads its own rows */
+	bool partial = s->people_partial && s->have_identity &&
+		       s->identity.lazy;
+
 	if (!s->have_people) {
-		if (scope_people_load(s->ix, &s->people))
+		if (partial ? scope_people_open(s->ix, &s->people) :
+		    scope_people_load(s->ix, &s->people))
 			return NULL;
 		s->have_people = true;
 	}
@@ -1025,12 +1090,23 @@ const struct scope_people *scope_people(struct scope *s)
 
 const struct identity *scope_identity(struct scope *s)
 {
-	const struct scope_people *p = scope_people(s);
+	const struct scope_people *p;
 	const struct summary *sm = NULL;
 
-	if (!p)
-		return NULL;
 	if (!s->have_identity) {
+		/* the index's own model, read for the people asked about */
+		int lazy = s->identity_whole ? 0 :
+			   identity_open(&s->identity, s->ix,
+					 s->identity_flags);
+
+		if (lazy < 0)
+			return NULL;
+		if (lazy) {
+			s->have_identity = true;
+			return &s->identity;
+		}
+		if (!(p = scope_people(s)))
+			return NULL;
 		/* the index's own counts and joins spare the whole summary */
 		if (!derived_fresh(s->ix) && !(sm = scope_summary(s)))
 			return NULL;
@@ -1119,43 +1195,45 @@ static int scoped_counts(struct scope *s, struct scoped_counts **out,
 	static const char sql[] =
 		"SELECT f.commit_id, f.added, f.removed, f.flags "
 		"FROM temp.scope_paths p CROSS JOIN files f ON f.path = p.id";
-	struct scoped_counts *v = NULL;
-	size_t nr = 0, alloc = 0, i, j;
+	struct scoped_counts *v = NULL, *c;
+	size_t nr = 0, alloc = 0;
+	struct imap at;		/* commit id + 1 -> its entry + 1 */
 	sqlite3_stmt *st;
+	int64_t *slot;
 	int step;
 
 	if (scope_table(s))
 		return -1;
 	if (sqlite3_prepare_v2(s->ix->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
+	/* summed per commit as they come: sorting every files row cost more */
+	imap_init(&at, 1024);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		ALLOC_GROW(v, nr + 1, alloc);
-		v[nr].id = sqlite3_column_int64(st, 0);
-		v[nr].added = sqlite3_column_int64(st, 1);
-		v[nr].removed = sqlite3_column_int64(st, 2);
-		v[nr].known = !(sqlite3_column_int64(st, 3) & HF_MISSING);
-		v[nr].nr_files = 1;
-		nr++;
+		slot = imap_put(&at, sqlite3_column_int64(st, 0) + 1);
+		if (!*slot) {
+			ALLOC_GROW(v, nr + 1, alloc);
+			c = &v[nr];
+			memset(c, 0, sizeof(*c));
+			c->id = sqlite3_column_int64(st, 0);
+			c->known = true;
+			*slot = (int64_t)++nr;
+		}
+		c = &v[*slot - 1];
+		c->added += sqlite3_column_int64(st, 1);
+		c->removed += sqlite3_column_int64(st, 2);
+		c->known &= !(sqlite3_column_int64(st, 3) & HF_MISSING);
+		c->nr_files++;
 	}
 	sqlite3_finalize(st);
+	imap_free(&at);
 	if (step != SQLITE_DONE) {
 		free(v);
 		return error("%s: %s", s->ix->path, sqlite3_errmsg(s->ix->db));
 	}
 	if (nr)
 		qsort(v, nr, sizeof(*v), cmp_counts);
-	for (i = j = 0; i < nr; i++) {
-		if (j && v[j - 1].id == v[i].id) {
-			v[j - 1].added += v[i].added;
-			v[j - 1].removed += v[i].removed;
-			v[j - 1].known &= v[i].known;
-			v[j - 1].nr_files++;
-		} else {
-			v[j++] = v[i];
-		}
-	}
 	*out = v;
-	*nr_out = j;
+	*nr_out = nr;
 	return 0;
 }
 
@@ -1196,6 +1274,33 @@ const struct summary_trailer *scope_trailers(const struct scope *s,
 	return sc->nr_trailers ? sm->trailers + sc->trailer : NULL;
 }
 
+/* The people rows the commits of a walk name, for partial people. */
+static int want_people(struct scope *s, const struct summary *sm,
+		       const struct scoped_counts *counts, size_t nr)
+{
+	int64_t *ids = NULL;
+	size_t i, t, n = 0, alloc = 0;
+	int rc;
+
+	for (i = 0; i < nr; i++) {
+		const struct summary_commit *sc;
+		const struct summary_trailer *tr;
+
+		sc = s->whole ? &sm->commits[i] : summary_find(sm, counts[i].id);
+		if (!sc)
+			continue;
+		tr = scope_trailers(s, sc);
+		ALLOC_GROW(ids, n + 2 + sc->nr_trailers, alloc);
+		ids[n++] = sc->author;
+		ids[n++] = sc->committer;
+		for (t = 0; t < sc->nr_trailers; t++)
+			ids[n++] = tr[t].person;
+	}
+	rc = scope_people_want(s->ix, &s->people, ids, n);
+	free(ids);
+	return rc;
+}
+
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
@@ -1214,6 +1319,10 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 	}
 	if (s->whole)
 		nr = sm->nr;
+	if (people->partial && want_people(s, sm, counts, nr)) {
+		free(counts);
+		return -1;
+	}
 	for (i = 0; !rc && i < nr; i++) {
 		const struct summary_commit *sc;
 		struct scope_commit c;

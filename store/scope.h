@@ -51,6 +51,17 @@ struct scope {
 	struct identity identity;
 	bool have_identity;
 	unsigned identity_flags;	/* IDENTITY_STRICT, before first use */
+	/*
+	 * Set by a caller that walks every person of the model: it is then
+	 * built whole, never read from the index a person at a time.
+	 */
+	bool identity_whole;
+	/*
+	 * Set by a caller that reads only the people of its commits: the
+	 * people table is then read a row at a time (scope_people_want(),
+	 * which scope_foreach_commit() calls for the commits it walks).
+	 */
+	bool people_partial;
 
 	/*
 	 * Set by a caller that needs no line counts: scope_foreach_commit()

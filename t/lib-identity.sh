@@ -170,3 +170,14 @@ make_events_repo() {
 	git -C "$1" fast-import --quiet &&
 	git -C "$1" reset -q --hard main
 }
+
+# identity_index: the fixture in $TRASH/id, the current directory, for the
+# tests that read its index with sqlite3 (DB, and q SQL).
+identity_index() {
+	command -v sqlite3 >/dev/null || skip_all "sqlite3 shell not installed"
+	R=$TRASH/id
+	make_identity_repo "$R" || { echo "1..0 # SKIP cannot build the fixture"; exit 0; }
+	cd "$R" || exit 1
+	DB=.git/kmaint/index.sqlite
+}
+q() { sqlite3 "$DB" "$1"; }

@@ -55,7 +55,10 @@ is "$(sqlite3 "$DB" "SELECT CAST(value AS INTEGER) = (SELECT max(id) FROM commit
    1 "the resumed run completes the derived tables"
 is "$(sqlite3 "$DB" 'SELECT sum(authored) FROM person_activity')" \
    "$(git rev-list --no-merges --count HEAD)" "each non-merge commit counted once"
+is "$(sqlite3 "$DB" "SELECT count(*) FROM meta WHERE key = 'identity'")" \
+   1 "the resumed run keeps the identity model"
 expect_success "the derived tables agree with the commits" "$KMAINT" index --verify 1
+is "$(grep -c '^identity: ' "$TRASH/.out")" 0 "and the identity model with one built whole"
 expect_success "no-op afterwards" "$KMAINT" index
 like "$TRASH/.out" '^indexed 0 new commits, removed 0' "nothing left to do"
 done_testing

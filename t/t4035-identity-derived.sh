@@ -7,13 +7,8 @@
 . "${0%/*}/lib.sh"
 . "$SRCDIR/t/lib-identity.sh"
 
-command -v sqlite3 >/dev/null || skip_all "sqlite3 shell not installed"
 
-R=$TRASH/id
-make_identity_repo "$R" || { echo "1..0 # SKIP cannot build the fixture"; exit 0; }
-cd "$R" || exit 1
-DB=.git/kmaint/index.sqlite
-q() { sqlite3 "$DB" "$1"; }
+identity_index
 expect_success "index the fixture" "$KMAINT" index -q
 answers() {
 	$KMAINT audit --min-changes 5 >"$1.audit" 2>&1

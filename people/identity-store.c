@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The identity model kept in the index (store/identity-table.h): written
+ * from a model built whole by "kmaint index", and read back, a person at
+ * a time, by the questions about one section (identity_open()).
+ */
+#include "identity.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "identity-table.h"
+#include "imap.h"
+#include "people-table.h"
+
+/* ---- writing ---- */
+
+static int cmp_fold(const void *x, const void *y)
+{
+	const struct strmap_entry *a = *(const struct strmap_entry *const *)x;
+	const struct strmap_entry *b = *(const struct strmap_entry *const *)y;
+
+	return strcmp(a->key, b->key);
+}
+
+/* The folded names and their persons, in the order the table keeps. */
+static void fold_rows(const struct identity *id, const int64_t *pkey,
+		      struct ident_rows *rows)
+{
+	const struct strmap_entry **e = xcalloc(id->by_name.nr + 1,
+						sizeof(*e));
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, k, n = 0;
+
+	for (i = 0; i < id->by_name.size; i++)
+		if (id->by_name.table && id->by_name.table[i].key)
+			e[n++] = &id->by_name.table[i];
+	qsort(e, n, sizeof(*e), cmp_fold);
+	rows->folds = xcalloc(n + 1, sizeof(char *));
+	rows->fold_persons = xcalloc(n + 1, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		size_t set = (uintptr_t)e[i]->value - 1;
+
+		strbuf_reset(&sb);
+		for (k = 0; k < id->name_sets_nr[set]; k++)
+			strbuf_addf(&sb, "%s%lld", k ? " " : "",
+				    (long long)pkey[id->name_sets[set][k]]);
+		rows->folds[i] = e[i]->key;
+		rows->fold_persons[i] = xstrdup(sb.buf);
+	}
+	rows->nr_folds = n;
+	strbuf_release(&sb);
+	free(e);
+}
+
+/*
+ * The rows of a whole model.  A person is named by its first address's
+ * place, which keeps the order of persons and, unlike their count, does
+ * not move when another person is added or two are joined.
+ */
+static void build_rows(const struct identity *id, struct ident_rows *rows,
+		       int64_t **pkeyp)
+{
+	int64_t *pkey = xcalloc(id->nr + 1, sizeof(*pkey));
+	size_t i, k;
+
+	memset(rows, 0, sizeof(*rows));
+	for (i = 0; i < id->nr; i++) {
+		const struct identity_person *p = &id->persons[i];
+
+		pkey[i] = INT64_MAX;
+		for (k = 0; k < p->nr_addrs; k++)
+			if (p->addrs[k] < pkey[i])
+				pkey[i] = p->addrs[k];
+	}
+	rows->addrs = xcalloc(id->nr_addrs + 1, sizeof(*rows->addrs));
+	for (i = 0; i < id->nr_addrs; i++) {
+		const struct identity_addr *a = &id->addrs[i];
+		struct ident_row_addr *r = &rows->addrs[i];
+
+		r->id = (int64_t)i;
+		r->email = a->email;
+		r->person = pkey[a->person];
+		r->authored = a->authored;
+		r->committed = a->committed;
+		r->tagged = a->tagged;
+		r->flags = (a->indexed ? IT_INDEXED : 0) |
+			   (a->name_only ? IT_NAME_ONLY : 0) |
+			   (a->name_path ? IT_NAME_PATH : 0) |
+			   (strchr(a->email, ' ') ? IT_SPACED : 0);
+		r->why = (int)a->why;
+		r->why_commit = a->why_commit;
+		r->why_hash = a->why_hash;
+	}
+	rows->nr_addrs = id->nr_addrs;
+	rows->pids = xcalloc(id->nr_people_ids + 1, sizeof(*rows->pids));
+	for (i = 0; i < id->nr_people_ids; i++) {
+		if (!id->of_people[i])
+			continue;
+		rows->pids[rows->nr_pids][0] = (int64_t)i;
+		rows->pids[rows->nr_pids++][1] = id->of_people[i] - 1;
+	}
+	/* persons are numbered in the order of their first addresses */
+	rows->person_ids = pkey;
+	rows->person_names = xcalloc(id->nr + 1, sizeof(char *));
+	for (i = 0; i < id->nr; i++)
+		rows->person_names[i] = id->persons[i].name;
+	rows->nr_persons = id->nr;
+	fold_rows(id, pkey, rows);
+	*pkeyp = pkey;
+}
+
+static void free_rows(struct ident_rows *rows)
+{
+	size_t i;
+
+	for (i = 0; i < rows->nr_folds; i++)
+		free(rows->fold_persons[i]);
+	free(rows->folds);
+	free(rows->fold_persons);
+	free(rows->addrs);
+	free(rows->pids);
+	free(rows->person_names);
+	free(rows->person_ids);
+}
+
+/* Build the model whole and bring the tables to it (@key NULL: compare). */
+static long store_or_compare(struct idx *ix, const char *key)
+{
+	struct scope_people people;
+	struct identity id;
+	struct ident_rows rows;
+	int64_t *pkey = NULL;
+	long n = -1;
+
+	if (scope_people_load(ix, &people)) {
+		scope_people_free(&people);
+		return -1;
+	}
+	if (!identity_load(&id, ix, &people, NULL, 0)) {
+		build_rows(&id, &rows, &pkey);
+		n = ident_table_sync(ix, &rows, key);
+		free_rows(&rows);
+	}
+	identity_release(&id);
+	scope_people_free(&people);
+	return n;
+}
+
+int identity_store(struct idx *ix, bool upgrade)
+{
+	char *key = ident_table_key(ix);
+	int rc = 0;
+
+	if (!key)
+		return -1;
+	if (!ident_table_fresh(ix, key)) {
+		if (upgrade && !ident_table_exists(ix))
+			fprintf(stderr, "%s: keeping the identity model in the "
+				"index (once)\n", progname);
+		rc = store_or_compare(ix, key) < 0 ? -1 : 0;
+	}
+	free(key);
+	return rc;
+}
+
+long identity_verify(struct idx *ix)
+{
+	char *key = ident_table_key(ix);
+	long n = 0;
+
+	if (key && ident_table_fresh(ix, key))
+		n = store_or_compare(ix, NULL);
+	free(key);
+	return n;
+}
+
+/* ---- reading, a person at a time ---- */
+
+struct identity_lazy {
+	struct ident_reader *r;
+	struct imap addr_of;		/* stored address + 1 -> index + 1 */
+	int64_t *stored;		/* index -> stored address */
+	size_t alloc_stored;
+	unsigned char *pid_done, *person_done;
+	uint32_t *loaded;		/* the persons read, in that order */
+	size_t nr_loaded, alloc_loaded;
+	char *absent;			/* by_addr's value for a miss */
+	void (*on_load)(int person, void *data);
+	void *on_load_data;
+};
+
+int identity_open(struct identity *id, struct idx *ix, unsigned flags)
+{
+	struct identity_lazy *l;
+	char *key;
+	bool fresh;
+
+	memset(id, 0, sizeof(*id));
+	if (flags)
+		return 0;
+	key = ident_table_key(ix);
+	fresh = ident_table_fresh(ix, key);
+	free(key);
+	if (!fresh)
+		return 0;
+	l = xcalloc(1, sizeof(*l));
+	if (!(l->r = ident_reader_open(ix))) {
+		free(l);
+		return -1;
+	}
+	imap_init(&l->addr_of, 64);
+	id->lazy = l;
+	id->nr = (size_t)ident_read_nr(l->r);
+	id->nr_people_ids = (size_t)ident_read_nr_pids(l->r);
+	id->persons = xcalloc(id->nr + 1, sizeof(*id->persons));
+	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	l->pid_done = xcalloc(id->nr_people_ids + 1, 1);
+	l->person_done = xcalloc(id->nr + 1, 1);
+	strmap_init(&id->by_addr);
+	strmap_init(&id->by_name);
+	return 1;
+}
+
+static void lazy_fail(void)
+{
+	die("cannot read the identity model from the index");
+}
+
+struct person_load {
+	struct identity *id;
+	uint32_t person;
+};
+
+static void add_row(const struct ident_row_addr *row, void *data)
+{
+	struct person_load *pl = data;
+	struct identity *id = pl->id;
+	struct identity_lazy *l = id->lazy;
+	struct identity_person *p = &id->persons[pl->person];
+	struct identity_addr *a;
+	uint32_t i = (uint32_t)id->nr_addrs;
+
+	ALLOC_GROW(id->addrs, id->nr_addrs + 1, id->alloc_addrs);
+	ALLOC_GROW(l->stored, id->nr_addrs + 1, l->alloc_stored);
+	a = &id->addrs[id->nr_addrs++];
+	memset(a, 0, sizeof(*a));
+	a->email = xstrdup(row->email);
+	a->person = pl->person;
+	a->authored = row->authored;
+	a->committed = row->committed;
+	a->tagged = row->tagged;
+	a->indexed = row->flags & IT_INDEXED;
+	a->name_only = row->flags & IT_NAME_ONLY;
+	a->name_path = row->flags & IT_NAME_PATH;
+	a->why = (enum identity_why)row->why;
+	a->why_commit = row->why_commit;
+	a->why_hash = row->why_hash ? xstrdup(row->why_hash) : NULL;
+	l->stored[i] = row->id;
+	*imap_put(&l->addr_of, row->id + 1) = i + 1;
+	if (!a->name_only)
+		strmap_insert(&id->by_addr, a->email, strlen(a->email))->value =
+			(void *)(uintptr_t)(i + 1);
+	p->addrs = xrealloc(p->addrs, (p->nr_addrs + 1) * sizeof(uint32_t));
+	p->addrs[p->nr_addrs++] = i;
+	p->authored += a->authored;
+	p->committed += a->committed;
+	p->tagged += a->tagged;
+	p->indexed |= a->indexed;
+}
+
+/*
+ * Read person @person, every address of it, as identity_load() would
+ * have it.  The model is const to its users, who only ask: what is read
+ * is a cache, filled in place.
+ */
+static void lazy_person(const struct identity *cid, int64_t person)
+{
+	struct identity *id = (struct identity *)cid;
+	struct identity_lazy *l = id->lazy;
+	struct person_load pl = { id, (uint32_t)person };
+	struct identity_person *p;
+	char *name;
+
+	if (person < 0 || (size_t)person >= id->nr || l->person_done[person])
+		return;
+	l->person_done[person] = 1;
+	ALLOC_GROW(l->loaded, l->nr_loaded + 1, l->alloc_loaded);
+	l->loaded[l->nr_loaded++] = (uint32_t)person;
+	if (ident_read_person(l->r, person, add_row, &pl, &name))
+		lazy_fail();
+	p = &id->persons[person];
+	identity_sort_addrs(id, p->addrs, p->nr_addrs);
+	p->email = p->nr_addrs ? id->addrs[p->addrs[0]].email : "";
+	p->name = name;
+	if (l->on_load)
+		l->on_load((int)person, l->on_load_data);
+}
+
+void identity_on_load(struct identity *id, void (*fn)(int person, void *data),
+		      void *data)
+{
+	id->lazy->on_load = fn;
+	id->lazy->on_load_data = data;
+}
+
+int identity_lazy_of(const struct identity *cid, int64_t pid)
+{
+	struct identity *id = (struct identity *)cid;
+	struct identity_lazy *l = id->lazy;
+	int64_t addr, person, *local;
+	int rc;
+
+	if (pid < 0 || (size_t)pid >= id->nr_people_ids)
+		return -1;
+	if (!l->pid_done[pid]) {
+		l->pid_done[pid] = 1;
+		rc = ident_read_pid(l->r, pid, &addr, &person);
+		if (rc < 0)
+			lazy_fail();
+		lazy_person(id, rc ? person : -1);
+		if (rc && (local = imap_get(&l->addr_of, addr + 1)))
+			id->of_people[pid] = (uint32_t)*local;
+	}
+	if (!id->of_people[pid])
+		return -1;
+	return (int)id->addrs[id->of_people[pid] - 1].person;
+}
+
+int identity_lazy_addr(const struct identity *cid, const char *email)
+{
+	struct identity *id = (struct identity *)cid;
+	struct identity_lazy *l = id->lazy;
+	struct strmap_entry *e = strmap_find(&id->by_addr, email,
+					     strlen(email));
+	int64_t addr, person;
+	int rc;
+
+	if (!e) {
+		rc = ident_read_email(l->r, email, &addr, &person);
+		if (rc < 0)
+			lazy_fail();
+		if (rc)
+			lazy_person(id, person);
+		e = strmap_find(&id->by_addr, email, strlen(email));
+		if (!e) {
+			e = strmap_insert(&id->by_addr, email, strlen(email));
+			e->value = &l->absent;
+		}
+	}
+	if (e->value == (void *)&l->absent)
+		return -1;
+	return (int)((uintptr_t)e->value - 1);
+}
+
+int identity_lazy_name(const struct identity *cid, const char *fold)
+{
+	struct identity *id = (struct identity *)cid;
+	struct strmap_entry *e = strmap_find(&id->by_name, fold, strlen(fold));
+	char *persons, *p, *end;
+	size_t set;
+
+	if (e)
+		return (int)((uintptr_t)e->value - 1);
+	set = id->nr_name_sets++;
+	id->name_sets = xrealloc(id->name_sets, (set + 1) * sizeof(uint32_t *));
+	id->name_sets_nr = xrealloc(id->name_sets_nr, (set + 1) * sizeof(size_t));
+	id->name_sets[set] = NULL;
+	id->name_sets_nr[set] = 0;
+	persons = ident_read_name(id->lazy->r, fold);
+	for (p = persons; p && *p; p = end) {
+		long long v = strtoll(p, &end, 10);
+
+		if (end == p)
+			break;
+		lazy_person(id, v);
+		id->name_sets[set] = xrealloc(id->name_sets[set],
+					      (id->name_sets_nr[set] + 1) *
+					      sizeof(uint32_t));
+		id->name_sets[set][id->name_sets_nr[set]++] = (uint32_t)v;
+	}
+	free(persons);
+	strmap_insert(&id->by_name, fold, strlen(fold))->value =
+		(void *)(uintptr_t)(set + 1);
+	return (int)set;
+}
+
+int identity_person_pids(const struct identity *id, int person,
+			 void (*fn)(int64_t pid, void *data), void *data)
+{
+	const struct identity_person *p;
+	size_t i;
+
+	if (!id->lazy || person < 0 || (size_t)person >= id->nr)
+		return 0;
+	lazy_person(id, person);
+	p = &id->persons[person];
+	for (i = 0; i < p->nr_addrs; i++)
+		if (ident_read_addr_pids(id->lazy->r,
+					 id->lazy->stored[p->addrs[i]], fn,
+					 data))
+			return -1;
+	return 0;
+}
+
+int identity_email_pids(const struct identity *id, const char *email,
+			void (*fn)(int64_t pid, void *data), void *data)
+{
+	int a;
+
+	if (!id->lazy)
+		return 0;
+	if (!email)
+		return ident_read_addr_pids(id->lazy->r, -1, fn, data);
+	a = identity_lazy_addr(id, email);
+	return a < 0 ? 0 : ident_read_addr_pids(id->lazy->r,
+						id->lazy->stored[a], fn, data);
+}
+
+void identity_lazy_release(struct identity *id)
+{
+	struct identity_lazy *l = id->lazy;
+	size_t i;
+
+	for (i = 0; i < l->nr_loaded; i++) {
+		free(id->persons[l->loaded[i]].addrs);
+		free((char *)id->persons[l->loaded[i]].name);
+	}
+	ident_reader_close(l->r);
+	imap_free(&l->addr_of);
+	free(l->stored);
+	free(l->pid_done);
+	free(l->person_done);
+	free(l->loaded);
+	free(l);
+}
