@@ -33,6 +33,9 @@
 # commits touching the section's F: values (read as git's ":(glob)"
 # pathspecs; X: excluded, N: not checked), matching the person by
 # address or by name as author, committer or in a trailer line.
+# The audits see the directories of the trees of those days (made empty
+# in the clone, which has no checkout): an F: value without '/' that
+# names a directory covers what is under it, as in a checkout.
 # The thresholds are audit's defaults unless AUDIT_OPTS says otherwise
 # (AUDIT_OPTS="--fading-months 9" bench/backtest.sh ...); each set of
 # options writes its own WORKDIR/NAME/backtest-OPTIONS/.
@@ -64,6 +67,14 @@ for src; do
 	if [ ! -d "$w" ]; then
 		git clone -q --shared --no-checkout "$src" "$w"
 	fi
+	# A value without '/' names a directory if the work tree has one
+	# (as get_maintainer.pl asks): the clone has no checkout, so make
+	# the directories of the tree of each audit's day (their union,
+	# empty; no file of the project is written)
+	for y in $years; do
+		c=$(git -C "$w" rev-list -1 --before="$y-01-01" HEAD)
+		git -C "$w" ls-tree -r -d -z --name-only "$c"
+	done | (cd "$w" && xargs -0 mkdir -p)
 	t0=$(date +%s)
 	(cd "$w" && "$KMAINT" index -q)
 	echo "== $name ($(git -C "$w" rev-list --count HEAD) commits; index $(($(date +%s) - t0)) s)"
