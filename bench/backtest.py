@@ -425,7 +425,7 @@ for r, h, m in sorted(named, key=lambda x: -x[2]):
         r["type"], r["person"], r["section"], day(r["time"]),
         r["commit"][:12], day(h["asof"]), h["kind"], m))
 # the fading rule's thresholds, audit's defaults unless AUDIT_OPTS says
-rule = dict(months=9, gaps=8, changes=4)
+rule = dict(months=6, gaps=8, changes=4)
 _o = os.environ.get("AUDIT_OPTS", "").split()
 for k, v in zip(_o, _o[1:]):
     if k.startswith("--fading-") and k[9:] in rule:
