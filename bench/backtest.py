@@ -2,8 +2,10 @@
 # bench/backtest.sh's figures:
 #   python3 backtest.py [-k KMAINT] WORKTREE OUTDIR YEAR...
 # (see bench/backtest.sh for what is counted and how).
+import bisect
 import calendar
 import json
+import os
 import re
 import subprocess
 import sys
@@ -101,9 +103,17 @@ def sections_at(commit):
     return secs
 
 
+_mversions = []
+
+
 def version_before(t):
-    return git("rev-list", "-1", "--before=%d" % t, "HEAD", "--",
-               "MAINTAINERS").strip()
+    """As git rev-list -1 --before=T HEAD -- MAINTAINERS, from one list."""
+    if not _mversions:
+        _mversions.extend(
+            (int(c), h) for h, c in zip(*[iter(git(
+                "log", "--format=%H %ct", "HEAD", "--",
+                "MAINTAINERS").split())] * 2))
+    return next((h for c, h in _mversions if c <= t), "")
 
 
 def glob_re(v):
@@ -148,15 +158,34 @@ def log_of(fx):
         return _logs[key]
     if not _commits:
         load_commits()
-    inc = re.compile("|".join(glob_re(v) for v in fx[0])) if fx[0] else None
-    exc = re.compile("|".join(glob_re(v) for v in fx[1])) if fx[1] else None
+    inc = set().union(*(paths_of(v) for v in fx[0]))
+    inc -= set().union(*(paths_of(v) for v in fx[1]))
     ids = set()
-    if inc:
-        for path, cs in _by_path.items():
-            if inc.fullmatch(path) and not (exc and exc.fullmatch(path)):
-                ids.update(cs)
+    for path in inc:
+        ids.update(_by_path[path])
     _logs[key] = [_commits[i] for i in sorted(ids)]
     return _logs[key]
+
+
+_paths, _sorted = {}, []
+
+
+def paths_of(v):
+    """The paths one F: or X: value matches (versions repeat them)."""
+    if v not in _paths:
+        if not _sorted:
+            _sorted.extend(sorted(_by_path))
+        # only the paths under the value's literal head can match
+        head = re.split(r"[*?\[]", v, 1)[0].rstrip("/")
+        rx = re.compile(glob_re(v))
+        i = bisect.bisect_left(_sorted, head)
+        found = set()
+        while i < len(_sorted) and _sorted[i].startswith(head):
+            if rx.fullmatch(_sorted[i]):
+                found.add(_sorted[i])
+            i += 1
+        _paths[v] = found
+    return _paths[v]
 
 
 def active(fx, name, email, lo, hi):
@@ -176,18 +205,57 @@ load_identities()
 hist = json.load(open(out + "/history.json"))
 removals = []
 alive_until = {}
+
+
+def moved_names():
+    """Renames kmaint history did not see, because the files moved with
+    the name (DPDK's "Intel avf" to "Intel iavf", drivers/net/avf/ to
+    drivers/net/iavf/, in 3ded348378a7): in one commit a section's
+    people all leave and the same people make a new section's first
+    lines.  {new name: {old names}}"""
+    gone, born = {}, {}
+    for sec in hist["sections"]:
+        ev = [e for e in sec["events"] if "person" in e]
+        if ev and all(t["end"] for t in sec["tenure"]):
+            last = [e for e in ev if e["commit"] == ev[-1]["commit"]]
+            if all("removed" in e for e in last):
+                gone.setdefault((ev[-1]["commit"], frozenset(
+                    split_person(e["person"])[1] for e in last)),
+                    set()).add(sec["section"])
+        first = [e for e in ev if ev and e["commit"] == ev[0]["commit"]]
+        if first and all("added" in e for e in first):
+            born[sec["section"]] = (ev[0]["commit"], frozenset(
+                split_person(e["person"])[1] for e in first))
+    return {n: gone[k] for n, k in born.items() if k in gone}
+
+
+moved = moved_names()
 for sec in hist["sections"]:
     names = {sec["section"]} | {e["renamed_from"] for e in sec["events"]
                                if "renamed_from" in e}
+    todo = list(names)
+    while todo:     # renamed twice (coreboot's ASUS P8Z77 boards)
+        for n in moved.get(todo.pop(), ()):
+            if n not in names:
+                names.add(n)
+                todo.append(n)
     ends = [None if t["end"] is None else ts(t["end"]) for t in sec["tenure"]]
     for e in sec["events"]:
         if "removed" not in e:
             continue
         t = e["time"]
         n, m = split_person(e["person"])
+        # an address change: the same person (by the identity model, as
+        # below) added back in the same commit, or still listed after it
+        # under another address
+        me = dict(name=n, email=m)
         readded = [a for a in sec["events"] if "added" in a and
-                   a["commit"] == e["commit"] and
-                   split_person(a["person"])[0] == n and n]
+                   a["commit"] == e["commit"] and same_person(me, dict(
+                       zip(("name", "email"), split_person(a["person"]))))]
+        readded += [x for x in sec["tenure"] if ts(x["start"]) <= t and
+                    (x["end"] is None or ts(x["end"]) > t + DAY) and
+                    same_person(me, dict(zip(("name", "email"),
+                                             split_person(x["person"]))))]
         # a section removed whole: nobody listed after that day
         alive = any(x is None or x > t + DAY for x in ends)
         removals.append(dict(section=sec["section"], names=names, time=t,
@@ -212,7 +280,7 @@ def removal_fx(r):
 
 first = ts("%d-07-01" % years[0])
 truth = []
-skipped = dict(address=0, section=0, active=0, early=0)
+skipped = dict(address=0, section=0, active=0, early=0, nofiles=0)
 for r in removals:
     if r["time"] < first:
         skipped["early"] += 1
@@ -224,6 +292,11 @@ for r in removals:
         skipped["section"] += 1
         continue
     fx = removal_fx(r)
+    if fx is not None and not fx[0]:
+        # no F: values (DPDK's "Next-net Tree", a git tree): no silence
+        # in git to speak of, and nothing the audit can judge
+        skipped["nofiles"] += 1
+        continue
     if fx is None or active(fx, r["name"], r["email"],
                             r["time"] - YEAR, r["time"]):
         skipped["active"] += 1
@@ -232,7 +305,7 @@ for r in removals:
 
 # --- the findings ---
 findings = []
-listed_at = {}     # (year, section) -> (section record, since)
+listed_at = {}     # year -> [(section record, as of, since, F:/X:)]
 for y in years:
     asof = ts("%d-01-01" % y) + DAY - 1
     d = json.load(open("%s/audit-%d.json" % (out, y)))
@@ -241,10 +314,10 @@ for y in years:
     secs = sections_at(v)
     seen = {}
     for s in d["sections"]:
-        listed_at[(y, s["section"])] = (s, since)
         k = seen[s["section"]] = seen.get(s["section"], -1) + 1
         same_name = secs.get(s["section"], [])
         sfx = same_name[k] if k < len(same_name) else ([], [])
+        listed_at.setdefault(y, []).append((s, asof, since, sfx))
         for f in s["findings"]:
             if f["kind"] not in ("inactive", "fading") or "email" not in f:
                 continue
@@ -312,11 +385,11 @@ kinds = {}
 for f in findings:
     kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
 print("ground truth: %d removals after a year of silence (%s; skipped: %d "
-      "before %s, %d address changes, %d sections removed whole, %d not "
-      "silent a year)" % (len(truth), "%d-07-01 .. %s" % (years[0],
-                          hist["last"]), skipped["early"], day(first),
-                          skipped["address"], skipped["section"],
-                          skipped["active"]))
+      "before %s, %d address changes, %d sections removed whole, %d "
+      "sections without files, %d not silent a year)" % (
+          len(truth), "%d-07-01 .. %s" % (years[0], hist["last"]),
+          skipped["early"], day(first), skipped["address"],
+          skipped["section"], skipped["nofiles"], skipped["active"]))
 print("findings: %d (%s) in %d audits" % (
     len(findings), ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
     len(years)))
@@ -347,30 +420,79 @@ for f in checked:
             f["year"], f["kind"], f["section"], f["person"],
             " ".join(day(t) for t in f["inside"][:3])))
 print("removals named (first audit, months before):")
-for r, h, m in sorted(named, key=lambda x: -x[2])[:6]:
+for r, h, m in sorted(named, key=lambda x: -x[2]):
     print("  %s %s %s removed %s (%s), named %s as %s, %.0f months before" % (
         r["type"], r["person"], r["section"], day(r["time"]),
         r["commit"][:12], day(h["asof"]), h["kind"], m))
-print("removals missed (at the last audit 6 months before: the "
-      "person's last activity, the section's median gap):")
-for r in truth:
-    if any(r is x for x, _, _ in named):
-        continue
-    why = "no audit 6 months before"
+# the fading rule's thresholds, audit's defaults unless AUDIT_OPTS says
+rule = dict(months=6, gaps=8, changes=4)
+_o = os.environ.get("AUDIT_OPTS", "").split()
+for k, v in zip(_o, _o[1:]):
+    if k.startswith("--fading-") and k[9:] in rule:
+        rule[k[9:]] = int(v)
+MONTH = 2629800
+
+
+def section_at(y, r):
+    """The removal's section in the audit of year @y: by name, else by
+    the F: values (as same_section)."""
+    for rec in listed_at.get(y, []):
+        if same_section(r, dict(section=rec[0]["section"], fx=rec[3])):
+            return rec
+    return None
+
+
+def why_missed(r):
+    """Why no audit 6 months before named @r: (kind, detail), judged at
+    the last such audit, with the fading rule's thresholds."""
     ys = [y for y in years if ts("%d-01-01" % y) <= r["time"] - 182 * DAY]
-    if ys:
-        rec = next((listed_at[(ys[-1], n)] for n in r["names"]
-                    if (ys[-1], n) in listed_at), None)
-        if rec is None:
-            why = "%d: section not audited" % ys[-1]
-        else:
-            li = next((x for x in rec[0]["listed"] if same_person(
-                r, dict(email=x["email"],
-                        name=split_person(x["person"])[0]))), None)
-            why = "%d: %s, gap %s days, %d own changes in the window" % (
-                ys[-1], "not listed" if li is None else
-                "last " + str(li.get("last_activity")),
-                rec[0].get("median_gap_days"), rec[0]["changes_own"])
-    print("  %s %s %s removed %s (%s): %s" % (
+    if not ys:
+        return "no audit", "no audit 6 months before"
+    y = ys[-1]
+    rec = section_at(y, r)
+    if rec is None:
+        return "not listed", "%d: section not in that MAINTAINERS" % y
+    s, asof, since, sfx = rec
+    li = next((x for x in s["listed"] if same_person(
+        r, dict(email=x["email"], name=split_person(x["person"])[0]))), None)
+    if li is None:
+        return "not listed", "%d: person not listed in the section" % y
+    last = ts(li["last_activity"]) if li.get("last_activity") else since
+    silence = asof - last
+    gap = s.get("median_gap_days") or 0
+    log = [t for t, _ in log_of(sfx) if last < t <= asof]
+    d = "%d: last %s, silent %.1f months, %d changes since, gap %.1f days" % (
+        y, li.get("last_activity"), silence / MONTH, len(log), gap)
+    if li.get("identity", {}).get("how") == "ambiguous":
+        return "identity", d + ", identity ambiguous"
+    if not log:
+        return "no changes", d
+    if silence < rule["months"] * MONTH:
+        return "too close", d
+    if silence < rule["gaps"] * gap * DAY:
+        return "gap rule", d
+    if len(log) < rule["changes"]:
+        return "few changes", d
+    if max(log) < asof - silence / 2:
+        return "quiet since", d
+    return "other", d + (", active elsewhere %s" % li["active_elsewhere"]
+                         if li.get("active_elsewhere") else "")
+
+
+missed = [r for r in truth if not any(r is x for x, _, _ in named)]
+kinds_missed = {}
+for r in missed:
+    r["why"] = why_missed(r)
+    late = [f["asof"] for f in findings if same(r, f) and
+            f["asof"] < r["time"]]
+    if late:
+        r["why"] = (r["why"][0], r["why"][1] + "; named %s, %.0f months "
+                    "before" % (day(min(late)), (r["time"] - min(late)) /
+                                (30.44 * DAY)))
+    kinds_missed[r["why"][0]] = kinds_missed.get(r["why"][0], 0) + 1
+print("removals missed: %d (%s)" % (len(missed), ", ".join(
+    "%s %d" % kv for kv in sorted(kinds_missed.items(), key=lambda x: -x[1]))))
+for r in missed:
+    print("  %s %s %s removed %s (%s): %s: %s" % (
         r["type"], r["person"], r["section"], day(r["time"]),
-        r["commit"][:12], why))
+        r["commit"][:12], r["why"][0], r["why"][1]))

@@ -163,7 +163,7 @@ struct audit_section {
 	long changes_posted;	/* of changes: linked to a posting */
 	struct audit_change *win;	/* its changes in the window, by time */
 	size_t nr_win, alloc_win;
-	int64_t median_gap;	/* seconds between those changes; 0: < 2 */
+	int64_t median_gap;	/* seconds, changes a day apart; 0: none */
 	struct audit_listed *listed;
 	size_t nr_listed;
 	size_t nr_people_listed;	/* listed people, not roles */

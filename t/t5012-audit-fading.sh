@@ -119,10 +119,15 @@ like "$TRASH/i.json" '"person":"bo@example.com","text":""\},"inactive":true,"fad
 
 # a rename out of a section is work in it, as "git log -- old/" shows it:
 # Mo Ver's only commit moves the file away (the index keeps the old path)
-M=$TRASH/move
-git init -q -b main "$M" && cd "$M" || exit 1
-printf 'MOVE\nM:\tMo Ver <mo@example.com>\nS:\tMaintained\nF:\told/\n' >MAINTAINERS
-mkdir old && seq 1 50 >old/f && git add . && at 2020-01-01 "Other Dev" other@example.com initial
+# one_section DIR NAME PERSON FDIR: a new repository (the current
+# directory) whose MAINTAINERS has one section, PERSON its maintainer
+one_section() {
+	git init -q -b main "$1" && cd "$1" &&
+		printf '%s\nM:\t%s\nS:\tMaintained\nF:\t%s/\n' "$2" "$3" "$4" \
+			>MAINTAINERS && mkdir "$4"
+}
+one_section "$TRASH/move" MOVE "Mo Ver <mo@example.com>" old || exit 1
+seq 1 50 >old/f && git add . && at 2020-01-01 "Other Dev" other@example.com initial
 for y in 2021 2022 2023 2024; do
 	for m in 01 04 07; do
 		echo "$y$m" >>old/f && at "$y-$m-10" "Other Dev" other@example.com "old: $y-$m" || exit 1
@@ -133,4 +138,56 @@ mkdir new && git mv old/f new/f && at 2024-10-01 "Mo Ver" mo@example.com "move o
 "$KMAINT" audit --as-of 2024-12-31 --section MOVE >"$TRASH/m" 2>&1
 ok $(grep -q 'fading' "$TRASH/m"; [ $? = 1 ]; echo $?) \
 	"moving the section's files away is activity there ($(git log --oneline --author=mo@ -- old | wc -l) commit in git log -- old/)"
+
+# change FILE DATE [N]: a change of FILE on DATE, by $me ($me_mail) up
+# to $until, by Other Dev after
+change() {
+	echo "$2 $3" >>"$1" || return 1
+	if [ "$(echo "$2" | tr -d -)" -le "$(echo "$until" | tr -d -)" ]; then
+		at "$2" "$me" "$me_mail" "$1: $2 $3"
+	else
+		at "$2" "Other Dev" other@example.com "$1: $2 $3"
+	fi
+}
+
+# a busy section changed every week: by Bea Busy until 2024-05-24, by
+# Other Dev after.  Seven months later, with dozens of changes since,
+# she is fading (the floor is 6 months); five months is not yet
+one_section "$TRASH/busy" BUSY "Bea Busy <bea@example.com>" busy || exit 1
+me="Bea Busy" me_mail=bea@example.com until=2024-05-24
+echo 0 >busy/f && git add . && at 2023-01-02 "$me" "$me_mail" initial || exit 1
+for y in 2023 2024; do
+	for m in 01 02 03 04 05 06 07 08 09 10 11 12; do
+		for d in 03 10 17 24; do change busy/f "$y-$m-$d" || exit 1; done
+	done
+done
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 >"$TRASH/busy.out" 2>&1
+like "$TRASH/busy.out" "finding: fading: maintainer Bea Busy <bea@example.com>: .* since $(git log -1 --format=%cs --author=bea@ -- busy) \\(7 months\\), while $(git log --oneline --since=2024-05-25 -- busy | wc -l) of its changes went in" \
+	"a busy section's maintainer silent 7 months is fading (the 6 months' floor)"
+"$KMAINT" audit --as-of 2024-11-01 >"$TRASH/busy5" 2>&1
+ok $(grep -q 'fading' "$TRASH/busy5"; [ $? = 1 ]; echo $?) \
+	"five months of silence, even in a busy section: not yet"
+
+# a section changed by series: on four days a year, five changes each.
+# Its pace is a quarter between the days it changed (not the zero
+# seconds between a series' commits): Sam Series' 18 months of silence
+# are not yet eight of its gaps
+one_section "$TRASH/series" SERIES "Sam Series <sam@example.com>" series || exit 1
+me="Sam Series" me_mail=sam@example.com until=2023-05-10
+echo 0 >series/f && git add . && at 2020-01-02 "$me" "$me_mail" initial || exit 1
+for y in 2020 2021 2022 2023 2024; do
+	for m in 02 05 08 11; do
+		for n in 1 2 3 4 5; do change series/f "$y-$m-10" $n || exit 1; done
+	done
+done
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2024-12-31 --json >"$TRASH/series.json" 2>&1
+like "$TRASH/series.json" '"median_gap_days":9[0-9]\.[0-9],' \
+	"the pace: the median gap between the days the section changed"
+ok $(grep -q '"kind":"fading"' "$TRASH/series.json"; [ $? = 1 ]; echo $?) \
+	"18 months in a section changed by quarterly series: not yet fading"
+"$KMAINT" audit --as-of 2024-12-31 --fading-gaps 4 >"$TRASH/series4" 2>&1
+like "$TRASH/series4" "finding: fading: maintainer Sam Series" \
+	"--fading-gaps 4: a year of its gaps, found"
 done_testing
