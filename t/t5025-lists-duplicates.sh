@@ -61,6 +61,6 @@ is "$(grep -A3 '^  R: Dev' "$TRASH/a" | sed -n 's/^ *list: //p')" \
    "audit: Dev's list line counts the patch once, as of the earlier date"
 
 expect_success "report --site" "$KMAINT" report --as-of 2024-03-10 --site "$TRASH/site"
-is "$(grep -o '<td class="n">[0-9]*</td><td>2024-03-0[0-9]</td>' "$TRASH/site/p/dev-example.com.html")" \
-   '<td class="n">1</td><td>2024-03-04</td>' "site: Dev's one list message, as of the earlier date"
+is "$(grep -o '<td class="n">[0-9]*</td><td[^>]*>2024-03-0[0-9]</td>' "$TRASH/site/p/dev-example.com.html")" \
+   '<td class="n">1</td><td class="d">2024-03-04</td>' "site: Dev's one list message, as of the earlier date"
 done_testing
