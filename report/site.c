@@ -1332,31 +1332,66 @@ fail:
 
 /* ---- section and person pages ---- */
 
+/* What the asterisks of a quarter chart mean, or NULL: none. */
+static const char *quarter_note(bool first, bool last)
+{
+	if (first && last)
+		return "* a partial quarter: the window starts in the first, "
+		       "and the last is not over yet.";
+	if (first)
+		return "* a partial quarter: the window starts in it.";
+	if (last)
+		return "* the current quarter, not over yet.";
+	return NULL;
+}
+
+/*
+ * Activity per quarter, on the calendar's axis: the bars run from the
+ * first quarter of the window with any activity to the last, not from
+ * the window's start to today.  A quarter turning, or the window's
+ * start moving, then leaves the chart of a section or a person whose
+ * figures did not change as it was, and its page is not rewritten.
+ * Partial quarters are marked: the first, when the window starts in it;
+ * the last, when it is the current one.
+ */
 static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 			  const char *what, const char *applied)
 {
 	const char *const s[] = { "changesets", "reviews given", applied };
-	const struct audit *a = w->a;
-	size_t n = (size_t)a->nr_quarters, i, r;
-	char (*lab)[16] = xcalloc(n + 1, sizeof(*lab));
-	const char **labels = xcalloc(n + 1, sizeof(char *));
-	double *v = xcalloc(AQ_NR * n + 1, sizeof(double));
-	char *title = xstrfmt("Activity per quarter %s", what);
-	char note[120];
 	static const int role[] = { AQ_AUTHORED, AQ_REVIEWS, AQ_APPLIED };
+	const struct audit *a = w->a;
+	size_t nq = (size_t)a->nr_quarters, lo = nq, hi = 0, n, i, r;
+	char (*lab)[16], *title;
+	const char **labels;
+	double *v;
 
+	for (i = 0; i < nq; i++)
+		for (r = 0; r < AQ_NR; r++)
+			if (q[i * AQ_NR + (size_t)role[r]]) {
+				lo = lo < i ? lo : i;
+				hi = i;
+			}
+	if (lo == nq) {
+		strbuf_addf(out, "<p class=\"muted\">No changeset, review or commit "
+			    "applied %s in the window.</p>\n", what);
+		return;
+	}
+	n = hi - lo + 1;
+	lab = xcalloc(n + 1, sizeof(*lab));
+	labels = xcalloc(n + 1, sizeof(char *));
+	v = xcalloc(AQ_NR * n + 1, sizeof(double));
 	for (i = 0; i < n; i++) {
-		int qq = a->first_quarter + (int)i;
+		int qq = a->first_quarter + (int)(lo + i);
 
 		snprintf(lab[i], sizeof(lab[i]), "%dQ%d%s", qq / 4, qq % 4 + 1,
-			 i + 1 == n ? "*" : "");
+			 lo + i == 0 || lo + i + 1 == nq ? "*" : "");
 		labels[i] = lab[i];
 		for (r = 0; r < AQ_NR; r++)
-			v[r * n + i] = (double)q[i * AQ_NR + (size_t)role[r]];
+			v[r * n + i] = (double)q[(lo + i) * AQ_NR + (size_t)role[r]];
 	}
-	snprintf(note, sizeof(note), "* the current quarter, not over yet; the "
-		 "first quarter starts with the window.");
-	chart(out, true, title, s, AQ_NR, labels, n, v, note);
+	title = xstrfmt("Activity per quarter %s", what);
+	chart(out, true, title, s, AQ_NR, labels, n, v, quarter_note(lo == 0,
+	      hi + 1 == nq));
 	free(title);
 	free(lab);
 	free(labels);
