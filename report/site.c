@@ -172,6 +172,12 @@ struct site {
 	size_t *listed_first, *work_first;
 	uint32_t (*listed_at)[2], (*work_at)[2];
 	struct strmap files;	/* taken file names */
+	/*
+	 * The pages this run put (written or found unchanged), for the
+	 * manifest: the keys, and the names one a line in the order put.
+	 */
+	struct strmap put;
+	struct strbuf manifest;
 	struct site_figures *f;	/* what the pages show, collected once */
 	/*
 	 * Employers over the whole history, one model for every page: the
@@ -222,6 +228,92 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	}
 	e->value = (void *)1;
 	return strbuf_detach(&b, NULL);
+}
+
+/* ---- the manifest: the files the site wrote, so that stale ones go ---- */
+
+#define MANIFEST ".kmaint-manifest"
+
+static const char manifest_head[] =
+	"# kmaint report --site: the pages it wrote here, one a line.  A page\n"
+	"# listed here that a later run does not write is deleted; no other\n"
+	"# file is.\n";
+
+/*
+ * A name kmaint could have written: a page at the top or in s/, p/ or
+ * r/, of unique_file()'s characters.  Any other line (a manifest edited
+ * by hand, or damaged) names nothing kmaint will delete.
+ */
+static bool manifest_name_ok(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len > 2 && s[1] == '/' && s[0] && strchr("spr", s[0])) {
+		s += 2;
+		len -= 2;
+	}
+	if (len < 6 || s[0] == '.' || memcmp(s + len - 5, ".html", 5))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		      s[i] == '.' || s[i] == '_' || s[i] == '-'))
+			return false;
+	return true;
+}
+
+/* Delete @name, a page of the last run's manifest: 1 deleted, 0 gone. */
+static int remove_stale(struct site *w, const char *name, size_t len)
+{
+	char *path = xstrfmt("%s/%.*s", w->o->dir, (int)len, name);
+	int rc = 1;
+
+	if (unlink(path)) {
+		rc = 0;
+		if (errno != ENOENT) {
+			/* listed again, so that a later run tries again */
+			warning("cannot delete '%s': %s", path, strerror(errno));
+			strbuf_add(&w->manifest, name, len);
+			strbuf_addch(&w->manifest, '\n');
+		}
+	}
+	free(path);
+	return rc;
+}
+
+/*
+ * After every page is put: delete the pages the last run's manifest
+ * lists and this run did not write (sections, people and releases that
+ * are gone), then write the manifest of this run.  Without a manifest
+ * (a site made before kmaint kept one), nothing is deleted.
+ */
+static int sweep_site(struct site *w)
+{
+	char *path = xstrfmt("%s/" MANIFEST, w->o->dir), *old = NULL;
+	const char *p, *end, *nl;
+	size_t len = 0;
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	if (!read_file(path, &old, &len)) {
+		for (p = old, end = old + len; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(end - p));
+			if (!nl)
+				nl = end;
+			if (manifest_name_ok(p, (size_t)(nl - p)) &&
+			    !strmap_get(&w->put, p, (size_t)(nl - p)))
+				w->res->removed += (size_t)remove_stale(w, p,
+							(size_t)(nl - p));
+		}
+	} else if (errno != ENOENT) {
+		warning("cannot read '%s': %s", path, strerror(errno));
+	}
+	free(old);
+	strbuf_addstr(&out, manifest_head);
+	strbuf_add(&out, w->manifest.buf, w->manifest.len);
+	rc = site_put_file(path, out.buf, out.len) < 0 ? -1 : 0;
+	strbuf_release(&out);
+	free(path);
+	return rc;
 }
 
 /* @remote's host and path after "https://", "ssh://user@" or "user@host:". */
@@ -423,6 +515,8 @@ static int put_page(struct site *w, const char *file, struct strbuf *page)
 	free(path);
 	if (rc < 0)
 		return -1;
+	strmap_insert(&w->put, file, strlen(file))->value = (void *)1;
+	strbuf_addf(&w->manifest, "%s\n", file);
 	w->res->pages++;
 	w->res->written += (size_t)rc;
 	w->res->total_bytes += page->len;
@@ -1865,6 +1959,8 @@ int site_write(struct scope *sc, const struct audit *a,
 
 	memset(res, 0, sizeof(*res));
 	strmap_init(&w.files);
+	strmap_init(&w.put);
+	strbuf_init(&w.manifest, 0);
 	strmap_init(&areas);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
@@ -1929,7 +2025,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < a->nr_people; i++)
 		if (w.pfile[i] && write_person(&w, (int)i))
 			goto out;
-	rc = 0;
+	rc = sweep_site(&w);
 out:
 	for (i = 0; i < a->nr; i++)
 		free(w.si[i].file);
@@ -1942,6 +2038,8 @@ out:
 	free(w.work_first);
 	free(w.work_at);
 	strmap_clear(&w.files, false);
+	strmap_clear(&w.put, false);
+	strbuf_release(&w.manifest);
 	strmap_clear(&areas, false);
 	free(w.emps);
 	for (i = 0; w.rfile && i < w.f->rel.nr; i++)
