@@ -1466,8 +1466,8 @@ static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 				hi = i;
 			}
 	if (lo == nq) {
-		strbuf_addf(out, "<p class=\"muted\">No changeset, review or commit "
-			    "applied %s in the window.</p>\n", what);
+		strbuf_addstr(out, "<p class=\"muted\">No changeset, review or "
+			      "commit applied in the window.</p>\n");
 		return;
 	}
 	n = hi - lo + 1;
