@@ -277,8 +277,13 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	r.until = a->now;
 	scope_init(&one, a->ix);
 	one.identity_flags = a->o->identity_flags;
+	/*
+	 * The whole summary, decoded once: else each section's walk reads
+	 * its commits' rows again (three queries a commit), and the
+	 * sections' commits add up to several times the history.
+	 */
 	if (scope_load_maintainers(&one, sc->maint_rev) ||
-	    scope_all_section_paths(&one, &ids, &start))
+	    scope_all_section_paths(&one, &ids, &start) || !scope_summary(&one))
 		goto out;
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
@@ -319,7 +324,11 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 		free(who);
 		list_stats_release(&ls);
 	}
-	/* the whole repository, a reply from anyone MAINTAINERS lists */
+	/*
+	 * the whole repository, a reply from anyone MAINTAINERS lists; one's
+	 * summary freed first, so that two are never held at once
+	 */
+	scope_release(&one);
 	scope_init(&whole, a->ix);
 	whole.identity_flags = a->o->identity_flags;
 	list_stats_init(&w->all);
