@@ -192,6 +192,22 @@ static char *trimmed(const char *s)
 	return xstrndup(s, n);
 }
 
+/*
+ * "T:\tvalue", as xstrfmt("%c:\t%s") would make it without the two
+ * passes of vsnprintf(): every field of every version parsed.
+ */
+static char *field_line(char type, const char *val)
+{
+	size_t n = strlen(val);
+	char *f = xmalloc(n + 4);
+
+	f[0] = type;
+	f[1] = ':';
+	f[2] = '\t';
+	memcpy(f + 3, val, n + 1);
+	return f;
+}
+
 struct mh_section *mh_parse_sections(const char *text, size_t len, size_t *nr)
 {
 	struct maintainers m;
@@ -226,7 +242,7 @@ struct mh_section *mh_parse_sections(const char *text, size_t len, size_t *nr)
 				s->patterns[s->nr_patterns++] = xstrdup(val);
 			}
 			ALLOC_GROW(s->fields, s->nr_fields + 1, alloc_f);
-			s->fields[s->nr_fields++] = xstrfmt("%c:\t%s", e->type, val);
+			s->fields[s->nr_fields++] = field_line(e->type, val);
 			free(val);
 		}
 	}
