@@ -107,10 +107,13 @@ int site_put_file(const char *path, const char *buf, size_t len)
 {
 	char *old = NULL, *tmp;
 	size_t old_len = 0;
+	struct stat st;
 	FILE *fp;
 
-	if (!read_file(path, &old, &old_len) && old_len == len &&
-	    (!len || !memcmp(old, buf, len))) {
+	/* a page of another size changed: no need to read it */
+	if (!stat(path, &st) && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size == len && !read_file(path, &old, &old_len) &&
+	    old_len == len && (!len || !memcmp(old, buf, len))) {
 		free(old);
 		return 0;
 	}
@@ -194,6 +197,13 @@ struct site {
 	char partial_date[16];
 };
 
+/* The characters of a page's name, '-' aside: [a-z0-9._]. */
+static bool name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+	       c == '_';
+}
+
 /* A file name from a string: [a-z0-9._-], unique in the site. */
 static char *unique_file(struct site *w, const char *dir, const char *s)
 {
@@ -207,8 +217,7 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 
 		if (c >= 'A' && c <= 'Z')
 			c = (unsigned char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-		    c == '_')
+		if (name_char(c))
 			strbuf_addch(&b, c);
 		else if (b.len && b.buf[b.len - 1] != '-' && b.buf[b.len - 1] != '/')
 			strbuf_addch(&b, '-');
@@ -255,8 +264,7 @@ static bool manifest_name_ok(const char *s, size_t len)
 	if (len < 6 || s[0] == '.' || memcmp(s + len - 5, ".html", 5))
 		return false;
 	for (i = 0; i < len; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
-		      s[i] == '.' || s[i] == '_' || s[i] == '-'))
+		if (!name_char((unsigned char)s[i]) && s[i] != '-')
 			return false;
 	return true;
 }
@@ -271,7 +279,8 @@ static int remove_stale(struct site *w, const char *name, size_t len)
 		rc = 0;
 		if (errno != ENOENT) {
 			/* listed again, so that a later run tries again */
-			warning("cannot delete '%s': %s", path, strerror(errno));
+			warning("cannot delete '%s': %s", path,
+				strerror(errno));
 			strbuf_add(&w->manifest, name, len);
 			strbuf_addch(&w->manifest, '\n');
 		}
@@ -1481,7 +1490,8 @@ static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 			 lo + i == 0 || lo + i + 1 == nq ? "*" : "");
 		labels[i] = lab[i];
 		for (r = 0; r < AQ_NR; r++)
-			v[r * n + i] = (double)q[(lo + i) * AQ_NR + (size_t)role[r]];
+			v[r * n + i] = (double)q[(lo + i) * AQ_NR +
+						 (size_t)role[r]];
 	}
 	title = xstrfmt("Activity per quarter %s", what);
 	chart(out, true, title, s, AQ_NR, labels, n, v, quarter_note(lo == 0,
