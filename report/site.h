@@ -36,8 +36,8 @@
  * that forbids any request.  A page whose bytes did not change is not
  * written again; the quarter charts run over the quarters with activity,
  * so that a quarter turning changes only the pages of what was active.
- * DIR/.kmaint-manifest lists the pages a run wrote; those of the last
- * run that this one does not write are deleted, and nothing else.
+ * DIR/.kmaint-manifest lists the pages a run made; those of the last
+ * run that this one does not make are deleted, and nothing else.
  */
 struct site_opts {
 	const char *dir;		/* created if missing */
