@@ -46,9 +46,10 @@ static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 		 site_write(sc, a, h, &fig, &so, &res) ? 128 : 0;
 
 	if (!rc)
-		printf("%zu pages in %s, %zu written (%zu unchanged); index.html "
-		       "%zu bytes, the site %zu bytes\n", res.pages, dir, res.written,
-		       res.pages - res.written, res.index_bytes, res.total_bytes);
+		printf("%zu pages in %s, %zu written (%zu unchanged), "
+		       "%zu removed; index.html %zu bytes, the site %zu bytes\n",
+		       res.pages, dir, res.written, res.pages - res.written,
+		       res.removed, res.index_bytes, res.total_bytes);
 	site_figures_release(&fig);
 	mh_history_release(h);
 	audit_release(a);

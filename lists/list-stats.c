@@ -498,6 +498,100 @@ static int count_commits(struct ctx *c, struct scope *s, const struct range *r)
 	return rc;
 }
 
+/* list_base_to_commit()'s walk: a scope's delays, and its last commit. */
+struct to_commit_walk {
+	const struct list_base *b;
+	const struct range *r;
+	const size_t *first;	/* path id -> [first[id], first[id + 1]) */
+	const uint32_t *of;	/* of[]: the scopes of a path */
+	int64_t max_path;
+	int64_t *last;		/* per scope: the last commit counted */
+	struct delays { int64_t *v; size_t nr, alloc; } *d;
+};
+
+/* Commit @id's @delay in scope @k, once however many of its paths. */
+static void add_delay(struct to_commit_walk *w, uint32_t k, int64_t id,
+		      int64_t delay)
+{
+	struct delays *d = &w->d[k];
+
+	if (w->last[k] == id)
+		return;
+	w->last[k] = id;
+	ALLOC_GROW(d->v, d->nr + 1, d->alloc);
+	d->v[d->nr++] = delay;
+}
+
+static int to_commit_one(const struct commit_facts *c, void *data)
+{
+	struct to_commit_walk *w = data;
+	const struct posting *p;
+	int64_t *slot, delay;
+	size_t i, j;
+
+	if (c->nparents > 1 || !range_has(w->r, c->id, c->time) ||
+	    !(slot = imap_get(&w->b->commits, c->id)))
+		return 0;
+	p = &w->b->pv[*slot - 1];
+	if (p->first == INT64_MAX)
+		return 0;
+	delay = c->time > p->first ? c->time - p->first : 0;
+	for (i = 0; i < c->nr_paths; i++) {
+		int64_t id = c->paths[i];
+
+		if (id < 0 || id > w->max_path)
+			continue;
+		for (j = w->first[id]; j < w->first[id + 1]; j++)
+			add_delay(w, w->of[j], c->id, delay);
+	}
+	return 0;
+}
+
+int list_base_to_commit(const struct list_base *b, struct idx *ix,
+			const struct range *r, const int64_t *const *paths,
+			const size_t *nr_paths, size_t nr, double *out)
+{
+	struct to_commit_walk w = { .b = b, .r = r, .max_path = -1 };
+	size_t *first, *fill, k, i, total = 0;
+	uint32_t *of;
+	int rc;
+
+	for (k = 0; k < nr; k++)
+		for (i = 0; i < nr_paths[k]; i++)
+			if (paths[k][i] > w.max_path)
+				w.max_path = paths[k][i];
+	/* the scopes of each path id, a counting sort */
+	first = xcalloc((size_t)(w.max_path + 2) + 1, sizeof(*first));
+	for (k = 0; k < nr; k++)
+		for (i = 0; i < nr_paths[k]; i++, total++)
+			first[paths[k][i] + 1]++;
+	for (i = 1; i <= (size_t)(w.max_path + 1); i++)
+		first[i] += first[i - 1];
+	fill = xcalloc((size_t)(w.max_path + 1) + 1, sizeof(*fill));
+	memcpy(fill, first, (size_t)(w.max_path + 1) * sizeof(*fill));
+	of = xcalloc(total + 1, sizeof(*of));
+	for (k = 0; k < nr; k++)
+		for (i = 0; i < nr_paths[k]; i++)
+			of[fill[paths[k][i]]++] = (uint32_t)k;
+	free(fill);
+	w.first = first;
+	w.of = of;
+	w.last = xcalloc(nr + 1, sizeof(*w.last));
+	w.d = xcalloc(nr + 1, sizeof(*w.d));
+	for (k = 0; k < nr; k++)
+		w.last[k] = -1;
+	rc = idx_foreach_commit_facts(ix, to_commit_one, &w);
+	for (k = 0; k < nr; k++) {
+		out[k] = median(w.d[k].v, w.d[k].nr);
+		free(w.d[k].v);
+	}
+	free(w.d);
+	free(w.last);
+	free(of);
+	free(first);
+	return rc;
+}
+
 /*
  * Is message @m, no patch of the scope, in it?  Its thread must hold a
  * patch of the scope posted in the range (@threads); then a reply counts
@@ -676,7 +770,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 		goto out;
 	}
 
-	if (count_commits(&c, s, r))
+	if (!st->no_commits && count_commits(&c, s, r))
 		goto out;
 
 	n = s->whole ? c.t->nr : nr_walk;

@@ -57,6 +57,13 @@ struct list_stats {
 	size_t nr_people, alloc_people;
 	struct strmap by_email;		/* -> index + 1 */
 
+	/*
+	 * Set by the caller: leave the commits' side out (commits, posted,
+	 * median_to_commit, unposted), as list_base_to_commit() gives it
+	 * for many scopes at once.
+	 */
+	bool no_commits;
+
 	/* the commits never posted, newest first: max_unposted (0: all) of them */
 	struct ls_commit *unposted;
 	size_t nr_unposted, alloc_unposted, max_unposted;
@@ -92,6 +99,17 @@ void list_base_free(struct list_base *b);
 int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  struct scope *s, const struct range *r,
 			  const char *const *listed, size_t nr_listed);
+
+/*
+ * median_to_commit of @nr scopes in one pass over the index's commits,
+ * where each scope alone walks its own: scope k is the non-merge
+ * commits of @r touching one of the path ids paths[k][0 ..
+ * nr_paths[k]), as a file's path (a scope's walk).  out[k]: seconds,
+ * -1 for none.  0, or -1 with a message.
+ */
+int list_base_to_commit(const struct list_base *b, struct idx *ix,
+			const struct range *r, const int64_t *const *paths,
+			const size_t *nr_paths, size_t nr, double *out);
 
 enum ls_column { LS_PATCHES, LS_REPLIES, LS_REVIEWS };
 

@@ -107,10 +107,13 @@ int site_put_file(const char *path, const char *buf, size_t len)
 {
 	char *old = NULL, *tmp;
 	size_t old_len = 0;
+	struct stat st;
 	FILE *fp;
 
-	if (!read_file(path, &old, &old_len) && old_len == len &&
-	    (!len || !memcmp(old, buf, len))) {
+	/* a page of another size changed: no need to read it */
+	if (!stat(path, &st) && S_ISREG(st.st_mode) &&
+	    (size_t)st.st_size == len && !read_file(path, &old, &old_len) &&
+	    old_len == len && (!len || !memcmp(old, buf, len))) {
 		free(old);
 		return 0;
 	}
@@ -172,6 +175,12 @@ struct site {
 	size_t *listed_first, *work_first;
 	uint32_t (*listed_at)[2], (*work_at)[2];
 	struct strmap files;	/* taken file names */
+	/*
+	 * The pages this run put (written or found unchanged), for the
+	 * manifest: the keys, and the names one a line in the order put.
+	 */
+	struct strmap put;
+	struct strbuf manifest;
 	struct site_figures *f;	/* what the pages show, collected once */
 	/*
 	 * Employers over the whole history, one model for every page: the
@@ -188,6 +197,13 @@ struct site {
 	char partial_date[16];
 };
 
+/* The characters of a page's name, '-' aside: [a-z0-9._]. */
+static bool name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+	       c == '_';
+}
+
 /* A file name from a string: [a-z0-9._-], unique in the site. */
 static char *unique_file(struct site *w, const char *dir, const char *s)
 {
@@ -201,8 +217,7 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 
 		if (c >= 'A' && c <= 'Z')
 			c = (unsigned char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-		    c == '_')
+		if (name_char(c))
 			strbuf_addch(&b, c);
 		else if (b.len && b.buf[b.len - 1] != '-' && b.buf[b.len - 1] != '/')
 			strbuf_addch(&b, '-');
@@ -222,6 +237,92 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 	}
 	e->value = (void *)1;
 	return strbuf_detach(&b, NULL);
+}
+
+/* ---- the manifest: the files the site wrote, so that stale ones go ---- */
+
+#define MANIFEST ".kmaint-manifest"
+
+static const char manifest_head[] =
+	"# kmaint report --site: the pages it wrote here, one a line.  A page\n"
+	"# listed here that a later run does not write is deleted; no other\n"
+	"# file is.\n";
+
+/*
+ * A name kmaint could have written: a page at the top or in s/, p/ or
+ * r/, of unique_file()'s characters.  Any other line (a manifest edited
+ * by hand, or damaged) names nothing kmaint will delete.
+ */
+static bool manifest_name_ok(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len > 2 && s[1] == '/' && s[0] && strchr("spr", s[0])) {
+		s += 2;
+		len -= 2;
+	}
+	if (len < 6 || s[0] == '.' || memcmp(s + len - 5, ".html", 5))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!name_char((unsigned char)s[i]) && s[i] != '-')
+			return false;
+	return true;
+}
+
+/* Delete @name, a page of the last run's manifest: 1 deleted, 0 gone. */
+static int remove_stale(struct site *w, const char *name, size_t len)
+{
+	char *path = xstrfmt("%s/%.*s", w->o->dir, (int)len, name);
+	int rc = 1;
+
+	if (unlink(path)) {
+		rc = 0;
+		if (errno != ENOENT) {
+			/* listed again, so that a later run tries again */
+			warning("cannot delete '%s': %s", path,
+				strerror(errno));
+			strbuf_add(&w->manifest, name, len);
+			strbuf_addch(&w->manifest, '\n');
+		}
+	}
+	free(path);
+	return rc;
+}
+
+/*
+ * After every page is put: delete the pages the last run's manifest
+ * lists and this run did not write (sections, people and releases that
+ * are gone), then write the manifest of this run.  Without a manifest
+ * (a site made before kmaint kept one), nothing is deleted.
+ */
+static int sweep_site(struct site *w)
+{
+	char *path = xstrfmt("%s/" MANIFEST, w->o->dir), *old = NULL;
+	const char *p, *end, *nl;
+	size_t len = 0;
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	if (!read_file(path, &old, &len)) {
+		for (p = old, end = old + len; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(end - p));
+			if (!nl)
+				nl = end;
+			if (manifest_name_ok(p, (size_t)(nl - p)) &&
+			    !strmap_get(&w->put, p, (size_t)(nl - p)))
+				w->res->removed += (size_t)remove_stale(w, p,
+							(size_t)(nl - p));
+		}
+	} else if (errno != ENOENT) {
+		warning("cannot read '%s': %s", path, strerror(errno));
+	}
+	free(old);
+	strbuf_addstr(&out, manifest_head);
+	strbuf_add(&out, w->manifest.buf, w->manifest.len);
+	rc = site_put_file(path, out.buf, out.len) < 0 ? -1 : 0;
+	strbuf_release(&out);
+	free(path);
+	return rc;
 }
 
 /* @remote's host and path after "https://", "ssh://user@" or "user@host:". */
@@ -423,6 +524,8 @@ static int put_page(struct site *w, const char *file, struct strbuf *page)
 	free(path);
 	if (rc < 0)
 		return -1;
+	strmap_insert(&w->put, file, strlen(file))->value = (void *)1;
+	strbuf_addf(&w->manifest, "%s\n", file);
 	w->res->pages++;
 	w->res->written += (size_t)rc;
 	w->res->total_bytes += page->len;
@@ -1332,31 +1435,67 @@ fail:
 
 /* ---- section and person pages ---- */
 
+/* What the asterisks of a quarter chart mean, or NULL: none. */
+static const char *quarter_note(bool first, bool last)
+{
+	if (first && last)
+		return "* a partial quarter: the window starts in the first, "
+		       "and the last is not over yet.";
+	if (first)
+		return "* a partial quarter: the window starts in it.";
+	if (last)
+		return "* the current quarter, not over yet.";
+	return NULL;
+}
+
+/*
+ * Activity per quarter, on the calendar's axis: the bars run from the
+ * first quarter of the window with any activity to the last, not from
+ * the window's start to today.  A quarter turning, or the window's
+ * start moving, then leaves the chart of a section or a person whose
+ * figures did not change as it was, and its page is not rewritten.
+ * Partial quarters are marked: the first, when the window starts in it;
+ * the last, when it is the current one.
+ */
 static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
 			  const char *what, const char *applied)
 {
 	const char *const s[] = { "changesets", "reviews given", applied };
-	const struct audit *a = w->a;
-	size_t n = (size_t)a->nr_quarters, i, r;
-	char (*lab)[16] = xcalloc(n + 1, sizeof(*lab));
-	const char **labels = xcalloc(n + 1, sizeof(char *));
-	double *v = xcalloc(AQ_NR * n + 1, sizeof(double));
-	char *title = xstrfmt("Activity per quarter %s", what);
-	char note[120];
 	static const int role[] = { AQ_AUTHORED, AQ_REVIEWS, AQ_APPLIED };
+	const struct audit *a = w->a;
+	size_t nq = (size_t)a->nr_quarters, lo = nq, hi = 0, n, i, r;
+	char (*lab)[16], *title;
+	const char **labels;
+	double *v;
 
+	for (i = 0; i < nq; i++)
+		for (r = 0; r < AQ_NR; r++)
+			if (q[i * AQ_NR + (size_t)role[r]]) {
+				lo = lo < i ? lo : i;
+				hi = i;
+			}
+	if (lo == nq) {
+		strbuf_addstr(out, "<p class=\"muted\">No changeset, review or "
+			      "commit applied in the window.</p>\n");
+		return;
+	}
+	n = hi - lo + 1;
+	lab = xcalloc(n + 1, sizeof(*lab));
+	labels = xcalloc(n + 1, sizeof(char *));
+	v = xcalloc(AQ_NR * n + 1, sizeof(double));
 	for (i = 0; i < n; i++) {
-		int qq = a->first_quarter + (int)i;
+		int qq = a->first_quarter + (int)(lo + i);
 
 		snprintf(lab[i], sizeof(lab[i]), "%dQ%d%s", qq / 4, qq % 4 + 1,
-			 i + 1 == n ? "*" : "");
+			 lo + i == 0 || lo + i + 1 == nq ? "*" : "");
 		labels[i] = lab[i];
 		for (r = 0; r < AQ_NR; r++)
-			v[r * n + i] = (double)q[i * AQ_NR + (size_t)role[r]];
+			v[r * n + i] = (double)q[(lo + i) * AQ_NR +
+						 (size_t)role[r]];
 	}
-	snprintf(note, sizeof(note), "* the current quarter, not over yet; the "
-		 "first quarter starts with the window.");
-	chart(out, true, title, s, AQ_NR, labels, n, v, note);
+	title = xstrfmt("Activity per quarter %s", what);
+	chart(out, true, title, s, AQ_NR, labels, n, v, quarter_note(lo == 0,
+	      hi + 1 == nq));
 	free(title);
 	free(lab);
 	free(labels);
@@ -1830,6 +1969,8 @@ int site_write(struct scope *sc, const struct audit *a,
 
 	memset(res, 0, sizeof(*res));
 	strmap_init(&w.files);
+	strmap_init(&w.put);
+	strbuf_init(&w.manifest, 0);
 	strmap_init(&areas);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
@@ -1894,7 +2035,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < a->nr_people; i++)
 		if (w.pfile[i] && write_person(&w, (int)i))
 			goto out;
-	rc = 0;
+	rc = sweep_site(&w);
 out:
 	for (i = 0; i < a->nr; i++)
 		free(w.si[i].file);
@@ -1907,6 +2048,8 @@ out:
 	free(w.work_first);
 	free(w.work_at);
 	strmap_clear(&w.files, false);
+	strmap_clear(&w.put, false);
+	strbuf_release(&w.manifest);
 	strmap_clear(&areas, false);
 	free(w.emps);
 	for (i = 0; w.rfile && i < w.f->rel.nr; i++)

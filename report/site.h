@@ -34,7 +34,10 @@
  * each.  Every string from a repository or a mail is escaped; the only
  * script is inline and allowed by its hash in a Content-Security-Policy
  * that forbids any request.  A page whose bytes did not change is not
- * written again.
+ * written again; the quarter charts run over the quarters with activity,
+ * so that a quarter turning changes only the pages of what was active.
+ * DIR/.kmaint-manifest lists the pages a run made; those of the last
+ * run that this one does not make are deleted, and nothing else.
  */
 struct site_opts {
 	const char *dir;		/* created if missing */
@@ -55,6 +58,7 @@ struct site_opts {
 
 struct site_result {
 	size_t pages, written;		/* files made; of those, rewritten */
+	size_t removed;			/* the last run's, no longer made */
 	size_t index_bytes, total_bytes;
 };
 
