@@ -655,6 +655,105 @@ static void flush_pending(struct inbox_walk *w, int part, const char *dir,
 	*pending = NULL;
 }
 
+/* An object id as git writes it: 40 or 64 lowercase hex digits. */
+static bool is_object_id(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n != 40 && n != 64)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]) && !(s[i] >= 'a' && s[i] <= 'f'))
+			return false;
+	return true;
+}
+
+/* @ref's line "<id> <ref>" in @dir's packed-refs; 0, or -1. */
+static int packed_ref(const char *dir, const char *ref, struct strbuf *out)
+{
+	char *path = xstrfmt("%s/packed-refs", dir), *buf, *p;
+	size_t len, rl = strlen(ref);
+	int rc = -1;
+
+	if (read_file(path, &buf, &len)) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	for (p = buf; *p; ) {
+		char *nl = strchrnul(p, '\n'), *sp = memchr(p, ' ', (size_t)(nl - p));
+
+		if (sp && (size_t)(nl - sp - 1) == rl && !memcmp(sp + 1, ref, rl) &&
+		    is_object_id(p, (size_t)(sp - p))) {
+			strbuf_reset(out);
+			strbuf_add(out, p, (size_t)(sp - p));
+			rc = 0;
+			break;
+		}
+		p = *nl ? nl + 1 : nl;
+	}
+	free(buf);
+	return rc;
+}
+
+/*
+ * The commit HEAD of git directory @dir names, read from the files git
+ * writes (HEAD, a loose ref, else packed-refs) rather than asking a git
+ * process, for the question every run asks of every archive: has it
+ * moved since its cursor?  0 with the id in @out; -1 when the files do
+ * not tell (a reftable, an unborn branch, anything unusual): ask git.
+ * A ref naming a tag is not peeled here: it differs from the cursor,
+ * a commit, and git is asked.
+ */
+static int head_from_files(const char *dir, struct strbuf *out)
+{
+	char *name = xstrdup("HEAD"), *buf;
+	size_t len;
+	int depth, rc = -1;
+
+	for (depth = 0; depth < 5; depth++) {
+		char *path = xstrfmt("%s/%s", dir, name);
+		int r = read_file(path, &buf, &len);
+
+		free(path);
+		if (r) {
+			if (depth)
+				rc = packed_ref(dir, name, out);
+			break;
+		}
+		while (len && isspace((unsigned char)buf[len - 1]))
+			buf[--len] = '\0';
+		if (is_object_id(buf, len)) {
+			strbuf_reset(out);
+			strbuf_add(out, buf, len);
+			free(buf);
+			rc = 0;
+			break;
+		}
+		/* "ref: refs/heads/master", and nothing outside refs/ */
+		if (!starts_with(buf, "ref: refs/") || strstr(buf, "..")) {
+			free(buf);
+			break;
+		}
+		free(name);
+		name = xstrdup(buf + 5);
+		free(buf);
+	}
+	free(name);
+	return rc;
+}
+
+/* Is git part @dir where @cursor says it was read?  false: ask git. */
+static bool part_at(const char *dir, const char *cursor)
+{
+	struct strbuf tip = STRBUF_INIT;
+	bool same = cursor && !head_from_files(dir, &tip) &&
+		    !strcmp(tip.buf, cursor);
+
+	strbuf_release(&tip);
+	return same;
+}
+
 static int list_part(struct inbox_walk *w, int part, const char *dir)
 {
 	const char *cursor = w->opts.cursor ? w->opts.cursor(part, w->opts.data) : NULL;
@@ -666,6 +765,8 @@ static int list_part(struct inbox_walk *w, int part, const char *dir)
 	int64_t ctime = 0;
 	int rc = 0, n = 0;
 
+	if (part_at(dir, cursor))
+		return 0;	/* read up to its tip */
 	{
 		const char *args[] = { "rev-parse", "-q", "--verify", "HEAD^{commit}", NULL };
 
@@ -908,6 +1009,45 @@ static const char *mbox_checks(const char *cursor)
 	return p;
 }
 
+/*
+ * The cursor @cursor would be now, in @cur: the file @fd (@st, its
+ * first @hn bytes @head) at @cursor's offset.  The offset, or -1 when
+ * @cursor names none in the file.
+ */
+static long long mbox_recursor(int fd, const struct stat *st, const char *head,
+			       size_t hn, const char *cursor, struct strbuf *cur)
+{
+	long long off = -1;
+
+	if (sscanf(cursor, "%lld", &off) != 1 || off < 0 || off > st->st_size)
+		return -1;
+	mbox_cursor(cur, off, st, head, hn, fd);
+	return off;
+}
+
+/* Is the mbox at @path read to its end, and untouched since (@cursor)? */
+static bool mbox_unchanged(const char *path, const char *cursor)
+{
+	struct strbuf cur = STRBUF_INIT;
+	char head[4096];
+	struct stat st;
+	ssize_t hn;
+	bool same = false;
+	int fd = cursor ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+
+	if (fd < 0)
+		return false;
+	if (!fstat(fd, &st)) {
+		hn = pread(fd, head, sizeof(head), 0);
+		same = mbox_recursor(fd, &st, head, hn < 0 ? 0 : (size_t)hn,
+				     cursor, &cur) == st.st_size &&
+		       !strcmp(cur.buf, cursor);
+	}
+	close(fd);
+	strbuf_release(&cur);
+	return same;
+}
+
 static void list_mbox(struct inbox_walk *w)
 {
 	const char *cursor = w->opts.cursor ? w->opts.cursor(0, w->opts.data) : NULL;
@@ -930,11 +1070,10 @@ static void list_mbox(struct inbox_walk *w)
 	if (hn < 0)
 		hn = 0;
 	if (cursor) {
-		long long off = -1;
+		long long off = mbox_recursor(fd, &st, head, (size_t)hn, cursor,
+					      &cur);
 
-		if (sscanf(cursor, "%lld", &off) == 1 && off >= 0 &&
-		    off <= st.st_size) {
-			mbox_cursor(&cur, off, &st, head, (size_t)hn, fd);
+		if (off >= 0) {
 			if (!strcmp(cur.buf, cursor) && off == st.st_size) {
 				/* nothing new, not even the time */
 				close(fd);
@@ -1115,6 +1254,50 @@ static void list_maildir(struct inbox_walk *w)
 	}
 	free(v);
 	strbuf_release(&times);
+}
+
+/* Is every git part of @o where its cursor is?  false: none, or not. */
+static bool git_unchanged(const struct inbox_walk_opts *o)
+{
+	int *ep = NULL;
+	size_t nr, i;
+	bool same;
+
+	if (o->kind == INBOX_V2) {
+		nr = epochs(o->path, &ep);
+	} else {
+		nr = 1;
+		ep = xcalloc(1, sizeof(*ep));
+	}
+	same = nr > 0;
+	for (i = 0; same && i < nr; i++) {
+		char *dir = inbox_git_dir(o->path, o->kind, ep[i]);
+
+		same = dir && part_at(dir, o->cursor(ep[i], o->data));
+		free(dir);
+	}
+	free(ep);
+	return same;
+}
+
+bool inbox_unchanged(const struct inbox_walk_opts *o)
+{
+	struct strbuf times = STRBUF_INIT;
+	const char *cursor;
+	bool same;
+
+	switch (o->kind) {
+	case INBOX_MBOX:
+		return mbox_unchanged(o->path, o->cursor(0, o->data));
+	case INBOX_MAILDIR:
+		cursor = o->cursor(0, o->data);
+		md_times(o->path, &times);
+		same = cursor && !strcmp(cursor, times.buf);
+		strbuf_release(&times);
+		return same;
+	default:
+		return git_unchanged(o);
+	}
 }
 
 static void *lister_main(void *arg)

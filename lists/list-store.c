@@ -264,13 +264,43 @@ struct writer {
 static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
 			  int64_t date);
 
+static const char *cursor_in(int part, void *data);
+
 static const char *cursor_of(int part, void *data)
 {
 	struct writer *w = data;
+
+	return cursor_in(part, &w->cursors);
+}
+
+/* The cursors of source @source: "part" -> char *, into @m. */
+static int load_cursors(struct idx *ix, int64_t source, struct strmap *m)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT part, value FROM cursors WHERE "
+			       "source = ?1", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix, "cursors");
+	sqlite3_bind_int64(st, 1, source);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		char k[16];
+		struct strmap_entry *e;
+
+		snprintf(k, sizeof(k), "%d", sqlite3_column_int(st, 0));
+		e = strmap_insert(m, k, strlen(k));
+		free(e->value);
+		e->value = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static const char *cursor_in(int part, void *data)
+{
 	char k[16];
 
 	snprintf(k, sizeof(k), "%d", part);
-	return strmap_get(&w->cursors, k, strlen(k));
+	return strmap_get(data, k, strlen(k));
 }
 
 static int writer_init(struct writer *w, struct idx *ix,
@@ -346,20 +376,7 @@ static int writer_init(struct writer *w, struct idx *ix,
 	    prep(x, &w->part_ids,
 		 "SELECT id FROM messages WHERE source = ?1 AND part = ?2"))
 		return -1;
-	if (sqlite3_prepare_v2(ix->db, "SELECT part, value FROM cursors WHERE "
-			       "source = ?1", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(ix, "cursors");
-	sqlite3_bind_int64(st, 1, src->id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		char k[16];
-		struct strmap_entry *e;
-
-		snprintf(k, sizeof(k), "%d", sqlite3_column_int(st, 0));
-		e = strmap_insert(&w->cursors, k, strlen(k));
-		e->value = xstrdup((const char *)sqlite3_column_text(st, 1));
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return load_cursors(ix, src->id, &w->cursors);
 }
 
 static void writer_release(struct writer *w)
@@ -1780,6 +1797,41 @@ out:
 	sqlite3_finalize(l.land);
 	strbuf_release(&l.key);
 	return rc;
+}
+
+/*
+ * Is there nothing for the lists to do: commit patch-ids and links up
+ * to the last commit (as lists_commit_patchids() and lists_link() see
+ * it), no commit to link again, every source's list known and every
+ * archive where its cursors are?
+ */
+bool lists_unchanged(struct idx *ix, const struct lists_source *src, size_t nr)
+{
+	int64_t last = query_one(ix, "SELECT max(id) FROM commits", 0);
+	int64_t oldest = query_one(ix, "SELECT min(date) FROM messages", INT64_MAX);
+	bool same = true;
+	size_t i;
+
+	if (oldest != INT64_MAX &&
+	    (meta_int(ix, "patchids_upto", 0) < last ||
+	     meta_int(ix, "patchids_since", INT64_MAX) > oldest ||
+	     meta_int(ix, "links_upto", 0) < last ||
+	     query_one(ix, "SELECT count(*) FROM relink", 0)))
+		return false;
+	for (i = 0; same && i < nr; i++) {
+		struct inbox_walk_opts wo = {
+			.path = src[i].path, .kind = src[i].kind,
+			.cursor = cursor_in
+		};
+		struct strmap cursors;
+
+		strmap_init(&cursors);
+		wo.data = &cursors;
+		same = src[i].list && !load_cursors(ix, src[i].id, &cursors) &&
+		       inbox_unchanged(&wo);
+		strmap_clear(&cursors, true);
+	}
+	return same;
 }
 
 void lists_print_stats(struct idx *ix, FILE *fp)

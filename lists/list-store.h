@@ -127,6 +127,14 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf);
  */
 long lists_link(struct idx *ix, int64_t since);
 
+/*
+ * Nothing new for the lists (@src, their @nr sources): every archive
+ * where its cursors are, by a few reads (inbox_unchanged()), and the
+ * commits' patch-ids and links up to the last indexed commit.  The
+ * no-op kmaint index skips the lists' update on it.
+ */
+bool lists_unchanged(struct idx *ix, const struct lists_source *src, size_t nr);
+
 /* Counts for "kmaint index --stats". */
 void lists_print_stats(struct idx *ix, FILE *fp);
 

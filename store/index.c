@@ -260,11 +260,16 @@ char *idx_default_path(void)
 
 	if (!capture_git(args, &out, &err)) {
 		strbuf_trim(&out);
-		path = xstrfmt("%s/kmaint/index.sqlite", out.buf);
+		path = idx_path_in(out.buf);
 	}
 	strbuf_release(&out);
 	strbuf_release(&err);
 	return path;
+}
+
+char *idx_path_in(const char *common_dir)
+{
+	return xstrfmt("%s/kmaint/index.sqlite", common_dir);
 }
 
 static int prepare(struct idx *ix, sqlite3_stmt **st, const char *sql)

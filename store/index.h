@@ -74,6 +74,8 @@ struct idx {
  * index.sqlite, shared by all work trees.  NULL if not in a repository.
  */
 char *idx_default_path(void);
+/* The same for the common git directory @common_dir, an absolute path. */
+char *idx_path_in(const char *common_dir);
 
 /* Create the directory the index @path lives in; 0 or -1 with a message. */
 int idx_mkdir_parent(const char *path);
