@@ -1998,6 +1998,113 @@ static bool in_known_dir(const struct strmap *dirs, const char *path)
 	       strmap_find(dirs, path, (size_t)(slash - path));
 }
 
+/*
+ * lists_foreign()'s test for one path of a posted patch, asked of the
+ * index rather than of every path at once: the history touched it, or
+ * a path the history touched is under its directory (a directory the
+ * history has is a prefix, up to a '/', of one of its paths).
+ */
+struct own_paths {
+	struct idx *ix;
+	sqlite3_stmt *files, *path, *under;
+	struct imap own;	/* path id -> 1 the project's, 2 not */
+	struct strmap dirs;	/* directory -> (void *)1 known, 2 not */
+	struct strbuf lo, hi;
+};
+
+static bool dir_known(struct own_paths *o, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct strmap_entry *e;
+	size_t n;
+
+	if (!slash || slash == path)
+		return false;
+	n = (size_t)(slash - path);
+	e = strmap_insert(&o->dirs, path, n);
+	if (!e->value) {
+		/* a path of the history in [dir "/", dir "0"): '0' is '/' + 1 */
+		strbuf_reset(&o->lo);
+		strbuf_add(&o->lo, path, n);
+		strbuf_addch(&o->lo, '/');
+		strbuf_reset(&o->hi);
+		strbuf_add(&o->hi, path, n);
+		strbuf_addch(&o->hi, '0');
+		sqlite3_bind_text(o->under, 1, o->lo.buf, (int)o->lo.len, SQLITE_STATIC);
+		sqlite3_bind_text(o->under, 2, o->hi.buf, (int)o->hi.len, SQLITE_STATIC);
+		e->value = (void *)(intptr_t)(sqlite3_step(o->under) == SQLITE_ROW ? 1 : 2);
+		sqlite3_reset(o->under);
+	}
+	return e->value == (void *)(intptr_t)1;
+}
+
+static bool own_path(struct own_paths *o, int64_t p)
+{
+	int64_t *v = imap_put(&o->own, p);
+
+	if (*v)
+		return *v == 1;
+	sqlite3_bind_int64(o->files, 1, p);
+	*v = sqlite3_step(o->files) == SQLITE_ROW ? 1 : 2;
+	sqlite3_reset(o->files);
+	if (*v == 2) {
+		sqlite3_bind_int64(o->path, 1, p);
+		if (sqlite3_step(o->path) == SQLITE_ROW &&
+		    dir_known(o, (const char *)sqlite3_column_text(o->path, 0)))
+			*v = 1;
+		sqlite3_reset(o->path);
+	}
+	return *v == 1;
+}
+
+int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct imap *foreign)
+{
+	struct own_paths o = { .ix = ix, .lo = STRBUF_INIT, .hi = STRBUF_INIT };
+	sqlite3_stmt *mf = NULL;
+	size_t i;
+	int rc = -1;
+
+	imap_init(foreign, 64);
+	/* an index without history claims every patch, as lists_foreign() */
+	if (query_one(ix, "SELECT max(id) FROM paths", 0) <= 0 ||
+	    query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM files LIMIT 1)",
+		      0) == 0)
+		return 0;
+	imap_init(&o.own, 256);
+	strmap_init(&o.dirs);
+	if (prep(ix, &o.files, "SELECT 1 FROM files WHERE path = ?1 LIMIT 1") ||
+	    prep(ix, &o.path, "SELECT path FROM paths WHERE id = ?1") ||
+	    prep(ix, &o.under, "SELECT 1 FROM paths p WHERE p.path >= ?1 AND "
+		 "p.path < ?2 AND EXISTS (SELECT 1 FROM files f WHERE "
+		 "f.path = p.id) LIMIT 1") ||
+	    prep(ix, &mf, "SELECT path FROM msg_files WHERE message = ?1"))
+		goto out;
+	for (i = 0; i < nr; i++) {
+		long files = 0, mine = 0;
+
+		sqlite3_bind_int64(mf, 1, ids[i]);
+		while (sqlite3_step(mf) == SQLITE_ROW) {
+			files++;
+			mine += own_path(&o, sqlite3_column_int64(mf, 0));
+		}
+		sqlite3_reset(mf);
+		if (mine < files)
+			*imap_put(foreign, ids[i]) = 1;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(mf);
+	sqlite3_finalize(o.files);
+	sqlite3_finalize(o.path);
+	sqlite3_finalize(o.under);
+	imap_free(&o.own);
+	strmap_clear(&o.dirs, false);
+	strbuf_release(&o.lo);
+	strbuf_release(&o.hi);
+	return rc;
+}
+
 int lists_foreign(struct idx *ix, struct imap *foreign)
 {
 	int64_t max = query_one(ix, "SELECT max(id) FROM paths", 0);

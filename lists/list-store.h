@@ -165,4 +165,12 @@ int64_t lists_mid_hash(const char *msgid);
  */
 int lists_foreign(struct idx *ix, struct imap *foreign);
 
+/*
+ * The same for the @nr messages @ids only, each asked of its own files
+ * (the history's paths and directories looked up by path), for a
+ * question about a window of the archives rather than all of it.
+ */
+int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct imap *foreign);
+
 #endif
