@@ -766,6 +766,14 @@ static bool part_at(const char *dir, const char *cursor)
  */
 #define CHUNK_COMMITS 20000
 
+/* KMAINT_TEST_CHUNK: a few commits a chunk, for the tests' archives. */
+static long chunk_commits(void)
+{
+	const char *v = getenv("KMAINT_TEST_CHUNK");
+
+	return v && atol(v) > 0 ? atol(v) : CHUNK_COMMITS;
+}
+
 /* The log of a part as the walk reads it: the state kept across chunks. */
 struct part_log {
 	struct inbox_walk *w;
@@ -857,14 +865,14 @@ static long list_line(const char *dir, const char *tip, const char *cursor,
 	const char *argv[] = {
 		"git", gd, "rev-list", "--parents", "-n", count, NULL, NULL
 	};
-	long nr = 0, in_chunk = CHUNK_COMMITS;
+	long chunk = chunk_commits(), nr = 0, in_chunk = chunk;
 	bool is_line = true, hit = false;
 
-	snprintf(count, sizeof(count), "%d", CHUNK_COMMITS);
+	snprintf(count, sizeof(count), "%ld", chunk);
 	strbuf_addstr(&next, tip);
 	*rec = 0;
 	/* until the cursor, the root, or a chunk short of its count */
-	while (is_line && !hit && next.len && in_chunk == CHUNK_COMMITS &&
+	while (is_line && !hit && next.len && in_chunk == chunk &&
 	       !(cursor && !strcmp(next.buf, cursor))) {
 		struct child_process cp = CHILD_PROCESS_INIT;
 
@@ -928,26 +936,26 @@ static long list_line(const char *dir, const char *tip, const char *cursor,
 static int read_line(struct part_log *pl, FILE *ids, long nr, size_t rec)
 {
 	char buf[HASH_HEXSZ_MAX + 2];
-	long end, i;
+	long chunk = chunk_commits(), end, i;
 	int rc = 0;
 
-	for (end = nr; end > 0 && !rc; end -= CHUNK_COMMITS) {
-		long first = end > CHUNK_COMMITS ? end - CHUNK_COMMITS : 0;
-		FILE *chunk = tmpfile();
+	for (end = nr; end > 0 && !rc; end -= chunk) {
+		long first = end > chunk ? end - chunk : 0;
+		FILE *in = tmpfile();
 
-		if (!chunk)
+		if (!in)
 			die_errno("cannot create a temporary file");
 		/* the file is newest first: the chunk's records backwards */
 		for (i = end - 1; i >= first; i--) {
 			if (fseek(ids, i * (long)rec, SEEK_SET) ||
 			    fread(buf, 1, rec, ids) != rec)
 				die_errno("cannot read a temporary file");
-			fwrite(buf, 1, rec, chunk);
+			fwrite(buf, 1, rec, in);
 		}
-		if (fflush(chunk) || fseek(chunk, 0, SEEK_SET))
+		if (fflush(in) || fseek(in, 0, SEEK_SET))
 			die_errno("cannot write a temporary file");
-		rc = run_log(pl, "--no-walk=unsorted", "--stdin", fileno(chunk));
-		fclose(chunk);
+		rc = run_log(pl, "--no-walk=unsorted", "--stdin", fileno(in));
+		fclose(in);
 	}
 	return rc;
 }
