@@ -418,7 +418,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		if (lists_update(ix, &src[i], &o, &rep))
 			rc = 1;
 	}
-	if (idx_begin(ix) || idx_create_indexes(ix) || idx_commit(ix))
+	if (idx_begin(ix) || idx_create_indexes_lean(ix) || idx_commit(ix))
 		die("cannot update the index");
 	t1 = now();
 	pids = lists_patchids_finish(ix, pf);
