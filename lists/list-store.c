@@ -2074,52 +2074,83 @@ static bool own_path(struct own_paths *o, int64_t p)
 	return *v == 1;
 }
 
+struct lists_own {
+	struct own_paths o;
+	sqlite3_stmt *mf;
+	bool all_ours;	/* no history: every patch is the project's */
+};
+
+struct lists_own *lists_own_open(struct idx *ix)
+{
+	struct lists_own *lo = xcalloc(1, sizeof(*lo));
+
+	lo->o.ix = ix;
+	strbuf_init(&lo->o.lo, 0);
+	strbuf_init(&lo->o.hi, 0);
+	imap_init(&lo->o.own, 256);
+	strmap_init(&lo->o.dirs);
+	/* an index without history claims every patch, as lists_foreign() */
+	lo->all_ours = query_one(ix, "SELECT max(id) FROM paths", 0) <= 0 ||
+		       query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM "
+				 "files LIMIT 1)", 0) == 0;
+	if (lo->all_ours)
+		return lo;
+	if (prep(ix, &lo->o.files, "SELECT 1 FROM files WHERE path = ?1 LIMIT 1") ||
+	    prep(ix, &lo->o.path, "SELECT path FROM paths WHERE id = ?1") ||
+	    prep(ix, &lo->o.under, "SELECT 1 FROM paths p WHERE p.path >= ?1 "
+		 "AND p.path < ?2 AND EXISTS (SELECT 1 FROM files f WHERE "
+		 "f.path = p.id) LIMIT 1") ||
+	    prep(ix, &lo->mf, "SELECT path FROM msg_files WHERE message = ?1")) {
+		lists_own_close(lo);
+		return NULL;
+	}
+	return lo;
+}
+
+bool lists_own_foreign(struct lists_own *lo, int64_t message)
+{
+	long files = 0, mine = 0;
+
+	if (lo->all_ours)
+		return false;
+	sqlite3_bind_int64(lo->mf, 1, message);
+	while (sqlite3_step(lo->mf) == SQLITE_ROW) {
+		files++;
+		mine += own_path(&lo->o, sqlite3_column_int64(lo->mf, 0));
+	}
+	sqlite3_reset(lo->mf);
+	return mine < files;
+}
+
+void lists_own_close(struct lists_own *lo)
+{
+	if (!lo)
+		return;
+	sqlite3_finalize(lo->mf);
+	sqlite3_finalize(lo->o.files);
+	sqlite3_finalize(lo->o.path);
+	sqlite3_finalize(lo->o.under);
+	imap_free(&lo->o.own);
+	strmap_clear(&lo->o.dirs, false);
+	strbuf_release(&lo->o.lo);
+	strbuf_release(&lo->o.hi);
+	free(lo);
+}
+
 int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
 		     struct imap *foreign)
 {
-	struct own_paths o = { .ix = ix, .lo = STRBUF_INIT, .hi = STRBUF_INIT };
-	sqlite3_stmt *mf = NULL;
+	struct lists_own *lo = lists_own_open(ix);
 	size_t i;
-	int rc = -1;
 
 	imap_init(foreign, 64);
-	/* an index without history claims every patch, as lists_foreign() */
-	if (query_one(ix, "SELECT max(id) FROM paths", 0) <= 0 ||
-	    query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM files LIMIT 1)",
-		      0) == 0)
-		return 0;
-	imap_init(&o.own, 256);
-	strmap_init(&o.dirs);
-	if (prep(ix, &o.files, "SELECT 1 FROM files WHERE path = ?1 LIMIT 1") ||
-	    prep(ix, &o.path, "SELECT path FROM paths WHERE id = ?1") ||
-	    prep(ix, &o.under, "SELECT 1 FROM paths p WHERE p.path >= ?1 AND "
-		 "p.path < ?2 AND EXISTS (SELECT 1 FROM files f WHERE "
-		 "f.path = p.id) LIMIT 1") ||
-	    prep(ix, &mf, "SELECT path FROM msg_files WHERE message = ?1"))
-		goto out;
-	for (i = 0; i < nr; i++) {
-		long files = 0, mine = 0;
-
-		sqlite3_bind_int64(mf, 1, ids[i]);
-		while (sqlite3_step(mf) == SQLITE_ROW) {
-			files++;
-			mine += own_path(&o, sqlite3_column_int64(mf, 0));
-		}
-		sqlite3_reset(mf);
-		if (mine < files)
+	if (!lo)
+		return -1;
+	for (i = 0; i < nr; i++)
+		if (lists_own_foreign(lo, ids[i]))
 			*imap_put(foreign, ids[i]) = 1;
-	}
-	rc = 0;
-out:
-	sqlite3_finalize(mf);
-	sqlite3_finalize(o.files);
-	sqlite3_finalize(o.path);
-	sqlite3_finalize(o.under);
-	imap_free(&o.own);
-	strmap_clear(&o.dirs, false);
-	strbuf_release(&o.lo);
-	strbuf_release(&o.hi);
-	return rc;
+	lists_own_close(lo);
+	return 0;
 }
 
 int lists_foreign(struct idx *ix, struct imap *foreign)

@@ -173,4 +173,10 @@ int lists_foreign(struct idx *ix, struct imap *foreign);
 int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
 		     struct imap *foreign);
 
+/* The same rule, one message at a time (NULL: an SQL error). */
+struct lists_own;
+struct lists_own *lists_own_open(struct idx *ix);
+bool lists_own_foreign(struct lists_own *lo, int64_t message);
+void lists_own_close(struct lists_own *lo);
+
 #endif
