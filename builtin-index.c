@@ -330,6 +330,45 @@ static void report_problems(const struct lists_report *rep)
 		       rep->nr_named - LISTS_MAX_NAMED);
 }
 
+static void print_lists_summary(struct idx *ix, const struct lists_report *rep,
+				size_t nr, long pids, long links, double t0)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	printf("lists: %ld messages added, %ld deleted from %zu archives, "
+	       "%lld in the index, %ld commit patch-ids, %ld links, "
+	       "%.1f s, peak memory %ld MB\n", rep->added, rep->deleted, nr,
+	       (long long)idx_count(ix, "messages"), pids, links,
+	       now() - t0, (ru.ru_maxrss + 1023) / 1024);
+}
+
+/*
+ * A run that read no commit (@same_tips) and registers no archive has
+ * nothing to do for the lists when no archive moved from its cursors:
+ * a few reads (lists_unchanged()) rather than the update's passes.
+ * true when it printed what the update would have.
+ */
+static bool lists_settled(struct idx *ix, bool same_tips, bool quiet)
+{
+	struct lists_source *src;
+	struct lists_report rep;
+	size_t nr;
+	double t0 = now();
+	bool same;
+
+	if (!same_tips || lists_sources(ix, &src, &nr))
+		return false;
+	same = lists_unchanged(ix, src, nr);
+	if (same && !quiet && nr) {
+		lists_report_init(&rep);
+		print_lists_summary(ix, &rep, nr, 0, 0, t0);
+		lists_report_release(&rep);
+	}
+	lists_sources_free(src, nr);
+	return same;
+}
+
 /*
  * The mailing lists: register the --inbox archives, read what is new in
  * every registered one, then patch-ids of the commits postings could
@@ -379,7 +418,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		if (lists_update(ix, &src[i], &o, &rep))
 			rc = 1;
 	}
-	if (idx_begin(ix) || idx_create_indexes(ix) || idx_commit(ix))
+	if (idx_begin(ix) || idx_create_indexes_lean(ix) || idx_commit(ix))
 		die("cannot update the index");
 	t1 = now();
 	pids = lists_patchids_finish(ix, pf);
@@ -394,14 +433,7 @@ static int update_lists(struct idx *ix, const struct opt_list *inboxes,
 		die("cannot update the index");
 	report_lost(&rep);
 	if (!quiet && nr) {
-		struct rusage ru;
-
-		getrusage(RUSAGE_SELF, &ru);
-		printf("lists: %ld messages added, %ld deleted from %zu archives, "
-		       "%lld in the index, %ld commit patch-ids, %ld links, "
-		       "%.1f s, peak memory %ld MB\n", rep.added, rep.deleted, nr,
-		       (long long)idx_count(ix, "messages"), pids, links,
-		       now() - t0, (ru.ru_maxrss + 1023) / 1024);
+		print_lists_summary(ix, &rep, nr, pids, links, t0);
 		report_problems(&rep);
 	}
 	lists_report_release(&rep);
@@ -460,6 +492,7 @@ struct index_run {
 	struct opt_list new_tips, old_tips, pending, old_all;
 	char *tips_str;
 	bool same_tips;		/* the tips of the last complete run */
+	bool shallow;		/* a shallow clone */
 	long added, gone;
 	struct strbuf missing;
 	double t0;
@@ -915,15 +948,11 @@ static void finish_history(struct index_run *r, int rc)
 	report_missing(&r->missing);
 }
 
-static void note_shallow(void)
+static void note_shallow(const struct index_run *r)
 {
-	struct strbuf out = STRBUF_INIT;
-	const char *args[] = { "rev-parse", "--is-shallow-repository", NULL };
-
-	if (!git_out(&out, args) && !strcmp(out.buf, "true"))
+	if (r->shallow)
 		fprintf(stderr, "note: this is a shallow clone; history "
 			"is indexed as far as it goes\n");
-	strbuf_release(&out);
 }
 
 static double cpu_seconds(const struct rusage *ru)
@@ -1009,15 +1038,22 @@ int cmd_index(int argc, const char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	{
-		const char *args[] = { "rev-parse", "--git-dir", NULL };
+		/*
+		 * One git for the questions of every run (a process is most
+		 * of a no-op): a shallow clone?  Where is the index?
+		 */
+		const char *args[] = {
+			"rev-parse", "--is-shallow-repository",
+			"--path-format=absolute", "--git-common-dir", NULL
+		};
+		const char *nl;
 
-		if (git_out(&out, args))
+		if (git_out(&out, args) || !(nl = strchr(out.buf, '\n')))
 			die("not a git repository: %s", getcwd(NULL, 0));
+		r.shallow = starts_with(out.buf, "true\n");
+		path = db_path ? xstrdup(db_path) : idx_path_in(nl + 1);
 		strbuf_release(&out);
 	}
-	path = db_path ? xstrdup(db_path) : idx_default_path();
-	if (!path)
-		die("cannot find the git directory");
 
 	if (verify_arg && *verify_arg && atoi(verify_arg) <= 0) {
 		error("--verify expects a number of commits, not '%s'", verify_arg);
@@ -1053,14 +1089,15 @@ int cmd_index(int argc, const char **argv)
 	rc = history_rc = store_commits(&r, list, nr);
 	fclose(list);
 	finish_history(&r, rc);
-	note_shallow();
+	note_shallow(&r);
 	if (!r.quiet)
 		print_summary(&r);
 	if (rc)
 		error("some commits could not be read; run 'kmaint index' "
 		      "again to retry them");
 	if (inboxes.nr || idx_query_int(&r.ix, "SELECT count(*) FROM sources") > 0) {
-		if (update_lists(&r.ix, &inboxes, list_name, r.jobs, r.batch,
+		if ((inboxes.nr || !lists_settled(&r.ix, r.same_tips, r.quiet)) &&
+		    update_lists(&r.ix, &inboxes, list_name, r.jobs, r.batch,
 				 r.quiet))
 			rc = lists_rc = 1;
 	} else if (list_name) {

@@ -1419,9 +1419,27 @@ static void slot_sets_free(struct slot_sets *t)
 struct patch_pass {
 	struct run *r;
 	struct slot_sets *patches, *threads;
+	/*
+	 * Other projects' patches: every one, or for a few sections each
+	 * message asked as its rows come (@own; @foreign its answers, 1
+	 * foreign, 2 not), not every message of the archives
+	 */
 	struct imap foreign, seen;
+	struct lists_own *own;
 	bool few;
 };
+
+static bool is_foreign(struct patch_pass *pp, int64_t message)
+{
+	int64_t *v;
+
+	if (!pp->own)
+		return imap_get(&pp->foreign, message) != NULL;
+	v = imap_put(&pp->foreign, message);
+	if (!*v)
+		*v = lists_own_foreign(pp->own, message) ? 1 : 2;
+	return *v == 1;
+}
 
 static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 {
@@ -1433,7 +1451,7 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 
 	/* other projects' patches are about none of our sections */
 	if (p < 0 || p > pm->max_id || pm->first[p] == pm->first[p + 1] ||
-	    imap_get(&pp->foreign, message))
+	    is_foreign(pp, message))
 		return 0;
 	for (x = pm->first[p]; x < pm->first[p + 1]; x++) {
 		set_add(pp->patches, message, pm->slots[x]);
@@ -1460,8 +1478,15 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
-	if (lists_foreign(r->ix, &pp.foreign))
+	if (pp.few) {
+		imap_init(&pp.foreign, 1024);
+		if (!(pp.own = lists_own_open(r->ix))) {
+			imap_free(&pp.foreign);
+			return -1;
+		}
+	} else if (lists_foreign(r->ix, &pp.foreign)) {
 		return -1;
+	}
 	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
 	for (path = 0; pp.few && path <= pm->max_id; path++) {
@@ -1475,6 +1500,7 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 	free(paths);
 	imap_free(&pp.seen);
 	imap_free(&pp.foreign);
+	lists_own_close(pp.own);
 	return rc;
 }
 

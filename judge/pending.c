@@ -176,7 +176,8 @@ static int mark_one_landed(int64_t message, void *data)
 /* Mark the patches linked to a commit made by now. */
 static int mark_landed(struct ctx *c)
 {
-	return lists_foreach_landed(c->ix, c->now, mark_one_landed, c);
+	return lists_foreach_landed(c->ix, c->now, c->t.base, c->t.max_id,
+				    mark_one_landed, c);
 }
 
 static void add_section(int **v, size_t *nr, size_t *alloc, int sec)

@@ -101,6 +101,15 @@ struct inbox_walk_opts {
 
 struct inbox_walk;
 
+/*
+ * Would a walk of @opts (path, kind, cursor) find nothing: every part
+ * read up to where its cursor is, and untouched since?  A few reads of
+ * files (a git part's tip from its ref files, an mbox's size, time and
+ * the bytes the cursor hashes, a Maildir's times), no git process, for
+ * the question every kmaint index asks.  false when it cannot tell.
+ */
+bool inbox_unchanged(const struct inbox_walk_opts *opts);
+
 struct inbox_walk *inbox_walk_start(const struct inbox_walk_opts *opts);
 
 /* The next item in archive order, the caller's to free; NULL at the end. */

@@ -15,9 +15,9 @@ static int cmp_msg_id(const void *a, const void *b)
 
 struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id)
 {
-	if (id <= 0 || id > t->max_id || !t->pos[id])
+	if (id <= t->base || id > t->max_id || !t->pos[id - t->base])
 		return NULL;
-	return &t->m[t->pos[id] - 1];
+	return &t->m[t->pos[id - t->base] - 1];
 }
 
 /*
@@ -26,26 +26,27 @@ struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id)
  */
 static void kids_build(struct lmsg_table *t)
 {
+	/* the parent's kept id less base, 0 for none */
 	int32_t *parent = xmalloc((t->nr + 1) * sizeof(*parent));
 	int32_t *fill;
-	size_t i;
-	int64_t p;
+	size_t i, span = (size_t)(t->max_id - t->base);
+	size_t p;
 
 	for (i = 0; i < t->nr; i++) {
 		const struct lmsg *q = t->m[i].parent > 0 ?
 				       lmsg_find(t, t->m[i].parent) : NULL;
 
-		parent[i] = q ? q->id : 0;
+		parent[i] = q ? (int32_t)(q->id - t->base) : 0;
 	}
-	t->kid_start = xcalloc((size_t)t->max_id + 2, sizeof(*t->kid_start));
+	t->kid_start = xcalloc(span + 2, sizeof(*t->kid_start));
 	t->kids = xmalloc((t->nr + 1) * sizeof(*t->kids));
 	for (i = 0; i < t->nr; i++)
 		if (parent[i])
 			t->kid_start[parent[i] + 1]++;
-	for (p = 1; p <= t->max_id + 1; p++)
+	for (p = 1; p <= span + 1; p++)
 		t->kid_start[p] += t->kid_start[p - 1];
-	fill = xmalloc(((size_t)t->max_id + 1) * sizeof(*fill));
-	memcpy(fill, t->kid_start, ((size_t)t->max_id + 1) * sizeof(*fill));
+	fill = xmalloc((span + 1) * sizeof(*fill));
+	memcpy(fill, t->kid_start, (span + 1) * sizeof(*fill));
 	for (i = 0; i < t->nr; i++)
 		if (parent[i])
 			t->kids[fill[parent[i]]++] = (int32_t)i;
@@ -74,10 +75,11 @@ const struct lmsg *lmsg_answered(const struct lmsg_table *t,
 
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 {
-	if (parent <= 0 || parent > t->max_id) {
+	if (parent <= t->base || parent > t->max_id) {
 		*n = 0;
 		return t->kids;
 	}
+	parent -= t->base;
 	*n = (size_t)(t->kid_start[parent + 1] - t->kid_start[parent]);
 	return t->kids + t->kid_start[parent];
 }
@@ -89,6 +91,7 @@ struct load {
 	struct imap seen;
 	int64_t *alias;		/* pairs: a copy's id, the kept one's */
 	size_t nr_alias, alloc_alias;
+	int64_t lo, hi;		/* the smallest and largest id read */
 };
 
 static int load_row(const struct msg_row *r, void *data)
@@ -98,6 +101,10 @@ static int load_row(const struct msg_row *r, void *data)
 	int64_t *v = r->mid ? imap_put(&ld->seen, r->mid) : NULL;
 	struct lmsg *m;
 
+	if (r->id < ld->lo)
+		ld->lo = r->id;
+	if (r->id > ld->hi)
+		ld->hi = r->id;
 	if (v && *v) {
 		/*
 		 * One entry per Message-ID: a copy on another list, or
@@ -131,19 +138,39 @@ static int load_row(const struct msg_row *r, void *data)
 	return 0;
 }
 
+/* Which of the messages read are other projects' (lists_foreign()). */
+static int find_foreign(struct lmsg_table *t, struct idx *ix, bool window,
+			struct imap *foreign)
+{
+	int64_t *ids;
+	size_t i;
+	int rc;
+
+	if (!window)
+		return lists_foreign(ix, foreign);
+	/* a window: the messages' own files, not every message's */
+	ids = xmalloc((t->nr + 1) * sizeof(*ids));
+	for (i = 0; i < t->nr; i++)
+		ids[i] = t->m[i].id;
+	rc = lists_foreign_of(ix, ids, t->nr, foreign);
+	free(ids);
+	return rc;
+}
+
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since)
 {
-	struct load ld = { .t = t };
+	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
+	bool window = since != INT64_MIN;
 	struct imap seen;
 	int64_t *alias;
 	size_t nr_alias, i;
 
 	memset(t, 0, sizeof(*t));
-	t->max_id = lists_max_message_id(ix);
-	ld.alloc = (size_t)t->max_id + 1;
-	t->m = xmalloc(ld.alloc * sizeof(*t->m));
-	imap_init(&ld.seen, ld.alloc);
+	/* the whole archive: one allocation; a window grows as read */
+	ld.alloc = window ? 0 : (size_t)lists_max_message_id(ix) + 1;
+	t->m = ld.alloc ? xmalloc(ld.alloc * sizeof(*t->m)) : NULL;
+	imap_init(&ld.seen, window ? 1024 : ld.alloc);
 	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
 		imap_free(&ld.seen);
 		free(ld.alias);
@@ -153,24 +180,26 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	alias = ld.alias;
 	nr_alias = ld.nr_alias;
 	imap_free(&seen);
+	t->base = ld.hi && window ? ld.lo - 1 : 0;
+	t->max_id = ld.hi;
 	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)
 		if (t->m[i - 1].id > t->m[i].id)
 			break;
 	if (i < t->nr)
 		qsort(t->m, t->nr, sizeof(*t->m), cmp_msg_id);
-	t->pos = xcalloc((size_t)t->max_id + 2, sizeof(*t->pos));
+	t->pos = xcalloc((size_t)(t->max_id - t->base) + 2, sizeof(*t->pos));
 	for (i = 0; i < t->nr; i++)
-		if (t->m[i].id > 0 && t->m[i].id <= t->max_id)
-			t->pos[t->m[i].id] = (int32_t)i + 1;
+		if (t->m[i].id > t->base && t->m[i].id <= t->max_id)
+			t->pos[t->m[i].id - t->base] = (int32_t)i + 1;
 	for (i = 0; i < nr_alias; i += 2)
-		if (alias[i] > 0 && alias[i] <= t->max_id &&
-		    alias[i + 1] > 0 && alias[i + 1] <= t->max_id)
-			t->pos[alias[i]] = t->pos[alias[i + 1]];
+		if (alias[i] > t->base && alias[i] <= t->max_id &&
+		    alias[i + 1] > t->base && alias[i + 1] <= t->max_id)
+			t->pos[alias[i] - t->base] = t->pos[alias[i + 1] - t->base];
 	free(alias);
 	kids_build(t);
 	/* other projects' patches on the same list are no patches here */
-	if (lists_foreign(ix, &seen))
+	if (find_foreign(t, ix, window, &seen))
 		return -1;
 	for (i = 0; i < t->nr; i++)
 		if (imap_get(&seen, t->m[i].id))

@@ -30,16 +30,24 @@ struct lmsg {
 struct lmsg_table {
 	struct lmsg *m;		/* by id */
 	size_t nr;
-	int64_t max_id;
-	int32_t *pos;		/* message id -> index in m + 1 */
+	/*
+	 * The ids read are in (base, max_id]: the arrays below are by id
+	 * less base, so that a window of a big archive costs its own span
+	 */
+	int64_t base, max_id;
+	int32_t *pos;		/* message id - base -> index in m + 1 */
 	int32_t *kids;		/* indexes into m, by parent */
-	int32_t *kid_start;	/* parent id -> its slice [start[p], start[p + 1]) */
+	/* parent id - base -> its slice [start[p], start[p + 1]) */
+	int32_t *kid_start;
 };
 
 /*
  * Read the messages of the lists named in @lists (every list when
  * @nr_lists is 0) dated @since or later (INT64_MIN: all), with the
- * replies of each.  0, or -1 with a message.
+ * replies of each.  From a date on, what is read is the window's
+ * messages only: which of them are other projects' is asked of their
+ * own files (lists_foreign_of()), not of every message.  0, or -1 with
+ * a message.
  */
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since);
@@ -47,6 +55,12 @@ void lmsg_release(struct lmsg_table *t);
 
 /* The message of id @id (or the copy kept of it), or NULL. */
 struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
+
+/* Is @id a row read (a message, or a copy of one)? */
+static inline bool lmsg_read(const struct lmsg_table *t, int64_t id)
+{
+	return id > t->base && id <= t->max_id && t->pos[id - t->base];
+}
 
 /* The replies to message @parent (indexes into t->m); their number in *n. */
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n);

@@ -264,13 +264,43 @@ struct writer {
 static void prefetch_tell(struct lists_prefetch *pf, int64_t source,
 			  int64_t date);
 
+static const char *cursor_in(int part, void *data);
+
 static const char *cursor_of(int part, void *data)
 {
 	struct writer *w = data;
+
+	return cursor_in(part, &w->cursors);
+}
+
+/* The cursors of source @source: "part" -> char *, into @m. */
+static int load_cursors(struct idx *ix, int64_t source, struct strmap *m)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT part, value FROM cursors WHERE "
+			       "source = ?1", -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix, "cursors");
+	sqlite3_bind_int64(st, 1, source);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		char k[16];
+		struct strmap_entry *e;
+
+		snprintf(k, sizeof(k), "%d", sqlite3_column_int(st, 0));
+		e = strmap_insert(m, k, strlen(k));
+		free(e->value);
+		e->value = xstrdup((const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static const char *cursor_in(int part, void *data)
+{
 	char k[16];
 
 	snprintf(k, sizeof(k), "%d", part);
-	return strmap_get(&w->cursors, k, strlen(k));
+	return strmap_get(data, k, strlen(k));
 }
 
 static int writer_init(struct writer *w, struct idx *ix,
@@ -346,20 +376,7 @@ static int writer_init(struct writer *w, struct idx *ix,
 	    prep(x, &w->part_ids,
 		 "SELECT id FROM messages WHERE source = ?1 AND part = ?2"))
 		return -1;
-	if (sqlite3_prepare_v2(ix->db, "SELECT part, value FROM cursors WHERE "
-			       "source = ?1", -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(ix, "cursors");
-	sqlite3_bind_int64(st, 1, src->id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		char k[16];
-		struct strmap_entry *e;
-
-		snprintf(k, sizeof(k), "%d", sqlite3_column_int(st, 0));
-		e = strmap_insert(&w->cursors, k, strlen(k));
-		e->value = xstrdup((const char *)sqlite3_column_text(st, 1));
-	}
-	sqlite3_finalize(st);
-	return 0;
+	return load_cursors(ix, src->id, &w->cursors);
 }
 
 static void writer_release(struct writer *w)
@@ -1133,105 +1150,161 @@ static int64_t query_one(struct idx *ix, const char *sql, int64_t def)
  * Commits whose patch-ids are computed by git, in another thread if need
  * be (no SQLite there), then stored: every commit gets a row, NULL when
  * git gave none (no diff, or an unreadable blob), so none is asked twice.
+ *
+ * The commits are records in a temporary file, not in memory: a first
+ * import asks for every commit since the oldest message (409,471 at
+ * 1.4M commits; the prefetch lists every commit until the archive's
+ * first date is known), and their hashes, patch-ids and a map of them
+ * grew with the history (a quarter of the import's own memory).  git
+ * gives the patch-ids in the order it was given the commits, so a
+ * result is matched by reading on from the last one matched.
  */
+struct pid_rec {
+	int64_t id, time;
+	char hash[HASH_HEXSZ_MAX + 8];
+	char pid[HASH_HEXSZ_MAX + 8];	/* "": none */
+};
+
 struct pid_job {
-	char **hashes;
-	int64_t *ids;
-	char **pids;
-	size_t nr, alloc, ialloc;
+	FILE *fp;		/* the records */
+	size_t nr;
+	size_t start, end;	/* the records being run */
+	size_t next;		/* the next record given to git (pid_next()) */
+	size_t matched;		/* the next record a result is looked for in */
+	char hash[HASH_HEXSZ_MAX + 8];	/* what pid_next() gave */
 	/*
-	 * A prefetch's: the commit times, the oldest message already read
-	 * and the git archives not read yet, for the thread to stop at the
-	 * first message one of them gives (told under @lock; @told stays
+	 * A prefetch's: the oldest message already read and the git
+	 * archives not read yet, for the thread to stop at the first
+	 * message one of them gives (told under @lock; @told stays
 	 * INT64_MAX until then)
 	 */
-	int64_t *times;
-	size_t talloc;
 	int64_t guess;
 	int64_t *unread;
 	size_t nr_unread;
 	int64_t told;
 	size_t fed;	/* the commits given to git so far */
 	pthread_mutex_t lock;
-	struct strmap where;	/* hash -> index + 1 */
 	pthread_t thread;
 	bool threaded;
 };
 
-/* The commits @sel lists (id, hash). */
-static void pid_job_list(struct pid_job *j, sqlite3_stmt *sel)
+static void pid_rec_read(struct pid_job *j, size_t i, struct pid_rec *r)
 {
-	while (sqlite3_step(sel) == SQLITE_ROW) {
-		ALLOC_GROW(j->hashes, j->nr + 1, j->alloc);
-		ALLOC_GROW(j->ids, j->nr + 1, j->ialloc);
-		if (sqlite3_column_count(sel) > 2) {
-			ALLOC_GROW(j->times, j->nr + 1, j->talloc);
-			j->times[j->nr] = sqlite3_column_int64(sel, 2);
-		}
-		j->ids[j->nr] = sqlite3_column_int64(sel, 0);
-		j->hashes[j->nr++] = xstrdup((const char *)sqlite3_column_text(sel, 1));
-	}
-	sqlite3_reset(sel);
+	if (pread(fileno(j->fp), r, sizeof(*r), (off_t)(i * sizeof(*r))) !=
+	    (ssize_t)sizeof(*r))
+		die_errno("cannot read a temporary file");
 }
 
+static void pid_rec_write(struct pid_job *j, size_t i, const struct pid_rec *r)
+{
+	if (pwrite(fileno(j->fp), r, sizeof(*r), (off_t)(i * sizeof(*r))) !=
+	    (ssize_t)sizeof(*r))
+		die_errno("cannot write a temporary file");
+}
+
+static struct pid_job *pid_job_new(void)
+{
+	struct pid_job *j = xcalloc(1, sizeof(*j));
+
+	j->fp = tmpfile();
+	if (!j->fp)
+		die_errno("cannot create a temporary file");
+	return j;
+}
+
+/* The commits @sel gives (id, hash[, commit time]), as records. */
+static void pid_job_list(struct pid_job *j, sqlite3_stmt *sel)
+{
+	struct pid_rec r;
+
+	while (sqlite3_step(sel) == SQLITE_ROW) {
+		memset(&r, 0, sizeof(r));
+		r.id = sqlite3_column_int64(sel, 0);
+		snprintf(r.hash, sizeof(r.hash), "%s",
+			 (const char *)sqlite3_column_text(sel, 1));
+		if (sqlite3_column_count(sel) > 2)
+			r.time = sqlite3_column_int64(sel, 2);
+		pid_rec_write(j, j->nr++, &r);
+	}
+	sqlite3_reset(sel);
+	j->end = j->nr;
+}
+
+/* A patch-id for @hash: the record given to git at or after the last. */
 static int pid_found(const char *hash, const char *id, void *data)
 {
 	struct pid_job *j = data;
-	struct strmap_entry *e = strmap_find(&j->where, hash, strlen(hash));
+	struct pid_rec r;
+	size_t n = j->end - j->start, k, i;
 
-	if (e && e->value) {
-		size_t i = (size_t)(intptr_t)e->value - 1;
-
-		free(j->pids[i]);
-		j->pids[i] = xstrdup(id);
+	for (k = 0; k < n; k++) {
+		/* in order, as usual; from the start again, if not */
+		i = j->matched + k < j->end ? j->matched + k :
+		    j->matched + k - n;
+		pid_rec_read(j, i, &r);
+		if (strcmp(r.hash, hash))
+			continue;
+		snprintf(r.pid, sizeof(r.pid), "%s", id);
+		pid_rec_write(j, i, &r);
+		j->matched = i + 1 < j->end ? i + 1 : j->start;
+		break;
 	}
 	return 0;
 }
 
-/* Where each commit's patch-id goes, as git gives them by hash. */
-static void pid_job_map(struct pid_job *j)
+/* The next record's hash for git, in [start, end). */
+static const char *pid_next(void *data)
 {
-	size_t i;
+	struct pid_job *j = data;
+	struct pid_rec r;
 
-	j->pids = xcalloc(j->nr + 1, sizeof(*j->pids));
-	strmap_init(&j->where);
-	strmap_reserve(&j->where, j->nr);
-	for (i = 0; i < j->nr; i++)
-		strmap_insert(&j->where, j->hashes[i], strlen(j->hashes[i]))->value =
-			(void *)(intptr_t)(i + 1);
+	if (j->next >= j->end)
+		return NULL;
+	pid_rec_read(j, j->next++, &r);
+	memcpy(j->hash, r.hash, sizeof(j->hash));
+	return j->hash;
 }
 
+/* git's patch-ids of the records [start, end). */
 static void pid_job_run(struct pid_job *j)
 {
-	pid_job_map(j);
-	if (j->nr)
-		patchid_commits(j->hashes, j->nr, pid_found, j);
+	j->next = j->matched = j->start;
+	if (j->end > j->start)
+		patchid_commits_fed(pid_next, j, pid_found, j);
 }
 
-/* Store the job's rows, @batch to a transaction; the number, or -1. */
-static long pid_job_store(struct idx *ix, struct pid_job *j, int batch)
+/*
+ * Store the rows of records [start, end) committed at @since or later,
+ * @batch to a transaction; the number, or -1.
+ */
+static long pid_job_store(struct idx *ix, struct pid_job *j, int64_t since,
+			  int batch)
 {
 	sqlite3_stmt *ins = NULL;
+	struct pid_rec r;
 	size_t i;
 	long n = 0;
 
 	if (prep(ix, &ins, "INSERT OR REPLACE INTO commit_patchids(commit_id, "
 		 "patch_id) VALUES(?1, ?2)"))
 		return -1;
-	for (i = 0; i < j->nr; i++) {
-		if (i % (size_t)batch == 0) {
-			if (i && idx_commit(ix))
+	for (i = j->start; i < j->end; i++) {
+		pid_rec_read(j, i, &r);
+		if (r.time < since)
+			continue;
+		if (n % batch == 0) {
+			if (n && idx_commit(ix))
 				goto fail;
 			if (idx_begin(ix))
 				goto fail;
 		}
-		sqlite3_bind_int64(ins, 1, j->ids[i]);
-		bind_text_or_null(ins, 2, j->pids[i]);
+		sqlite3_bind_int64(ins, 1, r.id);
+		bind_text_or_null(ins, 2, r.pid[0] ? r.pid : NULL);
 		if (run(ix, ins, "commit_patchids"))
 			goto fail;
 		n++;
 	}
-	if (j->nr && idx_commit(ix))
+	if (n && idx_commit(ix))
 		goto fail;
 	sqlite3_finalize(ins);
 	return n;
@@ -1243,54 +1316,29 @@ fail:
 
 static void pid_job_free(struct pid_job *j)
 {
-	size_t i;
-
-	for (i = 0; i < j->nr; i++) {
-		free(j->hashes[i]);
-		if (j->pids)
-			free(j->pids[i]);
-	}
 	free(j->unread);
-	free(j->times);
-	free(j->hashes);
-	free(j->ids);
-	free(j->pids);
-	if (j->pids)
-		strmap_clear(&j->where, false);
+	if (j->fp)
+		fclose(j->fp);
 	free(j);
 }
 
 /* The patch-ids of the commits @sel lists, stored; the number, or -1. */
 static long pid_commits(struct idx *ix, sqlite3_stmt *sel, int batch)
 {
-	struct pid_job *j = xcalloc(1, sizeof(*j));
-	long n;
+	struct pid_job *j = pid_job_new();
+	size_t start;
+	long n = 0;
 
 	pid_job_list(j, sel);
 	/* by batches, each one git run and one transaction */
-	if (j->nr > (size_t)batch) {
-		size_t start, k;
+	for (start = 0; n >= 0 && start < j->nr; start += (size_t)batch) {
+		long m;
 
-		n = 0;
-		for (start = 0; n >= 0 && start < j->nr; start += (size_t)batch) {
-			struct pid_job part = { 0 }, *pp = &part;
-			long m;
-
-			part.nr = j->nr - start < (size_t)batch ? j->nr - start :
-				  (size_t)batch;
-			part.hashes = j->hashes + start;
-			part.ids = j->ids + start;
-			pid_job_run(pp);
-			m = pid_job_store(ix, pp, batch);
-			n = m < 0 ? -1 : n + m;
-			for (k = 0; k < part.nr; k++)
-				free(part.pids[k]);
-			free(part.pids);
-			strmap_clear(&part.where, false);
-		}
-	} else {
+		j->start = start;
+		j->end = j->nr - start < (size_t)batch ? j->nr : start + (size_t)batch;
 		pid_job_run(j);
-		n = pid_job_store(ix, j, batch);
+		m = pid_job_store(ix, j, INT64_MIN, batch);
+		n = m < 0 ? -1 : n + m;
 	}
 	pid_job_free(j);
 	return n;
@@ -1332,6 +1380,7 @@ static int64_t prefetch_since(const struct pid_job *j)
 static const char *prefetch_next(void *data)
 {
 	struct pid_job *j = data;
+	struct pid_rec r;
 	int64_t since;
 	bool known;
 
@@ -1341,44 +1390,23 @@ static const char *prefetch_next(void *data)
 	known = !j->nr_unread || j->told != INT64_MAX;
 	since = prefetch_since(j);
 	pthread_mutex_unlock(&j->lock);
+	pid_rec_read(j, j->fed, &r);
 	/* no date at all: lists_commit_patchids() does it after the import */
-	if (known && (since == INT64_MAX || j->times[j->fed] < since))
+	if (known && (since == INT64_MAX || r.time < since))
 		return NULL;
-	return j->hashes[j->fed++];
+	j->fed++;
+	memcpy(j->hash, r.hash, sizeof(j->hash));
+	return j->hash;
 }
 
 static void *prefetch_run(void *arg)
 {
 	struct pid_job *j = arg;
 
-	pid_job_map(j);
+	j->matched = 0;
 	if (j->nr)
 		patchid_commits_fed(prefetch_next, j, pid_found, j);
 	return NULL;
-}
-
-/*
- * Keep the commits from the oldest message on, as the thread knows it
- * now that every archive is read: git may have been given older ones
- * before the date was told, and which would depend on timing.  The rest
- * get no row, and are asked later if need be.
- */
-static void prefetch_keep(struct pid_job *j)
-{
-	int64_t since = prefetch_since(j);
-	size_t i, k;
-
-	for (i = k = 0; i < j->nr; i++) {
-		if (i >= j->fed || j->times[i] < since) {
-			free(j->hashes[i]);
-			free(j->pids[i]);
-			continue;
-		}
-		j->hashes[k] = j->hashes[i];
-		j->pids[k] = j->pids[i];
-		j->ids[k++] = j->ids[i];
-	}
-	j->nr = k;
 }
 
 /*
@@ -1411,7 +1439,7 @@ struct lists_prefetch *lists_patchids_prefetch(struct idx *ix,
 					       size_t nr)
 {
 	struct lists_prefetch *pf;
-	struct pid_job *j = xcalloc(1, sizeof(*j));
+	struct pid_job *j = pid_job_new();
 	sqlite3_stmt *st;
 	size_t i;
 
@@ -1484,8 +1512,14 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf)
 	pf->job->nr_unread = 0;
 	pthread_mutex_unlock(&pf->job->lock);
 	pthread_join(pf->job->thread, NULL);
-	prefetch_keep(pf->job);
-	n = pid_job_store(ix, pf->job, 20000);
+	/*
+	 * Keep the commits from the oldest message on, as the thread knows
+	 * it now that every archive is read: git may have been given older
+	 * ones before the date was told, and which would depend on timing.
+	 * The rest get no row, and are asked later if need be.
+	 */
+	pf->job->end = pf->job->fed;
+	n = pid_job_store(ix, pf->job, prefetch_since(pf->job), 20000);
 	pthread_mutex_destroy(&pf->job->lock);
 	pid_job_free(pf->job);
 	free(pf);
@@ -1782,6 +1816,41 @@ out:
 	return rc;
 }
 
+/*
+ * Is there nothing for the lists to do: commit patch-ids and links up
+ * to the last commit (as lists_commit_patchids() and lists_link() see
+ * it), no commit to link again, every source's list known and every
+ * archive where its cursors are?
+ */
+bool lists_unchanged(struct idx *ix, const struct lists_source *src, size_t nr)
+{
+	int64_t last = query_one(ix, "SELECT max(id) FROM commits", 0);
+	int64_t oldest = query_one(ix, "SELECT min(date) FROM messages", INT64_MAX);
+	bool same = true;
+	size_t i;
+
+	if (oldest != INT64_MAX &&
+	    (meta_int(ix, "patchids_upto", 0) < last ||
+	     meta_int(ix, "patchids_since", INT64_MAX) > oldest ||
+	     meta_int(ix, "links_upto", 0) < last ||
+	     query_one(ix, "SELECT count(*) FROM relink", 0)))
+		return false;
+	for (i = 0; same && i < nr; i++) {
+		struct inbox_walk_opts wo = {
+			.path = src[i].path, .kind = src[i].kind,
+			.cursor = cursor_in
+		};
+		struct strmap cursors;
+
+		strmap_init(&cursors);
+		wo.data = &cursors;
+		same = src[i].list && !load_cursors(ix, src[i].id, &cursors) &&
+		       inbox_unchanged(&wo);
+		strmap_clear(&cursors, true);
+	}
+	return same;
+}
+
 void lists_print_stats(struct idx *ix, FILE *fp)
 {
 	static const struct {
@@ -1944,6 +2013,144 @@ static bool in_known_dir(const struct strmap *dirs, const char *path)
 
 	return slash && slash > path &&
 	       strmap_find(dirs, path, (size_t)(slash - path));
+}
+
+/*
+ * lists_foreign()'s test for one path of a posted patch, asked of the
+ * index rather than of every path at once: the history touched it, or
+ * a path the history touched is under its directory (a directory the
+ * history has is a prefix, up to a '/', of one of its paths).
+ */
+struct own_paths {
+	struct idx *ix;
+	sqlite3_stmt *files, *path, *under;
+	struct imap own;	/* path id -> 1 the project's, 2 not */
+	struct strmap dirs;	/* directory -> (void *)1 known, 2 not */
+	struct strbuf lo, hi;
+};
+
+static bool dir_known(struct own_paths *o, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct strmap_entry *e;
+	size_t n;
+
+	if (!slash || slash == path)
+		return false;
+	n = (size_t)(slash - path);
+	e = strmap_insert(&o->dirs, path, n);
+	if (!e->value) {
+		/* a path of the history in [dir "/", dir "0"): '0' is '/' + 1 */
+		strbuf_reset(&o->lo);
+		strbuf_add(&o->lo, path, n);
+		strbuf_addch(&o->lo, '/');
+		strbuf_reset(&o->hi);
+		strbuf_add(&o->hi, path, n);
+		strbuf_addch(&o->hi, '0');
+		sqlite3_bind_text(o->under, 1, o->lo.buf, (int)o->lo.len, SQLITE_STATIC);
+		sqlite3_bind_text(o->under, 2, o->hi.buf, (int)o->hi.len, SQLITE_STATIC);
+		e->value = (void *)(intptr_t)(sqlite3_step(o->under) == SQLITE_ROW ? 1 : 2);
+		sqlite3_reset(o->under);
+	}
+	return e->value == (void *)(intptr_t)1;
+}
+
+static bool own_path(struct own_paths *o, int64_t p)
+{
+	int64_t *v = imap_put(&o->own, p);
+
+	if (*v)
+		return *v == 1;
+	sqlite3_bind_int64(o->files, 1, p);
+	*v = sqlite3_step(o->files) == SQLITE_ROW ? 1 : 2;
+	sqlite3_reset(o->files);
+	if (*v == 2) {
+		sqlite3_bind_int64(o->path, 1, p);
+		if (sqlite3_step(o->path) == SQLITE_ROW &&
+		    dir_known(o, (const char *)sqlite3_column_text(o->path, 0)))
+			*v = 1;
+		sqlite3_reset(o->path);
+	}
+	return *v == 1;
+}
+
+struct lists_own {
+	struct own_paths o;
+	sqlite3_stmt *mf;
+	bool all_ours;	/* no history: every patch is the project's */
+};
+
+struct lists_own *lists_own_open(struct idx *ix)
+{
+	struct lists_own *lo = xcalloc(1, sizeof(*lo));
+
+	lo->o.ix = ix;
+	strbuf_init(&lo->o.lo, 0);
+	strbuf_init(&lo->o.hi, 0);
+	imap_init(&lo->o.own, 256);
+	strmap_init(&lo->o.dirs);
+	/* an index without history claims every patch, as lists_foreign() */
+	lo->all_ours = query_one(ix, "SELECT max(id) FROM paths", 0) <= 0 ||
+		       query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM "
+				 "files LIMIT 1)", 0) == 0;
+	if (lo->all_ours)
+		return lo;
+	if (prep(ix, &lo->o.files, "SELECT 1 FROM files WHERE path = ?1 LIMIT 1") ||
+	    prep(ix, &lo->o.path, "SELECT path FROM paths WHERE id = ?1") ||
+	    prep(ix, &lo->o.under, "SELECT 1 FROM paths p WHERE p.path >= ?1 "
+		 "AND p.path < ?2 AND EXISTS (SELECT 1 FROM files f WHERE "
+		 "f.path = p.id) LIMIT 1") ||
+	    prep(ix, &lo->mf, "SELECT path FROM msg_files WHERE message = ?1")) {
+		lists_own_close(lo);
+		return NULL;
+	}
+	return lo;
+}
+
+bool lists_own_foreign(struct lists_own *lo, int64_t message)
+{
+	long files = 0, mine = 0;
+
+	if (lo->all_ours)
+		return false;
+	sqlite3_bind_int64(lo->mf, 1, message);
+	while (sqlite3_step(lo->mf) == SQLITE_ROW) {
+		files++;
+		mine += own_path(&lo->o, sqlite3_column_int64(lo->mf, 0));
+	}
+	sqlite3_reset(lo->mf);
+	return mine < files;
+}
+
+void lists_own_close(struct lists_own *lo)
+{
+	if (!lo)
+		return;
+	sqlite3_finalize(lo->mf);
+	sqlite3_finalize(lo->o.files);
+	sqlite3_finalize(lo->o.path);
+	sqlite3_finalize(lo->o.under);
+	imap_free(&lo->o.own);
+	strmap_clear(&lo->o.dirs, false);
+	strbuf_release(&lo->o.lo);
+	strbuf_release(&lo->o.hi);
+	free(lo);
+}
+
+int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct imap *foreign)
+{
+	struct lists_own *lo = lists_own_open(ix);
+	size_t i;
+
+	imap_init(foreign, 64);
+	if (!lo)
+		return -1;
+	for (i = 0; i < nr; i++)
+		if (lists_own_foreign(lo, ids[i]))
+			*imap_put(foreign, ids[i]) = 1;
+	lists_own_close(lo);
+	return 0;
 }
 
 int lists_foreign(struct idx *ix, struct imap *foreign)

@@ -127,6 +127,14 @@ long lists_patchids_finish(struct idx *ix, struct lists_prefetch *pf);
  */
 long lists_link(struct idx *ix, int64_t since);
 
+/*
+ * Nothing new for the lists (@src, their @nr sources): every archive
+ * where its cursors are, by a few reads (inbox_unchanged()), and the
+ * commits' patch-ids and links up to the last indexed commit.  The
+ * no-op kmaint index skips the lists' update on it.
+ */
+bool lists_unchanged(struct idx *ix, const struct lists_source *src, size_t nr);
+
 /* Counts for "kmaint index --stats". */
 void lists_print_stats(struct idx *ix, FILE *fp);
 
@@ -156,5 +164,19 @@ int64_t lists_mid_hash(const char *msgid);
  * patch.  0, or -1 with a message.
  */
 int lists_foreign(struct idx *ix, struct imap *foreign);
+
+/*
+ * The same for the @nr messages @ids only, each asked of its own files
+ * (the history's paths and directories looked up by path), for a
+ * question about a window of the archives rather than all of it.
+ */
+int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
+		     struct imap *foreign);
+
+/* The same rule, one message at a time (NULL: an SQL error). */
+struct lists_own;
+struct lists_own *lists_own_open(struct idx *ix);
+bool lists_own_foreign(struct lists_own *lo, int64_t message);
+void lists_own_close(struct lists_own *lo);
 
 #endif

@@ -309,28 +309,86 @@ static int git_value(struct strbuf *out, const char **args)
 	return 0;
 }
 
+/*
+ * Is the repository bare, and its work tree's top (@top, "" for none):
+ * one git for both, which fails after its first line where there is no
+ * work tree (a bare repository, inside .git).  0, or -1 outside one.
+ */
+static int repo_shape(bool *bare, struct strbuf *top)
+{
+	static const char *args[] = {
+		"rev-parse", "--is-bare-repository", "--show-toplevel", NULL
+	};
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int rc = capture_git(args, &out, &err);
+	const char *nl = strchrnul(out.buf, '\n');
+	size_t first = (size_t)(nl - out.buf);
+
+	strbuf_release(&err);
+	strbuf_reset(top);
+	*bare = first == 4 && !memcmp(out.buf, "true", 4);
+	if (!*bare && (first != 5 || memcmp(out.buf, "false", 5))) {
+		strbuf_release(&out);
+		return -1;
+	}
+	if (!rc && *nl) {
+		strbuf_addstr(top, nl + 1);
+		if (top->len && top->buf[top->len - 1] == '\n')
+			strbuf_setlen(top, top->len - 1);
+	}
+	strbuf_release(&out);
+	return 0;
+}
+
+/*
+ * mailmap.blob and whether mailmap.file is set, as git config --get
+ * gives them (the last value wins), from one git; mailmap.file itself
+ * is asked with --path, as git reads it, only when it is set.
+ */
+static void mailmap_config(struct strbuf *blob, bool *has_blob, bool *has_file)
+{
+	static const char *args[] = {
+		"config", "-z", "--get-regexp", "^mailmap\\.(blob|file)$", NULL
+	};
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *p, *end;
+
+	*has_blob = *has_file = false;
+	if (capture_git(args, &out, &err))
+		goto out;
+	/* -z: "key\nvalue\0" each */
+	for (p = out.buf, end = out.buf + out.len; p < end; p += strlen(p) + 1) {
+		const char *nl = strchr(p, '\n');
+
+		if (starts_with(p, "mailmap.file")) {
+			*has_file = true;
+		} else {
+			/* a key without "=": set, and empty */
+			*has_blob = true;
+			strbuf_reset(blob);
+			if (nl)
+				strbuf_addstr(blob, nl + 1);
+		}
+	}
+out:
+	strbuf_release(&out);
+	strbuf_release(&err);
+}
+
 int ident_mailmap_load_repo(struct ident_mailmap *mm, struct strbuf *text)
 {
-	static const char *bare_args[] = {
-		"rev-parse", "--is-bare-repository", NULL
-	};
-	static const char *top_args[] = { "rev-parse", "--show-toplevel", NULL };
-	static const char *blob_args[] = {
-		"config", "--get", "mailmap.blob", NULL
-	};
 	static const char *file_args[] = {
 		"config", "--path", "--get", "mailmap.file", NULL
 	};
 	struct strbuf val = STRBUF_INIT, blob = STRBUF_INIT;
-	bool bare;
+	bool bare, has_blob, has_file;
 	int rc = 0;
 
-	if (git_value(&val, bare_args)) {
+	if (repo_shape(&bare, &val)) {
 		strbuf_release(&val);
 		return error("not a git repository");
 	}
-	bare = !strcmp(val.buf, "true");
-	if (!bare && !git_value(&val, top_args) && val.len) {
+	if (!bare && val.len) {
 		char *path = xstrfmt("%s/.mailmap", val.buf);
 
 		/* git reads it with MAILMAP_NOFOLLOW. */
@@ -339,9 +397,8 @@ int ident_mailmap_load_repo(struct ident_mailmap *mm, struct strbuf *text)
 		free(path);
 	}
 
-	if (!git_value(&val, blob_args))
-		strbuf_addstr(&blob, val.buf);
-	else if (bare)
+	mailmap_config(&blob, &has_blob, &has_file);
+	if (!has_blob && bare)
 		strbuf_addstr(&blob, "HEAD:.mailmap");
 	if (blob.len) {
 		const char *args[] = { "cat-file", "blob", blob.buf, NULL };
@@ -360,7 +417,7 @@ int ident_mailmap_load_repo(struct ident_mailmap *mm, struct strbuf *text)
 		strbuf_release(&err);
 	}
 
-	if (!git_value(&val, file_args) && val.len)
+	if (has_file && !git_value(&val, file_args) && val.len)
 		if (add_file(mm, val.buf, false, text))
 			rc = -1;
 	strbuf_release(&val);

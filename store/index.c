@@ -142,9 +142,20 @@ int idx_exec(struct idx *ix, const char *sql)
 	return 0;
 }
 
+/* The page cache, in KiB when negative: 32 MB. */
+#define IDX_CACHE_SIZE "-32768"
+
 int idx_create_indexes(struct idx *ix)
 {
 	return idx_exec(ix, secondary_indexes);
+}
+
+int idx_create_indexes_lean(struct idx *ix)
+{
+	int rc = idx_exec(ix, "PRAGMA cache_size=-8192;");
+
+	rc = rc || idx_create_indexes(ix);
+	return idx_exec(ix, "PRAGMA cache_size=" IDX_CACHE_SIZE ";") || rc;
 }
 
 int idx_drop_list_indexes(struct idx *ix)
@@ -260,11 +271,16 @@ char *idx_default_path(void)
 
 	if (!capture_git(args, &out, &err)) {
 		strbuf_trim(&out);
-		path = xstrfmt("%s/kmaint/index.sqlite", out.buf);
+		path = idx_path_in(out.buf);
 	}
 	strbuf_release(&out);
 	strbuf_release(&err);
 	return path;
+}
+
+char *idx_path_in(const char *common_dir)
+{
+	return xstrfmt("%s/kmaint/index.sqlite", common_dir);
 }
 
 static int prepare(struct idx *ix, sqlite3_stmt **st, const char *sql)
@@ -748,7 +764,7 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 	 * Readers map the file instead of copying every page they read
 	 * (the summary blobs are megabytes of overflow pages).
 	 */
-	if (idx_exec(ix, "PRAGMA cache_size=-32768;") ||
+	if (idx_exec(ix, "PRAGMA cache_size=" IDX_CACHE_SIZE ";") ||
 	    (!writable && idx_exec(ix, "PRAGMA mmap_size=1073741824;")))
 		goto fail;
 	/*

@@ -74,6 +74,8 @@ struct idx {
  * index.sqlite, shared by all work trees.  NULL if not in a repository.
  */
 char *idx_default_path(void);
+/* The same for the common git directory @common_dir, an absolute path. */
+char *idx_path_in(const char *common_dir);
 
 /* Create the directory the index @path lives in; 0 or -1 with a message. */
 int idx_mkdir_parent(const char *path);
@@ -93,6 +95,12 @@ int idx_exec(struct idx *ix, const char *sql);
 
 /* Create the secondary indexes if they are missing (see index.c). */
 int idx_create_indexes(struct idx *ix);
+/*
+ * The same sorting in 8 MB rather than in as much as the page cache
+ * holds (32 MB: SQLite's sorter takes the cache's size), for the end of
+ * a first import of the lists, while git's patch-ids still run beside.
+ */
+int idx_create_indexes_lean(struct idx *ix);
 /* Drop the list tables' indexes that reading an archive does not use. */
 int idx_drop_list_indexes(struct idx *ix);
 /*

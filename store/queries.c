@@ -774,7 +774,7 @@ int64_t lists_newest_message_date(struct idx *ix)
 	return t;
 }
 
-int lists_foreach_landed(struct idx *ix, int64_t until,
+int lists_foreach_landed(struct idx *ix, int64_t until, int64_t lo, int64_t hi,
 			 int (*fn)(int64_t message, void *data), void *data)
 {
 	sqlite3_stmt *st;
@@ -782,10 +782,13 @@ int lists_foreach_landed(struct idx *ix, int64_t until,
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT l.message FROM links l "
 			       "JOIN commits c ON c.id = l.commit_id "
-			       "WHERE c.commit_time <= ?1", -1, &st,
+			       "WHERE c.commit_time <= ?1 AND l.message > ?2 "
+			       "AND l.message <= ?3", -1, &st,
 			       NULL) != SQLITE_OK)
 		return sql_error(ix);
 	sqlite3_bind_int64(st, 1, until);
+	sqlite3_bind_int64(st, 2, lo);
+	sqlite3_bind_int64(st, 3, hi);
 	while (!rc && sqlite3_step(st) == SQLITE_ROW)
 		rc = fn(sqlite3_column_int64(st, 0), data);
 	sqlite3_finalize(st);

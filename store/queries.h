@@ -288,8 +288,11 @@ void msg_trailers_close(struct msg_trailers *t);
 /* The newest date of a message of a registered archive (0: none), or -1. */
 int64_t lists_newest_message_date(struct idx *ix);
 
-/* Every message linked to a commit made by @until. */
-int lists_foreach_landed(struct idx *ix, int64_t until,
+/*
+ * Every message of id in (@lo, @hi] (a window's span, not every link)
+ * linked to a commit made by @until.
+ */
+int lists_foreach_landed(struct idx *ix, int64_t until, int64_t lo, int64_t hi,
 			 int (*fn)(int64_t message, void *data), void *data);
 
 /*

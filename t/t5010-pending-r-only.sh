@@ -44,6 +44,10 @@ patch "$M/5" "[PATCH] xfs/001: nobody answered" "Fri, 8 Mar 2024 10:00:00 +0000"
 # no file of it is this history's, and ALL's "F: *" does not claim it
 printf 'A fix.\n\nSigned-off-by: Ker Nel <k@example.com>\n---\n--- a/fs/xfs/xfs_inode.c\n+++ b/fs/xfs/xfs_inode.c\n@@ -1 +1 @@\n-a\n+b\n--- a/fs/xfs/xfs_inode.h\n+++ b/fs/xfs/xfs_inode.h\n@@ -1 +1 @@\n-a\n+b\n' |
 	mail "$M/6" "Ker Nel <k@example.com>" "[PATCH] xfs: a kernel fix" "Fri, 8 Mar 2024 11:00:00 +0000" kernel@x
+# reviewed on the list by someone of that other project
+printf '> b\n\nReviewed-by: Other Rev <other@example.com>\n' | mail "$M/6r" \
+	"Other Rev <other@example.com>" "Re: [PATCH] xfs: a kernel fix" \
+	"Fri, 8 Mar 2024 11:10:00 +0000" kernel1@x kernel@x
 # xfsdump's: common/main.c would be in a directory of ours, dump/ is not;
 # the kernel's include/linux/fs.h is not in our include/
 foreign() { # FILE SUBJECT MSGID PATH...
@@ -73,4 +77,8 @@ like "$TRASH/all" '^3 patches pending' "three of this project's four"
 "$KMAINT" stats --list --no-update --json >"$TRASH/s.json" 2>&1
 like "$TRASH/s.json" '"patches": ?4[,}]' "stats --list: 4 patches of this project, as grep counts them ($(grep -l '^+++ b/tests/' "$M"/* | wc -l))"
 like "$TRASH/p" '^  waits on XFS; reviewed by R: Rev Only$' "the R:'s review is shown, the wait goes on"
+# audit of a few sections asks each message whether it is the project's
+"$KMAINT" audit --section ALL >"$TRASH/a" 2>&1
+like "$TRASH/a" '^  top list reviewers not listed: Rev Only <rev@example.com> 1$' \
+	"audit --section: the review of another project's patch is no review here"
 done_testing
