@@ -90,29 +90,13 @@ int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
 
 /*
  * Every commit since @since (commit time): id, hash, parents' hashes
- * (space-separated), commit time, author id and flags (HC_*).
+ * (space-separated), commit time and flags (HC_*).
  */
 int idx_foreach_commit_since(struct idx *ix, int64_t since,
 			     int (*fn)(int64_t id, const char *hash,
 				       const char *parents, int64_t time,
-				       int64_t author, int64_t flags,
-				       void *data),
+				       int64_t flags, void *data),
 			     void *data);
-
-/* Every renamed file: its commit and the path it had before. */
-int idx_foreach_rename(struct idx *ix,
-		       int (*fn)(int64_t commit, const char *old_path,
-				 void *data),
-		       void *data);
-
-/* The largest person id, -1 without people or an answer. */
-int64_t idx_max_person(struct idx *ix);
-
-/* Every person as written in git (before .mailmap). */
-void idx_foreach_person_as_written(struct idx *ix,
-				   void (*fn)(int64_t id, const char *name,
-					      const char *email, void *data),
-				   void *data);
 
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
