@@ -1460,9 +1460,6 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
-	if (lists_foreign(r->ix, &pp.foreign))
-		return -1;
-	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
 	for (path = 0; pp.few && path <= pm->max_id; path++) {
 		if (pm->first[path] == pm->first[path + 1])
@@ -1470,6 +1467,14 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 		ALLOC_GROW(paths, nr + 1, alloc);
 		paths[nr++] = path;
 	}
+	/* ... and only the patches those rows are, checked for foreign */
+	if (pp.few ? lists_foreign_of(r->ix, paths, nr, &pp.foreign) :
+	    lists_foreign(r->ix, &pp.foreign)) {
+		free(paths);
+		imap_free(&pp.foreign);
+		return -1;
+	}
+	imap_init(&pp.seen, 64);
 	rc = lists_foreach_message_file_of(r->ix, pp.few ? paths : NULL, nr,
 					   patch_file, &pp);
 	free(paths);

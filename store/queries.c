@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sqlite3.h>
 
 #include "list-store.h"
@@ -1011,6 +1012,108 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
+	return rc;
+}
+
+/* The statements lists_foreign_of() asks, and what they answered. */
+struct foreign_of {
+	sqlite3_stmt *messages, *files, *history, *name, *dir;
+	struct imap own;	/* path id -> 1 + (1: the history's, 2: in its dirs) */
+	struct imap seen;	/* messages asked about */
+};
+
+/* 1 when path @p is the history's or new in one of its directories. */
+static bool own_path(struct foreign_of *fo, int64_t p)
+{
+	int64_t *v = imap_put(&fo->own, p);
+	const char *path, *slash;
+
+	if (*v)
+		return *v > 1;
+	*v = 1;
+	sqlite3_bind_int64(fo->history, 1, p);
+	if (sqlite3_step(fo->history) == SQLITE_ROW)
+		*v = 2;
+	sqlite3_reset(fo->history);
+	if (*v > 1)
+		return true;
+	/* its own directory, if some path the history touched is below it */
+	sqlite3_bind_int64(fo->name, 1, p);
+	if (sqlite3_step(fo->name) == SQLITE_ROW &&
+	    (path = (const char *)sqlite3_column_text(fo->name, 0)) &&
+	    (slash = strrchr(path, '/')) && slash > path) {
+		sqlite3_bind_text(fo->dir, 1, path, (int)(slash - path),
+				  SQLITE_TRANSIENT);
+		if (sqlite3_step(fo->dir) == SQLITE_ROW)
+			*v = 3;
+		sqlite3_reset(fo->dir);
+	}
+	sqlite3_reset(fo->name);
+	return *v > 1;
+}
+
+/* Is message @m foreign: not every file of it our own? */
+static bool foreign_message(struct foreign_of *fo, int64_t m)
+{
+	bool mine = true;
+
+	sqlite3_bind_int64(fo->files, 1, m);
+	while (mine && sqlite3_step(fo->files) == SQLITE_ROW)
+		mine = own_path(fo, sqlite3_column_int64(fo->files, 0));
+	sqlite3_reset(fo->files);
+	return !mine;
+}
+
+int lists_foreign_of(struct idx *ix, const int64_t *paths, size_t nr,
+		     struct imap *foreign)
+{
+	struct foreign_of fo = { 0 };
+	size_t i;
+	int rc = 0;
+
+	imap_init(foreign, 64);
+	/* an index without history claims every patch */
+	if (!count_of(ix, "SELECT count(*) FROM (SELECT 1 FROM files LIMIT 1)"))
+		return 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1", -1, &fo.messages,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT path FROM msg_files "
+			       "WHERE message = ?1", -1, &fo.files,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT 1 FROM files WHERE path = ?1 "
+			       "LIMIT 1", -1, &fo.history, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT path FROM paths WHERE id = ?1",
+			       -1, &fo.name, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT 1 FROM paths p "
+			       "WHERE p.path >= ?1 || '/' AND p.path < ?1 || '0' "
+			       "AND EXISTS (SELECT 1 FROM files f "
+			       "            WHERE f.path = p.id) LIMIT 1", -1,
+			       &fo.dir, NULL) != SQLITE_OK)
+		rc = sql_error(ix);
+	imap_init(&fo.own, 64);
+	imap_init(&fo.seen, 64);
+	for (i = 0; !rc && i < nr; i++) {
+		sqlite3_bind_int64(fo.messages, 1, paths[i]);
+		while (sqlite3_step(fo.messages) == SQLITE_ROW) {
+			int64_t m = sqlite3_column_int64(fo.messages, 0);
+			int64_t *v = imap_put(&fo.seen, m);
+
+			if (*v)
+				continue;
+			*v = 1;
+			if (foreign_message(&fo, m))
+				*imap_put(foreign, m) = 1;
+		}
+		sqlite3_reset(fo.messages);
+	}
+	imap_free(&fo.own);
+	imap_free(&fo.seen);
+	sqlite3_finalize(fo.messages);
+	sqlite3_finalize(fo.files);
+	sqlite3_finalize(fo.history);
+	sqlite3_finalize(fo.name);
+	sqlite3_finalize(fo.dir);
 	return rc;
 }
 

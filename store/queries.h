@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "imap.h"
 #include "index.h"
 
 /*
@@ -247,6 +248,17 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 				  int (*fn)(int64_t path, int64_t thread,
 					    int64_t message, void *data),
 				  void *data);
+
+/*
+ * lists_foreign() for the posted patches that touch one of the @nr path
+ * ids @paths, the only ones a few sections' audit asks about: the same
+ * rule (every file of the patch a path the history touched, or new in a
+ * directory the history has), asked path by path of those patches
+ * through files(path) and paths(path), not by reading every file of the
+ * history and every file of every posting.  0, or -1 with a message.
+ */
+int lists_foreign_of(struct idx *ix, const int64_t *paths, size_t nr,
+		     struct imap *foreign);
 
 /*
  * The messages of the @nr threads @threads, thread by thread, or with

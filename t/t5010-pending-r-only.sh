@@ -73,4 +73,11 @@ like "$TRASH/all" '^3 patches pending' "three of this project's four"
 "$KMAINT" stats --list --no-update --json >"$TRASH/s.json" 2>&1
 like "$TRASH/s.json" '"patches": ?4[,}]' "stats --list: 4 patches of this project, as grep counts them ($(grep -l '^+++ b/tests/' "$M"/* | wc -l))"
 like "$TRASH/p" '^  waits on XFS; reviewed by R: Rev Only$' "the R:'s review is shown, the wait goes on"
+# audit of one section reads only the patches touching its paths, and
+# asks only of those whether they are another project's
+"$KMAINT" audit --section ALL --json >"$TRASH/a.json" 2>&1
+like "$TRASH/a.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' \
+	"audit --section: the catch-all's threads are this project's four, not the other projects' three"
+"$KMAINT" audit --json >"$TRASH/all.json" 2>&1
+like "$TRASH/all.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' "as in the audit of every section"
 done_testing
