@@ -419,7 +419,10 @@ static int walk_since(struct gitroles *gr)
 	struct window w = { 0 };
 
 	gr->walked = true;
-	if (capture_git(args, &out, &err)) {
+	/* HEAD as the index's staleness check resolved it, or git */
+	if (gr->ix.head)
+		strbuf_addstr(&out, gr->ix.head);
+	else if (capture_git(args, &out, &err)) {
 		strbuf_release(&out);
 		strbuf_release(&err);
 		return error("no HEAD commit");
