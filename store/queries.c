@@ -593,6 +593,43 @@ unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 	return linked;
 }
 
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+				       size_t nr, int64_t *max)
+{
+	unsigned char *linked;
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *st;
+
+	*max = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links "
+			       "WHERE commit_id IN (SELECT commit_id FROM files "
+			       "                    WHERE path = ?1 "
+			       "                    UNION "
+			       "                    SELECT commit_id FROM files "
+			       "                    WHERE old_path = ?1)", -1,
+			       &st, NULL) != SQLITE_OK)
+		return xcalloc(1, 1);
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(ids, n + 1, alloc);
+			ids[n] = sqlite3_column_int64(st, 0);
+			if (ids[n] > *max)
+				*max = ids[n];
+			n++;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	linked = xcalloc((size_t)*max + 1, 1);
+	for (i = 0; i < n; i++)
+		if (ids[i] >= 0)
+			linked[ids[i]] = 1;
+	free(ids);
+	return linked;
+}
+
 bool lists_has_messages(struct idx *ix)
 {
 	sqlite3_stmt *st;

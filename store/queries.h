@@ -155,6 +155,14 @@ int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,
  */
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
 
+/*
+ * The same array for the commits that change (or rename away) one of
+ * the @nr path ids @paths only, by files(path), files(old_path) and
+ * links(commit_id): what a few sections' audit asks of it.
+ */
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+				       size_t nr, int64_t *max);
+
 /* Does the index hold a message (false too for an index without lists)? */
 bool lists_has_messages(struct idx *ix);
 
