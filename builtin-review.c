@@ -190,6 +190,7 @@ int cmd_review(int argc, const char **argv)
 		fprintf(stderr, "%s", err.buf);
 		die("%s does not apply to %s", operands.v[0], r.base_what);
 	}
+	o.identity_lazy = true;	/* only the people the changed sections name */
 	if (review_run(&r, &c.ix, &o, &ro))
 		exit(128);	/* the message is out; like die() */
 	if (json) {

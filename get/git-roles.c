@@ -19,11 +19,6 @@
 #include "scope.h"
 #include "strmap.h"
 
-struct away_list {
-	int64_t *v;		/* commit ids */
-	size_t nr, alloc;
-};
-
 struct gitroles {
 	const struct gitroles_opts *o;
 	bool update;
@@ -33,14 +28,10 @@ struct gitroles {
 
 	int64_t since;
 	int64_t *order;		/* by commit id: position in git's walk, 0: unseen */
-	int64_t *author_of;	/* by commit id, for the walked commits */
 	unsigned char *merge;	/* by commit id: a walked merge */
 	unsigned char *own_siglines;	/* by commit id: HC_SIGLINES */
 	int64_t nr_order;
-	char **pname, **pemail;	/* people as written (no mailmap), by id */
-	int64_t nr_people;
 	bool walked;
-	struct strmap away;	/* old path -> struct away_list: renames in the window */
 
 	char **fixes;
 	size_t nr_fixes;
@@ -154,24 +145,8 @@ void gitroles_free(struct gitroles *gr)
 		free(gr->key[i]);
 	free(gr->key);
 	free(gr->signature);
-	free(gr->author_of);
 	free(gr->merge);
 	free(gr->own_siglines);
-	for (i = 0; i < (size_t)gr->nr_people; i++) {
-		free(gr->pname[i]);
-		free(gr->pemail[i]);
-	}
-	free(gr->pname);
-	free(gr->pemail);
-	if (gr->walked) {
-		for (i = 0; i < gr->away.size; i++) {
-			struct away_list *l = gr->away.table[i].value;
-
-			if (gr->away.table[i].key && l)
-				free(l->v);
-		}
-		strmap_clear(&gr->away, true);
-	}
 	for (i = 0; i < gr->nr_ignore; i++)
 		free(gr->ignore[i]);
 	free(gr->ignore);
@@ -263,9 +238,9 @@ static struct heap_item heap_pop(struct heap_item *h, size_t *n)
  * Which commits "git log --since" sees, and in what order: it walks from
  * HEAD taking the newest commit first (a priority queue by commit date)
  * and neither shows nor walks past a commit older than the limit, so a
- * new commit behind an old one is not seen either.  Renames in the
- * window are collected on the way: "git log --follow" shows the commit
- * that renames a file away as that file's deletion.
+ * new commit behind an old one is not seen either.  Only the window's
+ * commits are read, and of each only what the walk needs; authors and
+ * renames are asked for by the files a question names.
  */
 /* The first 16 hex digits of a commit id, as a number: the walk's key. */
 static uint64_t hex64(const char *h, size_t len)
@@ -283,11 +258,11 @@ static uint64_t hex64(const char *h, size_t len)
 
 /* The window's commits as walk_since() reads them, in arrays by row. */
 struct window {
-	int64_t *ids, *times, *authors, max;
+	int64_t *ids, *times, max;
 	int64_t *own;		/* ids of the commits with HC_SIGLINES */
 	size_t nr_own, alloc_own;
 	uint64_t *keys, *par;	/* hash prefixes; parents' from par_off[i] */
-	size_t *par_off, nr, alloc, alloc_k, alloc_t, alloc_a, alloc_o;
+	size_t *par_off, nr, alloc, alloc_k, alloc_t, alloc_o;
 	size_t nr_par, alloc_par;
 	size_t *table, mask;	/* open addressing on keys: row + 1, 0 empty */
 };
@@ -309,7 +284,7 @@ static void window_add_parents(struct window *w, const char *p)
 }
 
 static int window_add(int64_t id, const char *h, const char *parents,
-		      int64_t time, int64_t author, int64_t flags, void *data)
+		      int64_t time, int64_t flags, void *data)
 {
 	struct window *w = data;
 	size_t nr = w->nr;
@@ -317,12 +292,10 @@ static int window_add(int64_t id, const char *h, const char *parents,
 	ALLOC_GROW(w->ids, nr + 1, w->alloc);
 	ALLOC_GROW(w->keys, nr + 1, w->alloc_k);
 	ALLOC_GROW(w->times, nr + 1, w->alloc_t);
-	ALLOC_GROW(w->authors, nr + 1, w->alloc_a);
 	ALLOC_GROW(w->par_off, nr + 2, w->alloc_o);
 	w->ids[nr] = id;
 	w->keys[nr] = hex64(h, strlen(h));
 	w->times[nr] = time;
-	w->authors[nr] = author;
 	if (flags & HC_SIGLINES) {
 		ALLOC_GROW(w->own, w->nr_own + 1, w->alloc_own);
 		w->own[w->nr_own++] = id;
@@ -385,24 +358,20 @@ static void window_release(struct window *w)
 	free(w->par_off);
 	free(w->ids);
 	free(w->times);
-	free(w->authors);
 	free(w->own);
 }
 
-/* Per commit id: the author, whether a merge, whether it has siglines. */
+/* Per commit id: whether a merge, whether it has siglines. */
 static void window_marks(struct gitroles *gr, const struct window *w)
 {
 	size_t i;
 
 	gr->nr_order = w->max + 1;
 	gr->order = xcalloc((size_t)gr->nr_order, sizeof(*gr->order));
-	gr->author_of = xcalloc((size_t)gr->nr_order, sizeof(*gr->author_of));
 	gr->merge = xcalloc((size_t)gr->nr_order, 1);
 	gr->own_siglines = xcalloc((size_t)gr->nr_order, 1);
-	for (i = 0; i < w->nr; i++) {
-		gr->author_of[w->ids[i]] = w->authors[i];
+	for (i = 0; i < w->nr; i++)
 		gr->merge[w->ids[i]] = w->par_off[i + 1] - w->par_off[i] > 1;
-	}
 	for (i = 0; i < w->nr_own; i++)
 		gr->own_siglines[w->own[i]] = 1;
 }
@@ -442,53 +411,6 @@ static void window_walk(struct gitroles *gr, const struct window *w,
 	free(heap);
 }
 
-static int add_rename(int64_t commit, const char *o, void *data)
-{
-	struct gitroles *gr = data;
-	struct strmap_entry *e;
-	struct away_list *l;
-
-	/* merges have no rows; commits outside the walk do not count */
-	if (!walk_pos(gr, commit))
-		return 0;
-	e = strmap_insert(&gr->away, o, strlen(o));
-	if (!e->value)
-		e->value = xcalloc(1, sizeof(struct away_list));
-	l = e->value;
-	ALLOC_GROW(l->v, l->nr + 1, l->alloc);
-	l->v[l->nr++] = commit;
-	return 0;
-}
-
-/* The window's renames. */
-static int load_renames(struct gitroles *gr)
-{
-	return idx_foreach_rename(&gr->ix, add_rename, gr);
-}
-
-static void add_person_as_written(int64_t id, const char *name,
-				  const char *email, void *data)
-{
-	struct gitroles *gr = data;
-
-	if (id < 0 || id >= gr->nr_people)
-		return;
-	gr->pname[id] = xstrdup(name);
-	gr->pemail[id] = xstrdup(email);
-}
-
-/* The people as written, for "%an <%ae>" without a query each. */
-static void load_people_as_written(struct gitroles *gr)
-{
-	int64_t max = idx_max_person(&gr->ix);
-
-	if (max >= 0)
-		gr->nr_people = max + 1;
-	gr->pname = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
-	gr->pemail = xcalloc((size_t)gr->nr_people + 1, sizeof(char *));
-	idx_foreach_person_as_written(&gr->ix, add_person_as_written, gr);
-}
-
 static int walk_since(struct gitroles *gr)
 {
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
@@ -497,8 +419,10 @@ static int walk_since(struct gitroles *gr)
 	struct window w = { 0 };
 
 	gr->walked = true;
-	strmap_init(&gr->away);
-	if (capture_git(args, &out, &err)) {
+	/* HEAD as the index's staleness check resolved it, or git */
+	if (gr->ix.head)
+		strbuf_addstr(&out, gr->ix.head);
+	else if (capture_git(args, &out, &err)) {
 		strbuf_release(&out);
 		strbuf_release(&err);
 		return error("no HEAD commit");
@@ -512,9 +436,6 @@ static int walk_since(struct gitroles *gr)
 	window_release(&w);
 	strbuf_release(&out);
 	strbuf_release(&err);
-	if (load_renames(gr))
-		return -1;
-	load_people_as_written(gr);
 	return 0;
 }
 
@@ -823,6 +744,33 @@ static void add_frow(int64_t id, const char *status, long added, long removed,
 }
 
 /*
+ * The walked commits that rename @name away ("git log --follow" shows
+ * each as the name's deletion), as rows after walk position @bound.
+ */
+struct away_walk {
+	struct gitroles *gr;
+	int64_t bound;
+	struct frow **rows;
+	size_t *nr, *alloc;
+};
+
+static void add_away(int64_t id, void *data)
+{
+	struct away_walk *aw = data;
+	int64_t pos = walk_pos(aw->gr, id);
+	struct frow *r;
+
+	if (!pos || pos <= aw->bound)
+		return;
+	ALLOC_GROW(*aw->rows, *aw->nr + 1, *aw->alloc);
+	r = &(*aw->rows)[(*aw->nr)++];
+	memset(r, 0, sizeof(*r));
+	r->id = id;
+	r->pos = pos;
+	r->status = 'X';
+}
+
+/*
  * The commits "git log --follow --no-merges --since" lists for @file, in
  * its order: those that change the name, and those that rename it away
  * (shown as its deletion); when the name was created by a rename, the
@@ -838,7 +786,7 @@ static void file_commits(struct gitroles *gr, const char *file,
 	struct frow_walk fw = { .gr = gr };
 
 	for (;;) {
-		struct away_list *away = strmap_get(&gr->away, cur, strlen(cur));
+		struct away_walk aw = { gr, bound, NULL, NULL, NULL };
 		struct frow *rows = NULL;
 		size_t nr = 0, alloc = 0, i;
 		char *next = NULL;
@@ -855,19 +803,10 @@ static void file_commits(struct gitroles *gr, const char *file,
 		rows = fw.rows;
 		nr = fw.nr;
 		alloc = fw.alloc;
-		for (i = 0; away && i < away->nr; i++) {
-			int64_t pos = walk_pos(gr, away->v[i]);
-			struct frow *r;
-
-			if (!pos || pos <= bound)
-				continue;
-			ALLOC_GROW(rows, nr + 1, alloc);
-			r = &rows[nr++];
-			memset(r, 0, sizeof(*r));
-			r->id = away->v[i];
-			r->pos = pos;
-			r->status = 'X';
-		}
+		aw.rows = &rows;
+		aw.nr = &nr;
+		aw.alloc = &alloc;
+		roles_foreach_rename_of(gr->q, cur, add_away, &aw);
 		if (nr)
 			qsort(rows, nr, sizeof(*rows), cmp_frow);
 
@@ -1161,17 +1100,8 @@ static void commit_signatures(struct gitroles *gr, int64_t id,
 /* "GitAuthor: %an <%ae>" of commit @id. */
 static char *commit_author(struct gitroles *gr, int64_t id)
 {
-	char *line;
+	char *line = roles_author_line(gr->q, id);
 
-	if (id > 0 && id < gr->nr_order && gr->order[id]) {
-		int64_t a = gr->author_of[id];
-
-		if (a >= 0 && a < gr->nr_people && gr->pname[a])
-			return xstrfmt("GitAuthor: %s <%s>", gr->pname[a],
-				       gr->pemail[a]);
-	}
-
-	line = roles_author_line(gr->q, id);
 	return line ? line : xstrdup("GitAuthor:  <>");
 }
 

@@ -1298,19 +1298,29 @@ static bool few_commits(const struct run *r)
 	return r->nslots <= FEW_SECTIONS && !r->a->person_quarters;
 }
 
-/* The commits touching the selected sections' paths, in id order. */
-static int read_few_commits(struct run *r, struct commit_pass *cp)
+/* The path ids of the selected sections (to free), *@nr of them. */
+static int64_t *section_paths(const struct run *r, size_t *nr)
 {
 	const struct path_map *pm = &r->pm;
 	int64_t *paths = NULL, p;
-	size_t nr = 0, alloc = 0;
-	int rc;
+	size_t alloc = 0;
 
+	*nr = 0;
 	for (p = 0; p <= pm->max_id; p++)
 		if (pm->first[p] < pm->first[p + 1]) {
-			ALLOC_GROW(paths, nr + 1, alloc);
-			paths[nr++] = p;
+			ALLOC_GROW(paths, *nr + 1, alloc);
+			paths[(*nr)++] = p;
 		}
+	return paths;
+}
+
+/* The commits touching the selected sections' paths, in id order. */
+static int read_few_commits(struct run *r, struct commit_pass *cp)
+{
+	size_t nr;
+	int64_t *paths = section_paths(r, &nr);
+	int rc;
+
 	rc = idx_foreach_commit_facts_of(r->ix, paths, nr, read_commit, cp);
 	free(paths);
 	return rc;
@@ -1352,10 +1362,23 @@ static int read_commits(struct run *r)
 
 /* ---- the mailing lists ---- */
 
-/* Commits linked to a posting, for the bypass finding. */
+/*
+ * Commits linked to a posting, for the bypass finding: asked only of
+ * the commits touching their paths for a few sections (only those are
+ * credited to a section).
+ */
 static int read_links(struct run *r)
 {
-	r->linked = lists_linked_commits(r->ix, &r->max_linked);
+	size_t nr;
+	int64_t *paths;
+
+	if (r->nslots > FEW_SECTIONS) {
+		r->linked = lists_linked_commits(r->ix, &r->max_linked);
+		return 0;
+	}
+	paths = section_paths(r, &nr);
+	r->linked = lists_linked_commits_of(r->ix, paths, nr, &r->max_linked);
+	free(paths);
 	return 0;
 }
 
@@ -1468,12 +1491,11 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 static int read_patch_slots(struct run *r, struct slot_sets *patches,
 			    struct slot_sets *threads)
 {
-	struct path_map *pm = &r->pm;
 	struct patch_pass pp = { .r = r, .patches = patches,
 				 .threads = threads,
 				 .few = r->nslots <= FEW_SECTIONS };
-	int64_t *paths = NULL, path;
-	size_t nr = 0, alloc = 0;
+	int64_t *paths = NULL;
+	size_t nr = 0;
 	int rc;
 
 	imap_init(&patches->index, 1024);
@@ -1489,12 +1511,8 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 	}
 	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
-	for (path = 0; pp.few && path <= pm->max_id; path++) {
-		if (pm->first[path] == pm->first[path + 1])
-			continue;
-		ALLOC_GROW(paths, nr + 1, alloc);
-		paths[nr++] = path;
-	}
+	if (pp.few)
+		paths = section_paths(r, &nr);
 	rc = lists_foreach_message_file_of(r->ix, pp.few ? paths : NULL, nr,
 					   patch_file, &pp);
 	free(paths);

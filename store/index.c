@@ -851,6 +851,8 @@ void idx_close(struct idx *ix)
 	}
 	free(ix->path);
 	ix->path = NULL;
+	free(ix->head);
+	ix->head = NULL;
 }
 
 char *idx_meta_get(struct idx *ix, const char *key)

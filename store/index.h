@@ -42,6 +42,8 @@ struct idx_intern {
 struct idx {
 	struct sqlite3 *db;
 	char *path;
+	/* HEAD's commit as scope_open_index() checked it, or NULL */
+	char *head;
 	const struct ident_mailmap *mailmap;
 
 	struct sqlite3_stmt *ins_commit, *ins_file, *ins_trailer,

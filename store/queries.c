@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sqlite3.h>
 
 #include "list-store.h"
@@ -401,16 +402,14 @@ int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
 int idx_foreach_commit_since(struct idx *ix, int64_t since,
 			     int (*fn)(int64_t id, const char *hash,
 				       const char *parents, int64_t time,
-				       int64_t author, int64_t flags,
-				       void *data),
+				       int64_t flags, void *data),
 			     void *data)
 {
 	sqlite3_stmt *st;
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash, parents, commit_time, "
-			       "author, flags FROM commits "
-			       "WHERE commit_time >= ?1",
+			       "flags FROM commits WHERE commit_time >= ?1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return sql_error(ix);
 	sqlite3_bind_int64(st, 1, since);
@@ -419,62 +418,9 @@ int idx_foreach_commit_since(struct idx *ix, int64_t since,
 			(const char *)sqlite3_column_text(st, 1),
 			(const char *)sqlite3_column_text(st, 2),
 			sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
-			sqlite3_column_int64(st, 5), data);
+			data);
 	sqlite3_finalize(st);
 	return rc;
-}
-
-int idx_foreach_rename(struct idx *ix,
-		       int (*fn)(int64_t commit, const char *old_path,
-				 void *data),
-		       void *data)
-{
-	sqlite3_stmt *st;
-	int rc = 0;
-
-	/* by the partial files(old_path) index */
-	if (sqlite3_prepare_v2(ix->db,
-			"SELECT f.commit_id, o.path FROM files f "
-			"JOIN paths o ON o.id = f.old_path "
-			"WHERE f.old_path IS NOT NULL", -1, &st,
-			NULL) != SQLITE_OK)
-		return sql_error(ix);
-	while (!rc && sqlite3_step(st) == SQLITE_ROW)
-		rc = fn(sqlite3_column_int64(st, 0),
-			(const char *)sqlite3_column_text(st, 1), data);
-	sqlite3_finalize(st);
-	return rc;
-}
-
-int64_t idx_max_person(struct idx *ix)
-{
-	sqlite3_stmt *st;
-	int64_t max = -1;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT max(id) FROM people", -1, &st,
-			       NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			max = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	return max;
-}
-
-void idx_foreach_person_as_written(struct idx *ix,
-				   void (*fn)(int64_t id, const char *name,
-					      const char *email, void *data),
-				   void *data)
-{
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, name, email FROM people",
-			       -1, &st, NULL) != SQLITE_OK)
-		return;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		fn(sqlite3_column_int64(st, 0),
-		   (const char *)sqlite3_column_text(st, 1),
-		   (const char *)sqlite3_column_text(st, 2), data);
-	sqlite3_finalize(st);
 }
 
 int idx_maintainers_version_at(struct idx *ix, int64_t when, char **blob,
@@ -644,6 +590,43 @@ unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 			linked[c] = 1;
 	}
 	sqlite3_finalize(st);
+	return linked;
+}
+
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+				       size_t nr, int64_t *max)
+{
+	unsigned char *linked;
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0, i;
+	sqlite3_stmt *st;
+
+	*max = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links "
+			       "WHERE commit_id IN (SELECT commit_id FROM files "
+			       "                    WHERE path = ?1 "
+			       "                    UNION "
+			       "                    SELECT commit_id FROM files "
+			       "                    WHERE old_path = ?1)", -1,
+			       &st, NULL) != SQLITE_OK)
+		return xcalloc(1, 1);
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(ids, n + 1, alloc);
+			ids[n] = sqlite3_column_int64(st, 0);
+			if (ids[n] > *max)
+				*max = ids[n];
+			n++;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	linked = xcalloc((size_t)*max + 1, 1);
+	for (i = 0; i < n; i++)
+		if (ids[i] >= 0)
+			linked[ids[i]] = 1;
+	free(ids);
 	return linked;
 }
 

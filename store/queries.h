@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "imap.h"
 #include "index.h"
 
 /*
@@ -90,29 +91,13 @@ int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
 
 /*
  * Every commit since @since (commit time): id, hash, parents' hashes
- * (space-separated), commit time, author id and flags (HC_*).
+ * (space-separated), commit time and flags (HC_*).
  */
 int idx_foreach_commit_since(struct idx *ix, int64_t since,
 			     int (*fn)(int64_t id, const char *hash,
 				       const char *parents, int64_t time,
-				       int64_t author, int64_t flags,
-				       void *data),
+				       int64_t flags, void *data),
 			     void *data);
-
-/* Every renamed file: its commit and the path it had before. */
-int idx_foreach_rename(struct idx *ix,
-		       int (*fn)(int64_t commit, const char *old_path,
-				 void *data),
-		       void *data);
-
-/* The largest person id, -1 without people or an answer. */
-int64_t idx_max_person(struct idx *ix);
-
-/* Every person as written in git (before .mailmap). */
-void idx_foreach_person_as_written(struct idx *ix,
-				   void (*fn)(int64_t id, const char *name,
-					      const char *email, void *data),
-				   void *data);
 
 /*
  * The newest indexed MAINTAINERS version at or before @when (0: the
@@ -169,6 +154,14 @@ int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,
  * commit id up to *@max (0 when none), 1 for a linked commit, to free.
  */
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
+
+/*
+ * The same array for the commits that change (or rename away) one of
+ * the @nr path ids @paths only, by files(path), files(old_path) and
+ * links(commit_id): what a few sections' audit asks of it.
+ */
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+				       size_t nr, int64_t *max);
 
 /* Does the index hold a message (false too for an index without lists)? */
 bool lists_has_messages(struct idx *ix);

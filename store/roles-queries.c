@@ -10,6 +10,7 @@
 struct roles_queries {
 	struct idx *ix;
 	sqlite3_stmt *trailers, *author, *file_rows, *siglines, *flags;
+	sqlite3_stmt *renames;
 	sqlite3_stmt *follow_get, *follow_put;
 	sqlite3 *follow_db;
 	bool follow_tried;
@@ -40,13 +41,18 @@ struct roles_queries *roles_queries_open(struct idx *ix)
 			NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db,
 			"SELECT flags FROM commits WHERE id = ?1", -1,
-			&q->flags, NULL) != SQLITE_OK) {
+			&q->flags, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db,
+			"SELECT commit_id FROM files WHERE old_path = "
+			"(SELECT id FROM paths WHERE path = ?1)", -1,
+			&q->renames, NULL) != SQLITE_OK) {
 		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 		sqlite3_finalize(q->trailers);
 		sqlite3_finalize(q->author);
 		sqlite3_finalize(q->file_rows);
 		sqlite3_finalize(q->siglines);
 		sqlite3_finalize(q->flags);
+		sqlite3_finalize(q->renames);
 		free(q);
 		return NULL;
 	}
@@ -64,6 +70,7 @@ void roles_queries_close(struct roles_queries *q)
 	sqlite3_finalize(q->file_rows);
 	sqlite3_finalize(q->siglines);
 	sqlite3_finalize(q->flags);
+	sqlite3_finalize(q->renames);
 	sqlite3_finalize(q->follow_get);
 	sqlite3_finalize(q->follow_put);
 	if (q->follow_db)
@@ -89,6 +96,20 @@ void roles_foreach_file_row(struct roles_queries *q, const char *path,
 		   sqlite3_column_type(st, 2) != SQLITE_NULL &&
 		   sqlite3_column_type(st, 3) != SQLITE_NULL,
 		   (long)sqlite3_column_int64(st, 4), data);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
+void roles_foreach_rename_of(struct roles_queries *q, const char *path,
+			     void (*fn)(int64_t commit, void *data),
+			     void *data)
+{
+	sqlite3_stmt *st = q->renames;
+
+	/* by the partial files(old_path) index */
+	sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		fn(sqlite3_column_int64(st, 0), data);
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 }

@@ -30,6 +30,11 @@ void roles_foreach_file_row(struct roles_queries *q, const char *path,
 				       long flags, void *data),
 			    void *data);
 
+/* The commits that rename (or copy) path @path to another name. */
+void roles_foreach_rename_of(struct roles_queries *q, const char *path,
+			     void (*fn)(int64_t commit, void *data),
+			     void *data);
+
 /* Commit @id's flags (HC_*); 0 when there is no such commit. */
 int64_t roles_commit_flags(struct roles_queries *q, int64_t id);
 

@@ -1382,7 +1382,7 @@ static char *stopped_why(struct idx *ix)
  * *@complete says whether it holds a complete state to answer from
  * anyway (it is only behind: see note_behind()).
  */
-static char *index_staleness(const char *path, bool *complete)
+static char *index_staleness(const char *path, bool *complete, char **headp)
 {
 	struct idx ix;
 	struct strbuf mm_text = STRBUF_INIT;
@@ -1390,6 +1390,8 @@ static char *index_staleness(const char *path, bool *complete)
 	char *why = NULL, *head, *v, *tips;
 
 	*complete = false;
+	free(*headp);
+	*headp = NULL;
 	if (!is_file(path))
 		return xstrdup("there is no history index yet");
 	if (idx_open(&ix, path, IDX_READONLY))
@@ -1418,7 +1420,7 @@ static char *index_staleness(const char *path, bool *complete)
 		ident_mailmap_free(mm);
 	}
 	strbuf_release(&mm_text);
-	free(head);
+	*headp = head;
 	idx_close(&ix);
 	return why;
 }
@@ -1531,23 +1533,25 @@ static int run_update(const char *path, const char *why)
 
 int scope_open_index(struct idx *ix, const char *path, bool update)
 {
-	char *why, *v;
+	char *why, *v, *head = NULL;
 	bool complete;
 	int tries = 0;
 
 	for (;;) {
-		why = index_staleness(path, &complete);
+		why = index_staleness(path, &complete, &head);
 		if (why && update && !run_update(path, why)) {
 			free(why);
-			why = index_staleness(path, &complete);
+			why = index_staleness(path, &complete, &head);
 		}
 		if (why && !complete) {
 			error("%s; run 'kmaint index' first", why);
 			free(why);
+			free(head);
 			return -1;
 		}
 		if (idx_open(ix, path, IDX_READONLY)) {
 			free(why);
+			free(head);
 			return -1;
 		}
 		/*
@@ -1563,11 +1567,15 @@ int scope_open_index(struct idx *ix, const char *path, bool update)
 		free(v);
 		free(why);
 		idx_close(ix);
-		if (!update || ++tries > 3)
+		if (!update || ++tries > 3) {
+			free(head);
 			return error("an update of the index is under way; "
 				     "run 'kmaint index' first");
+		}
 	}
 	free(v);
+	/* the commit checked is the one the questions start from */
+	ix->head = head;
 	if (why)
 		note_behind(ix, why);
 	free(why);

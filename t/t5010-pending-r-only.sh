@@ -81,4 +81,11 @@ like "$TRASH/p" '^  waits on XFS; reviewed by R: Rev Only$' "the R:'s review is 
 "$KMAINT" audit --section ALL >"$TRASH/a" 2>&1
 like "$TRASH/a" '^  top list reviewers not listed: Rev Only <rev@example.com> 1$' \
 	"audit --section: the review of another project's patch is no review here"
+# audit of one section reads only the patches touching its paths, and
+# asks only of those whether they are another project's
+"$KMAINT" audit --section ALL --json >"$TRASH/a.json" 2>&1
+like "$TRASH/a.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' \
+	"audit --section: the catch-all's threads are this project's four, not the other projects' three"
+"$KMAINT" audit --json >"$TRASH/all.json" 2>&1
+like "$TRASH/all.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' "as in the audit of every section"
 done_testing
