@@ -119,7 +119,8 @@ const char *audit_employer(const struct audit_opts *o, const char *email,
 	at = strrchr(email, '@');
 	/* a machine's made-up address or an example's is no employer */
 	if (!at || !at[1] || email_names_nobody(email) ||
-	    email_is_example(email) || !email_domain_wellformed(email))
+	    email_is_example(email) || !email_domain_wellformed(email) ||
+	    employer_own_domain(o->emap, email))
 		return EMPLOYER_UNKNOWN;
 	at++;
 	for (i = 0; i < ARRAY_SIZE(personal_domains); i++)
@@ -950,6 +951,49 @@ static void list_addresses(const struct maintainers *m, struct strmap *lists)
 		strmap_insert(lists, key, strlen(key));
 		free(key);
 	}
+}
+
+/*
+ * The project's own list server: the host most L: addresses are at
+ * (vger.kernel.org, lists.xenproject.org), when it is a host under a
+ * domain and no other host has as many.  Not every L: domain: Xen's
+ * MAINTAINERS has lists at nxp.com and dornerworks.com, the kernel's
+ * at linaro.org, oracle.com and intel.com, and those are employers.
+ */
+static void own_list_host(const struct maintainers *m,
+			  struct employer_map *emap)
+{
+	struct strmap hosts;
+	const char *best = NULL;
+	size_t i, most = 0, ties = 0;
+
+	strmap_init(&hosts);
+	for (i = 0; i < m->nr_entries; i++) {
+		struct strmap_entry *e;
+		char *key, *at;
+		size_t n;
+
+		if (m->entries[i].type != 'L')
+			continue;
+		key = mh_person_key(m->entries[i].value);
+		at = strrchr(key, '@');
+		if (at && strchr(at, '.') && strchr(at, '.') != strrchr(at, '.')) {
+			e = strmap_insert(&hosts, at + 1, strlen(at + 1));
+			n = (size_t)(uintptr_t)e->value + 1;
+			e->value = (void *)(uintptr_t)n;
+			if (n > most) {
+				most = n;
+				best = e->key;
+				ties = 0;
+			} else if (n == most) {
+				ties++;
+			}
+		}
+		free(key);
+	}
+	if (best && !ties && emap)
+		employer_map_add_own_host(emap, best);
+	strmap_clear(&hosts, false);
 }
 
 /* A bare address that says it is a list, where no L: says so. */
@@ -1953,6 +1997,7 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (load_people(&r, o->identity_lazy && !o->quarters &&
 			few_selected(m, selected)))
 		goto out;
+	own_list_host(m, o->emap);
 	load_sections(&r, selected);
 	if (o->quarters) {
 		a->first_quarter = audit_quarter(a->since);

@@ -58,7 +58,8 @@ struct audit_opts {
 	 * a time (identity_open()); not for callers that walk every person.
 	 */
 	bool identity_lazy;
-	const struct employer_map *emap;
+	/* audit_run() records the project's own list host in it */
+	struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */
 };
 

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "email.h"
 #include "strbuf.h"
 #include "strmap.h"
 
@@ -32,6 +33,7 @@ struct employer_map {
 	struct strmap aliases;	/* variant -> canonical (owned string) */
 	struct strmap names;	/* employer name -> itself (interning) */
 	struct strmap virtuals;	/* employer name -> struct virtual_employer */
+	struct strmap own;	/* the project's own domains (lowercase) */
 };
 
 struct employer_map *employer_map_new(void)
@@ -42,6 +44,7 @@ struct employer_map *employer_map_new(void)
 	strmap_init(&map->aliases);
 	strmap_init(&map->names);
 	strmap_init(&map->virtuals);
+	strmap_init(&map->own);
 	return map;
 }
 
@@ -67,6 +70,7 @@ void employer_map_free(struct employer_map *map)
 	strmap_clear(&map->aliases, true);
 	strmap_clear(&map->names, false);
 	strmap_clear(&map->virtuals, true);
+	strmap_clear(&map->own, false);
 	free(map);
 }
 
@@ -587,4 +591,31 @@ void employer_map_add_builtin(struct employer_map *map)
 	for (i = 0; i < ARRAY_SIZE(builtin_domains); i++)
 		employer_map_add(map, builtin_domains[i][0],
 				 builtin_domains[i][1], EMPLOYER_FOREVER);
+}
+
+void employer_map_add_own_host(struct employer_map *map, const char *host)
+{
+	char *lc = lowercase(host), *dot = strchr(lc, '.');
+
+	strmap_insert(&map->own, lc, strlen(lc));
+	/* lists.xenproject.org: xenproject.org, not org */
+	if (dot && strchr(dot + 1, '.'))
+		strmap_insert(&map->own, dot + 1, strlen(dot + 1));
+	free(lc);
+}
+
+bool employer_own_domain(const struct employer_map *map, const char *email)
+{
+	const char *d = strrchr(email, '@');
+	bool own = false;
+	char *lc;
+
+	if (!map || !d || !map->own.nr)
+		return false;
+	lc = lowercase(d + 1);
+	/* the domain or any parent: www.xenproject.org too */
+	for (d = lc; d && !own; d = strchr(d, '.') ? strchr(d, '.') + 1 : NULL)
+		own = strmap_find(&map->own, d, strlen(d)) != NULL;
+	free(lc);
+	return own;
 }

@@ -67,6 +67,18 @@ int employer_map_read_aliases(struct employer_map *map, const char *path);
 int employer_map_read_groupmap(struct employer_map *map, const char *path,
 			       const char *employer);
 
+/*
+ * The project's own domains are no employer: "xenproject.org (by
+ * domain)" would credit the project with its own developers' work.
+ * Record the host of the project's lists (lists.xenproject.org) and its
+ * parent domain (xenproject.org); the map's own entries are not
+ * affected, only a caller's fallback to the address's domain asks.
+ */
+void employer_map_add_own_host(struct employer_map *map, const char *host);
+
+/* Is @email at one of the project's own domains, or under one? */
+bool employer_own_domain(const struct employer_map *map, const char *email);
+
 /* Number of addresses and domains with an employer. */
 size_t employer_map_size(const struct employer_map *map);
 

@@ -61,6 +61,15 @@ static const char *const palette[] = {
 	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
 };
 
+void html_link(struct strbuf *out, int up, const char *file, const char *text)
+{
+	strbuf_addf(out, "<a href=\"%s", up ? "../" : "");
+	html_escape(out, file);
+	strbuf_addstr(out, "\">");
+	html_escape(out, text);
+	strbuf_addstr(out, "</a>");
+}
+
 const char *html_colour(size_t i)
 {
 	return palette[i % ARRAY_SIZE(palette)];

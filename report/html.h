@@ -20,6 +20,12 @@ void html_escape(struct strbuf *out, const char *s);
 /* The same, @len bytes of @s. */
 void html_escape_len(struct strbuf *out, const char *s, size_t len);
 
+/*
+ * A site's link from a page @up directories below its root (0 or 1) to
+ * @file, relative to the root ("p/x.html"), reading @text.
+ */
+void html_link(struct strbuf *out, int up, const char *file, const char *text);
+
 /* A fixed palette; colour @i (any i) as "#rrggbb". */
 const char *html_colour(size_t i);
 

@@ -7,14 +7,56 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "email.h"
 #include "html.h"
 #include "maintainers-history.h"
 #include "util.h"
 
 #define TOP 20
 
+void release_links_init(struct release_links *l, const char *const *emails,
+			char *const *files, size_t nr)
+{
+	size_t i;
+
+	strmap_init(&l->by_email);
+	for (i = 0; i < nr; i++) {
+		char *lc;
+
+		if (!files[i] || !emails[i])
+			continue;
+		lc = lowercase(emails[i]);
+		strmap_insert(&l->by_email, lc, strlen(lc))->value = files[i];
+		free(lc);
+	}
+}
+
+void release_links_release(struct release_links *l)
+{
+	strmap_clear(&l->by_email, false);
+}
+
+/* @name, linked to the page of the person at @email if they have one. */
+static void person(struct strbuf *out, const struct release_links *l, int up,
+		   const char *name, const char *email)
+{
+	const char *file = NULL;
+
+	if (l && email && *email) {
+		char *lc = lowercase(email);
+
+		file = strmap_get(&l->by_email, lc, strlen(lc));
+		free(lc);
+	}
+	if (file)
+		html_link(out, up, file, name);
+	else
+		html_escape(out, name);
+}
+
 void release_stats_table(struct strbuf *out, const struct stats *st,
-			 const char *id, enum stats_report r, size_t max)
+			 const char *id, enum stats_report r, size_t max,
+			 const struct release_links *l, int up)
 {
 	struct stats_row *rows = NULL;
 	size_t nr = stats_rows(st, r, max, &rows), i;
@@ -28,7 +70,7 @@ void release_stats_table(struct strbuf *out, const struct stats *st,
 		    id);
 	for (i = 0; i < nr; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		html_escape(out, rows[i].name);
+		person(out, l, up, rows[i].name, rows[i].email);
 		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%.1f"
 			    "</td></tr>\n", rows[i].count, rows[i].percent);
 	}
@@ -40,7 +82,7 @@ void release_stats_table(struct strbuf *out, const struct stats *st,
 
 /* One row of the review score, from git's trailers or from the lists. */
 struct score_row {
-	const char *name;
+	const char *name, *email;
 	long score, given, posted;
 };
 
@@ -65,6 +107,7 @@ static size_t git_rows(const struct stats *st, struct score_row **out)
 		if (!hk->n[SC_CHANGESETS] && !hk->n[SC_REVIEWS] && !hk->n[SC_ACKS])
 			continue;
 		v[n].name = hk->name;
+		v[n].email = hk->email;
 		v[n].score = release_review_score(hk);
 		v[n].given = hk->n[SC_REVIEWS] + hk->n[SC_ACKS];
 		v[n++].posted = hk->n[SC_CHANGESETS];
@@ -85,6 +128,7 @@ static size_t list_rows(const struct list_stats *ls, struct score_row **out)
 		if (!p->patches && !p->reviews)
 			continue;
 		v[n].name = p->name && *p->name ? p->name : p->email;
+		v[n].email = p->email;
 		v[n].score = release_list_score(p);
 		v[n].given = p->reviews;
 		v[n++].posted = p->patches;
@@ -98,7 +142,8 @@ static size_t list_rows(const struct list_stats *ls, struct score_row **out)
  * From the lists when they are indexed (as netdev counts it), from the
  * trailers in git otherwise; the page says which.
  */
-static void review_score(struct strbuf *out, const struct release *rl)
+static void review_score(struct strbuf *out, const struct release *rl,
+			 const struct release_links *l)
 {
 	struct score_row *v;
 	size_t n, i;
@@ -125,7 +170,7 @@ static void review_score(struct strbuf *out, const struct release *rl)
 	qsort(v, n, sizeof(*v), cmp_score);
 	for (i = 0; i < n && i < TOP; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		html_escape(out, v[i].name);
+		person(out, l, 1, v[i].name, v[i].email);
 		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld"
 			    "</td><td class=\"n\">%ld</td></tr>\n", v[i].score,
 			    v[i].given, v[i].posted);
@@ -195,7 +240,8 @@ static long unknown_changesets(const struct stats *st)
 	return 0;
 }
 
-void release_body(struct strbuf *out, const struct release *rl)
+void release_body(struct strbuf *out, const struct release *rl,
+		  const struct release_links *l)
 {
 	static const struct {
 		const char *id;
@@ -238,7 +284,7 @@ void release_body(struct strbuf *out, const struct release *rl)
 		    (double)unknown_changesets(st) /
 		    (double)st->total[SC_CHANGESETS] : 0.0);
 	snapshot(out, rl);
-	review_score(out, rl);
+	review_score(out, rl, l);
 	for (i = 0; i < ARRAY_SIZE(tables); i++)
-		release_stats_table(out, st, tables[i].id, tables[i].r, TOP);
+		release_stats_table(out, st, tables[i].id, tables[i].r, TOP, l, 1);
 }

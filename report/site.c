@@ -436,11 +436,7 @@ static void never_answered(struct strbuf *out, const struct sec_info *si)
 static void link_to(struct strbuf *out, int up, const char *file,
 		    const char *text)
 {
-	strbuf_addf(out, "<a href=\"%s", up ? "../" : "");
-	html_escape(out, file);
-	strbuf_addstr(out, "\">");
-	html_escape(out, text);
-	strbuf_addstr(out, "</a>");
+	html_link(out, up, file, text);
 }
 
 static void person_link(struct site *w, struct strbuf *out, int up, int pid,
@@ -1212,7 +1208,7 @@ static int contributors_page(struct site *w)
 		    "counts them (gitdm's definitions).</p>\n",
 		    w->f->st.total[SC_CHANGESETS], w->f->st.developers);
 	release_stats_table(&out, &w->f->st, "developers", SR_CHANGESETS,
-			    TOP_CONTRIBUTORS);
+			    TOP_CONTRIBUTORS, NULL, 0);
 	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
 		    "employer of a commit is its author's on its date: the gitdm "
 		    "map's, else the address's domain (not for personal domains "
@@ -1236,9 +1232,11 @@ static int contributors_page(struct site *w)
 static int release_pages(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
+	struct release_links l;
 	size_t i;
 	int rc = 0;
 
+	release_links_init(&l, w->a->emails, w->pfile, w->a->nr_people);
 	for (i = 0; i < w->f->rel.nr && !rc; i++) {
 		const struct release *rl = &w->f->rel.v[i];
 
@@ -1246,10 +1244,11 @@ static int release_pages(struct site *w)
 		strbuf_reset(&t);
 		strbuf_addf(&t, "Release %s", rl->tag);
 		page_head(w, &out, t.buf, 1);
-		release_body(&out, rl);
+		release_body(&out, rl, &l);
 		page_foot(w, &out, 1, false);
 		rc = put_page(w, w->rfile[i], &out);
 	}
+	release_links_release(&l);
 	strbuf_release(&out);
 	strbuf_release(&t);
 	return rc;

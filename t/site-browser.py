@@ -259,6 +259,15 @@ try:
            " by %d developers" % len(want) in head,
            "%s: %d changesets by %d developers, as git shortlog's" %
            (rel, sum(n for _, n in want), len(want)), head)
+        # its people link to their pages, as the other pages' do
+        links = d.find_elements(By.CSS_SELECTOR, "#changesets-t tbody a")
+        name = links[0].text if links else None
+        if links:
+            links[0].click()
+        h1 = d.find_element(By.TAG_NAME, "h1").text
+        ok(name and h1 == name and "/p/" in d.current_url,
+           "%s: a person's link reaches their page" % rel,
+           "%s: %s at %s" % (name, h1, d.current_url))
 
     # the people index's filter
     d.get(url("people.html"))

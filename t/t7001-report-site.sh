@@ -193,12 +193,19 @@ like "$S/index.html" '<li><a href="r/v3\.0\.html">v3\.0</a>: v2\.0\.\.v3\.0, ' "
 # when not (no Reviewed-by in any commit: List Person has no row)
 like "$S/r/v2.0.html" '<p id="review-score-from">netdev.s, from the mailing lists: ' \
 	"the review score says it is the lists'"
-like "$S/r/v2.0.html" '<tr><td class="n">1</td><td>List Person</td><td class="n">6</td><td class="n">6</td><td class="n">0</td></tr>' \
+like "$S/r/v2.0.html" '<tr><td class="n">1</td><td><a href="../p/listy-example\.com\.html">List Person</a></td><td class="n">6</td><td class="n">6</td><td class="n">0</td></tr>' \
 	"List Person: 6 patches reviewed on the list, none posted"
-like "$S/r/v2.0.html" '<td>Dev Eloper</td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
+like "$S/r/v2.0.html" '<td><a href="../p/dev-example\.com\.html">Dev Eloper</a></td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
 	"Dev Eloper: 6 posted, none reviewed"
-like "$S/r/v3.0.html" '<tr><td class="n">1</td><td>Dev Eloper</td><td class="n">-1</td><td class="n">0</td><td class="n">1</td></tr>' \
+like "$S/r/v3.0.html" '<tr><td class="n">1</td><td><a href="../p/dev-example\.com\.html">Dev Eloper</a></td><td class="n">-1</td><td class="n">0</td><td class="n">1</td></tr>' \
 	"v3.0: the one patch posted between the tags' dates"
+# a release page links its people as the other pages do, to pages there are
+like "$S/r/v3.0.html" '<td class="n">1</td><td><a href="\.\./p/dev-example\.com\.html">Dev Eloper</a></td><td class="n">' \
+	"a release's tables link a person to their page"
+links=$(cd "$S/r" && grep -oh 'href="\.\./p/[^"]*"' *.html | sed 's/^href="//; s/"$//' | sort -u)
+missing=$(cd "$S/r" && for l in $links; do [ -f "$l" ] || echo "$l"; done)
+ok $([ -n "$links" ] && [ -z "$missing" ]; echo $?) \
+	"every person link of the release pages reaches a page"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
 total=$(git rev-list --count --no-merges HEAD)
@@ -231,9 +238,9 @@ expect_success "an index without the lists" "$KMAINT" index --db "$TRASH/nolists
 expect_success "report --site on it" $REPORT --db "$TRASH/nolists.sqlite" --site "$TRASH/site-nolists"
 like "$TRASH/site-nolists/r/v2.0.html" '<p id="review-score-from">netdev.s, from git \(no list is indexed\): ' \
 	"without lists the review score says it is git's"
-ok $(grep -q '<td>List Person</td>' "$TRASH/site-nolists/r/v2.0.html"; [ $? = 1 ]; echo $?) \
+ok $(grep -qE '>List Person(</a>)?</td>' "$TRASH/site-nolists/r/v2.0.html"; [ $? = 1 ]; echo $?) \
 	"and List Person, who gave no trailer in git, has no row"
-like "$TRASH/site-nolists/r/v2.0.html" '<td>Dev Eloper</td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
+like "$TRASH/site-nolists/r/v2.0.html" '<td><a href="../p/dev-example\.com\.html">Dev Eloper</a></td><td class="n">-6</td><td class="n">0</td><td class="n">6</td>' \
 	"Dev Eloper: 6 changesets, no trailer given"
 ok $(cat "$TRASH/site-nolists/s/foo-driver.html" "$TRASH/site-nolists/p/git-example.com.html" |
 	grep -q '<th>list messages</th>'; [ $? = 1 ]; echo $?) \

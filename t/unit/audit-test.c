@@ -67,6 +67,53 @@ static const char maint[] =
 	"S:\tSupported\n"
 	"F:\tb/\n";
 
+/* the project's lists: its own list server's and a company's */
+static const char own_maint[] =
+	"XEN\n"
+	"M:\tAlice A <alice@corp.com>\n"
+	"L:\txen-devel@lists.xenproject.org\n"
+	"F:\ta/\n"
+	"\n"
+	"ARM\n"
+	"M:\tAlice A <alice@corp.com>\n"
+	"L:\txen-devel@lists.xenproject.org\n"
+	"L:\tarm@lists.arm.com\n"
+	"L:\tnxp-list@nxp.com\n"
+	"F:\tb/\n";
+
+/* The project's own domains are no employer; the map's entries still are. */
+static void own_domains(struct idx *ix)
+{
+	struct employer_map *emap = employer_map_new();
+	struct maintainers m;
+	struct matcher *mt;
+	struct audit_opts o;
+	struct audit a;
+
+	employer_map_add(emap, "cloud.xenproject.org", "Cloud", EMPLOYER_FOREVER);
+	maintainers_init(&m);
+	maintainers_add_buffer(&m, "MAINTAINERS", xstrdup(own_maint),
+			       strlen(own_maint));
+	maintainers_finish(&m);
+	mt = matcher_new(&m);
+	audit_opts_init(&o);
+	o.emap = emap;
+	if (audit_run(ix, &m, mt, NULL, &o, &a))
+		die("audit failed");
+	ok(!strcmp(audit_employer(&o, "x@xenproject.org", 0), EMPLOYER_UNKNOWN) &&
+	   !strcmp(audit_employer(&o, "x@Lists.XenProject.org", 0), EMPLOYER_UNKNOWN),
+	   "the list server's domain and its parent are no employer");
+	ok(!strcmp(audit_employer(&o, "x@nxp.com", 0), "nxp.com (by domain)") &&
+	   !strcmp(audit_employer(&o, "x@arm.com", 0), "arm.com (by domain)"),
+	   "a company's list, or a host of fewer lists, is not the project's");
+	ok(!strcmp(audit_employer(&o, "x@cloud.xenproject.org", 0), "Cloud"),
+	   "a map entry still wins");
+	audit_release(&a);
+	matcher_free(mt);
+	maintainers_release(&m);
+	employer_map_free(emap);
+}
+
 #define YEAR 31557600
 #define T0 1500000000
 
@@ -195,6 +242,7 @@ int main(void)
 	   !strcmp(audit_employer(&o, "x@lists.example.net", 0), EMPLOYER_UNKNOWN) &&
 	   !strcmp(audit_employer(&o, "jbeulich@novel..com", 0), EMPLOYER_UNKNOWN),
 	   "a machine's made-up address or an example's is no employer by domain");
+	own_domains(&ix);
 
 	matcher_free(mt);
 	maintainers_release(&m);
