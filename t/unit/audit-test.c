@@ -250,11 +250,14 @@ int main(void)
 	unlink(path);
 	{
 		char *wal = xstrfmt("%s-wal", path), *shm = xstrfmt("%s-shm", path);
+		char *mjoins = xstrfmt("%s.mjoins", path);
 
 		unlink(wal);
 		unlink(shm);
+		unlink(mjoins);
 		free(wal);
 		free(shm);
+		free(mjoins);
 	}
 	free(path);
 	if (chdir("/") || rmdir(dir))
