@@ -143,7 +143,7 @@ struct stat_map {
 	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
 	uint32_t *vals;
 	size_t size, nr;
-	struct audit_stats *st;
+	struct audit_person *st;	/* becomes audit.people_block */
 	size_t nr_st, alloc_st;
 };
 
@@ -187,10 +187,11 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 		m->keys[i] = key;
 		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
+		m->st[m->nr_st].pid = (int)pid;
 		m->vals[i] = (uint32_t)m->nr_st++;
 		m->nr++;
 	}
-	return &m->st[m->vals[i]];
+	return &m->st[m->vals[i]].st;
 }
 
 struct path_map {
@@ -1858,30 +1859,62 @@ out:
 	return rc;
 }
 
-/* The (section, person) records into each section's people. */
-static void collect_people(struct run *r)
+/*
+ * Where each record goes: by section, in the order of the map's table
+ * (the order the sort of finish_section() starts from).
+ */
+static uint32_t *people_places(const struct stat_map *sm, size_t nslots,
+			       size_t *start)
 {
-	struct stat_map *sm = &r->sm;
-	size_t *count = xcalloc(r->nslots + 1, sizeof(size_t));
-	size_t i;
+	uint32_t *dest = xcalloc(sm->nr_st + 1, sizeof(*dest));
+	size_t i, sum = 0, n;
 
 	for (i = 0; i < sm->size; i++)
 		if (sm->keys[i])
-			count[(sm->keys[i] - 1) >> 32]++;
-	for (i = 0; i < r->nslots; i++)
-		r->a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
-	for (i = 0; i < sm->size; i++) {
-		uint64_t k;
-		struct audit_section *s;
-
-		if (!sm->keys[i])
-			continue;
-		k = sm->keys[i] - 1;
-		s = &r->a->v[k >> 32];
-		s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
-		s->people[s->nr_people++].st = sm->st[sm->vals[i]];
+			start[(sm->keys[i] - 1) >> 32]++;
+	for (i = 0; i < nslots; i++) {
+		n = start[i];
+		start[i] = sum;
+		sum += n;
 	}
-	free(count);
+	for (i = 0; i < sm->size; i++)
+		if (sm->keys[i])
+			dest[sm->vals[i]] = (uint32_t)start[(sm->keys[i] - 1) >> 32]++;
+	return dest;
+}
+
+/*
+ * The (section, person) records into each section's people, moved in
+ * place: a whole-tree audit holds half a million of them, and a copy
+ * would double its peak.
+ */
+static void collect_people(struct run *r)
+{
+	struct stat_map *sm = &r->sm;
+	size_t *start = xcalloc(r->nslots + 1, sizeof(size_t));
+	uint32_t *dest = people_places(sm, r->nslots, start);
+	size_t i, prev = 0;
+
+	for (i = 0; i < sm->nr_st; i++)
+		while (dest[i] != i) {
+			struct audit_person tmp = sm->st[dest[i]];
+			uint32_t d = dest[dest[i]];
+
+			sm->st[dest[i]] = sm->st[i];
+			dest[dest[i]] = dest[i];
+			sm->st[i] = tmp;
+			dest[i] = d;
+		}
+	/* start[i]: now the end of section i */
+	r->a->people_block = sm->st ? sm->st : xcalloc(1, sizeof(*sm->st));
+	for (i = 0; i < r->nslots; i++) {
+		r->a->v[i].people = r->a->people_block + prev;
+		r->a->v[i].nr_people = start[i] - prev;
+		prev = start[i];
+	}
+	sm->st = NULL;
+	free(dest);
+	free(start);
 }
 
 /* The employer that applied most of the window's changes. */
@@ -2053,13 +2086,13 @@ void audit_release(struct audit *a)
 		}
 		free(s->listed);
 		free(s->win);
-		free(s->people);
 		for (j = 0; j < s->nr_findings; j++)
 			free(s->findings[j].text);
 		free(s->findings);
 		free(s->quarters);
 	}
 	free(a->v);
+	free(a->people_block);
 	for (i = 0; i < a->nr_top_dirs; i++)
 		free(a->top_dirs[i]);
 	free(a->top_dirs);
