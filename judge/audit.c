@@ -396,6 +396,51 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 }
 
 static const struct audit *sort_audit;
+/*
+ * Per person (pid): the place of its address among everyone's, equal
+ * addresses equal, when the whole model is read; else NULL, and the
+ * sorts compare the addresses themselves.
+ */
+static const uint32_t *sort_rank;
+
+static int cmp_email(const struct audit *au, int x, int y)
+{
+	if (sort_rank)
+		return sort_rank[x] < sort_rank[y] ? -1 : sort_rank[x] > sort_rank[y];
+	return strcmp(au->emails[x], au->emails[y]);
+}
+
+static const char *email_of(const struct audit *a, int pid)
+{
+	return a->emails[pid] ? a->emails[pid] : "";
+}
+
+static int cmp_pid_email(const void *x, const void *y)
+{
+	return strcmp(email_of(sort_audit, *(const int *)x),
+		      email_of(sort_audit, *(const int *)y));
+}
+
+/* sort_rank for every person of a: a sort of the addresses, once. */
+static uint32_t *email_ranks(const struct audit *a)
+{
+	int *by = xcalloc(a->nr_people + 1, sizeof(*by));
+	uint32_t *rank = xcalloc(a->nr_people + 1, sizeof(*rank));
+	size_t i, r = 0;
+
+	for (i = 0; i < a->nr_people; i++)
+		by[i] = (int)i;
+	sort_audit = a;
+	if (a->nr_people)
+		qsort(by, a->nr_people, sizeof(*by), cmp_pid_email);
+	for (i = 0; i < a->nr_people; i++) {
+		if (i && strcmp(email_of(a, by[i]), email_of(a, by[i - 1])))
+			r++;
+		rank[by[i]] = (uint32_t)r;
+	}
+	free(by);
+	return rank;
+}
 
 static int cmp_people(const void *x, const void *y, void *data)
 {
@@ -408,7 +453,7 @@ static int cmp_people(const void *x, const void *y, void *data)
 		return a->st.reviews > b->st.reviews ? -1 : 1;
 	if (a->st.applied != b->st.applied)
 		return a->st.applied > b->st.applied ? -1 : 1;
-	return strcmp(au->emails[a->pid], au->emails[b->pid]);
+	return cmp_email(au, a->pid, b->pid);
 }
 
 static int cmp_people_q(const void *x, const void *y)
@@ -435,25 +480,24 @@ static int cmp_rank(const void *x, const void *y)
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
-	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
+	return cmp_email(sort_audit, a->pid, b->pid);
 }
 
-/* Rank by one of RANK_*; ties by address. */
+/* Rank by one of RANK_*; ties by address.  Those with none are not ranked. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
-	size_t n = s->nr_people, i;
-	struct audit_person **v = xcalloc(n + 1, sizeof(*v));
+	size_t n = 0, i;
+	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
 	int r = 0;
 
-	for (i = 0; i < n; i++)
-		v[i] = &s->people[i];
 	sort_audit = a;
 	rank_which = which;
+	for (i = 0; i < s->nr_people; i++)
+		if (rank_value(&s->people[i]))
+			v[n++] = &s->people[i];
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_rank);
 	for (i = 0; i < n; i++) {
-		if (!rank_value(v[i]))
-			break;
 		r++;
 		if (which == RANK_REVIEWS)
 			v[i]->st.rank_reviews = r;
@@ -889,6 +933,7 @@ struct run {
 	/* the threads of the sections' patches, where they are few */
 	int64_t *threads;
 	size_t nr_threads, alloc_threads;
+	uint32_t *email_rank;	/* sort_rank */
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -2047,9 +2092,13 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (read_lists(&r) || read_commits(&r))
 		goto out;
 	collect_people(&r);
+	/* a whole tree's sorts compare ranks, not addresses */
+	r.email_rank = a->id.lazy ? NULL : email_ranks(a);
+	sort_rank = r.email_rank;
 	sort_audit = a;
 	for (i = 0; i < r.nslots; i++)
 		finish_section(a, &a->v[i]);
+	sort_rank = NULL;
 	rc = 0;
 out:
 	for (i = 0; r.listed_pids && i < r.nslots; i++)
@@ -2068,6 +2117,7 @@ out:
 	free(r.person_pid);
 	free(r.linked);
 	free(r.threads);
+	free(r.email_rank);
 	return rc;
 }
 
