@@ -1480,7 +1480,7 @@ struct slot_sets {
 	struct imap index;	/* key -> set + 1 */
 	uint32_t **slots;
 	uint32_t *nr, *alloc;
-	size_t nr_sets;
+	size_t nr_sets, alloc_sets;
 };
 
 static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
@@ -1489,9 +1489,15 @@ static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 	size_t i, e;
 
 	if (!*v) {
-		t->slots = xrealloc(t->slots, (t->nr_sets + 1) * sizeof(*t->slots));
-		t->nr = xrealloc(t->nr, (t->nr_sets + 1) * sizeof(*t->nr));
-		t->alloc = xrealloc(t->alloc, (t->nr_sets + 1) * sizeof(*t->alloc));
+		if (t->nr_sets == t->alloc_sets) {
+			/* the three side by side, grown together */
+			t->alloc_sets = t->alloc_sets ? 2 * t->alloc_sets : 64;
+			t->slots = xrealloc(t->slots,
+					    t->alloc_sets * sizeof(*t->slots));
+			t->nr = xrealloc(t->nr, t->alloc_sets * sizeof(*t->nr));
+			t->alloc = xrealloc(t->alloc,
+					    t->alloc_sets * sizeof(*t->alloc));
+		}
 		t->slots[t->nr_sets] = NULL;
 		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
 		*v = (int64_t)++t->nr_sets;
