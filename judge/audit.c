@@ -143,7 +143,7 @@ struct stat_map {
 	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
 	uint32_t *vals;
 	size_t size, nr;
-	struct audit_stats *st;
+	struct audit_person *st;	/* becomes audit.people_block */
 	size_t nr_st, alloc_st;
 };
 
@@ -187,10 +187,11 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 		m->keys[i] = key;
 		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
+		m->st[m->nr_st].pid = (int)pid;
 		m->vals[i] = (uint32_t)m->nr_st++;
 		m->nr++;
 	}
-	return &m->st[m->vals[i]];
+	return &m->st[m->vals[i]].st;
 }
 
 struct path_map {
@@ -395,6 +396,51 @@ static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 }
 
 static const struct audit *sort_audit;
+/*
+ * Per person (pid): the place of its address among everyone's, equal
+ * addresses equal, when the whole model is read; else NULL, and the
+ * sorts compare the addresses themselves.
+ */
+static const uint32_t *sort_rank;
+
+static int cmp_email(const struct audit *au, int x, int y)
+{
+	if (sort_rank)
+		return sort_rank[x] < sort_rank[y] ? -1 : sort_rank[x] > sort_rank[y];
+	return strcmp(au->emails[x], au->emails[y]);
+}
+
+static const char *email_of(const struct audit *a, int pid)
+{
+	return a->emails[pid] ? a->emails[pid] : "";
+}
+
+static int cmp_pid_email(const void *x, const void *y)
+{
+	return strcmp(email_of(sort_audit, *(const int *)x),
+		      email_of(sort_audit, *(const int *)y));
+}
+
+/* sort_rank for every person of a: a sort of the addresses, once. */
+static uint32_t *email_ranks(const struct audit *a)
+{
+	int *by = xcalloc(a->nr_people + 1, sizeof(*by));
+	uint32_t *rank = xcalloc(a->nr_people + 1, sizeof(*rank));
+	size_t i, r = 0;
+
+	for (i = 0; i < a->nr_people; i++)
+		by[i] = (int)i;
+	sort_audit = a;
+	if (a->nr_people)
+		qsort(by, a->nr_people, sizeof(*by), cmp_pid_email);
+	for (i = 0; i < a->nr_people; i++) {
+		if (i && strcmp(email_of(a, by[i]), email_of(a, by[i - 1])))
+			r++;
+		rank[by[i]] = (uint32_t)r;
+	}
+	free(by);
+	return rank;
+}
 
 static int cmp_people(const void *x, const void *y, void *data)
 {
@@ -407,7 +453,7 @@ static int cmp_people(const void *x, const void *y, void *data)
 		return a->st.reviews > b->st.reviews ? -1 : 1;
 	if (a->st.applied != b->st.applied)
 		return a->st.applied > b->st.applied ? -1 : 1;
-	return strcmp(au->emails[a->pid], au->emails[b->pid]);
+	return cmp_email(au, a->pid, b->pid);
 }
 
 static int cmp_people_q(const void *x, const void *y)
@@ -434,25 +480,24 @@ static int cmp_rank(const void *x, const void *y)
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
-	return strcmp(sort_audit->emails[a->pid], sort_audit->emails[b->pid]);
+	return cmp_email(sort_audit, a->pid, b->pid);
 }
 
-/* Rank by one of RANK_*; ties by address. */
+/* Rank by one of RANK_*; ties by address.  Those with none are not ranked. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
-	size_t n = s->nr_people, i;
-	struct audit_person **v = xcalloc(n + 1, sizeof(*v));
+	size_t n = 0, i;
+	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
 	int r = 0;
 
-	for (i = 0; i < n; i++)
-		v[i] = &s->people[i];
 	sort_audit = a;
 	rank_which = which;
+	for (i = 0; i < s->nr_people; i++)
+		if (rank_value(&s->people[i]))
+			v[n++] = &s->people[i];
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_rank);
 	for (i = 0; i < n; i++) {
-		if (!rank_value(v[i]))
-			break;
 		r++;
 		if (which == RANK_REVIEWS)
 			v[i]->st.rank_reviews = r;
@@ -888,6 +933,7 @@ struct run {
 	/* the threads of the sections' patches, where they are few */
 	int64_t *threads;
 	size_t nr_threads, alloc_threads;
+	uint32_t *email_rank;	/* sort_rank */
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -1434,7 +1480,7 @@ struct slot_sets {
 	struct imap index;	/* key -> set + 1 */
 	uint32_t **slots;
 	uint32_t *nr, *alloc;
-	size_t nr_sets;
+	size_t nr_sets, alloc_sets;
 };
 
 static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
@@ -1443,9 +1489,15 @@ static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 	size_t i, e;
 
 	if (!*v) {
-		t->slots = xrealloc(t->slots, (t->nr_sets + 1) * sizeof(*t->slots));
-		t->nr = xrealloc(t->nr, (t->nr_sets + 1) * sizeof(*t->nr));
-		t->alloc = xrealloc(t->alloc, (t->nr_sets + 1) * sizeof(*t->alloc));
+		if (t->nr_sets == t->alloc_sets) {
+			/* the three side by side, grown together */
+			t->alloc_sets = t->alloc_sets ? 2 * t->alloc_sets : 64;
+			t->slots = xrealloc(t->slots,
+					    t->alloc_sets * sizeof(*t->slots));
+			t->nr = xrealloc(t->nr, t->alloc_sets * sizeof(*t->nr));
+			t->alloc = xrealloc(t->alloc,
+					    t->alloc_sets * sizeof(*t->alloc));
+		}
 		t->slots[t->nr_sets] = NULL;
 		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
 		*v = (int64_t)++t->nr_sets;
@@ -1858,30 +1910,62 @@ out:
 	return rc;
 }
 
-/* The (section, person) records into each section's people. */
-static void collect_people(struct run *r)
+/*
+ * Where each record goes: by section, in the order of the map's table
+ * (the order the sort of finish_section() starts from).
+ */
+static uint32_t *people_places(const struct stat_map *sm, size_t nslots,
+			       size_t *start)
 {
-	struct stat_map *sm = &r->sm;
-	size_t *count = xcalloc(r->nslots + 1, sizeof(size_t));
-	size_t i;
+	uint32_t *dest = xcalloc(sm->nr_st + 1, sizeof(*dest));
+	size_t i, sum = 0, n;
 
 	for (i = 0; i < sm->size; i++)
 		if (sm->keys[i])
-			count[(sm->keys[i] - 1) >> 32]++;
-	for (i = 0; i < r->nslots; i++)
-		r->a->v[i].people = xcalloc(count[i] + 1, sizeof(struct audit_person));
-	for (i = 0; i < sm->size; i++) {
-		uint64_t k;
-		struct audit_section *s;
-
-		if (!sm->keys[i])
-			continue;
-		k = sm->keys[i] - 1;
-		s = &r->a->v[k >> 32];
-		s->people[s->nr_people].pid = (int)(k & 0xffffffffu);
-		s->people[s->nr_people++].st = sm->st[sm->vals[i]];
+			start[(sm->keys[i] - 1) >> 32]++;
+	for (i = 0; i < nslots; i++) {
+		n = start[i];
+		start[i] = sum;
+		sum += n;
 	}
-	free(count);
+	for (i = 0; i < sm->size; i++)
+		if (sm->keys[i])
+			dest[sm->vals[i]] = (uint32_t)start[(sm->keys[i] - 1) >> 32]++;
+	return dest;
+}
+
+/*
+ * The (section, person) records into each section's people, moved in
+ * place: a whole-tree audit holds half a million of them, and a copy
+ * would double its peak.
+ */
+static void collect_people(struct run *r)
+{
+	struct stat_map *sm = &r->sm;
+	size_t *start = xcalloc(r->nslots + 1, sizeof(size_t));
+	uint32_t *dest = people_places(sm, r->nslots, start);
+	size_t i, prev = 0;
+
+	for (i = 0; i < sm->nr_st; i++)
+		while (dest[i] != i) {
+			struct audit_person tmp = sm->st[dest[i]];
+			uint32_t d = dest[dest[i]];
+
+			sm->st[dest[i]] = sm->st[i];
+			dest[dest[i]] = dest[i];
+			sm->st[i] = tmp;
+			dest[i] = d;
+		}
+	/* start[i]: now the end of section i */
+	r->a->people_block = sm->st ? sm->st : xcalloc(1, sizeof(*sm->st));
+	for (i = 0; i < r->nslots; i++) {
+		r->a->v[i].people = r->a->people_block + prev;
+		r->a->v[i].nr_people = start[i] - prev;
+		prev = start[i];
+	}
+	sm->st = NULL;
+	free(dest);
+	free(start);
 }
 
 /* The employer that applied most of the window's changes. */
@@ -2014,9 +2098,13 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (read_lists(&r) || read_commits(&r))
 		goto out;
 	collect_people(&r);
+	/* a whole tree's sorts compare ranks, not addresses */
+	r.email_rank = a->id.lazy ? NULL : email_ranks(a);
+	sort_rank = r.email_rank;
 	sort_audit = a;
 	for (i = 0; i < r.nslots; i++)
 		finish_section(a, &a->v[i]);
+	sort_rank = NULL;
 	rc = 0;
 out:
 	for (i = 0; r.listed_pids && i < r.nslots; i++)
@@ -2035,6 +2123,7 @@ out:
 	free(r.person_pid);
 	free(r.linked);
 	free(r.threads);
+	free(r.email_rank);
 	return rc;
 }
 
@@ -2053,13 +2142,13 @@ void audit_release(struct audit *a)
 		}
 		free(s->listed);
 		free(s->win);
-		free(s->people);
 		for (j = 0; j < s->nr_findings; j++)
 			free(s->findings[j].text);
 		free(s->findings);
 		free(s->quarters);
 	}
 	free(a->v);
+	free(a->people_block);
 	for (i = 0; i < a->nr_top_dirs; i++)
 		free(a->top_dirs[i]);
 	free(a->top_dirs);

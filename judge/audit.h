@@ -195,6 +195,8 @@ struct audit {
 	int64_t now, since;
 	struct audit_section *v;
 	size_t nr;
+	/* every section's people, one block: audit_section.people in it */
+	struct audit_person *people_block;
 	struct scope_people people;	/* the index's people table */
 	struct identity id;
 	const char **names, **emails;	/* per person (pid), from id */

@@ -353,26 +353,41 @@ struct seen_tag {
 	int kind;
 };
 
+/* A tag's giver: hacker @p, people id @pid, at the address @addr. */
+struct tag_giver {
+	size_t p;
+	int64_t pid;
+	const char *addr;
+};
+
 /*
- * One tag of commit @c given by hacker @p at the address @addr (as the
- * trailer wrote it; "" when it gave a name only).  A sign-off's
- * employer is that address's on the patch's date, as gitdm maps it,
- * not the address the hacker is shown under.
+ * One tag of commit @c given by @g, at the address the trailer wrote
+ * (g->addr, "" when it gave a name only).  A sign-off's employer is
+ * that address's on the patch's date, as gitdm maps it, not the address
+ * the hacker is shown under: person_employer() keeps it per people id.
  */
-static void count_tag(struct stats *st, const struct commit_rec *c,
-		      size_t p, int kind, const char *addr)
+static void count_tag(struct stats *st, struct people *people,
+		      const struct commit_rec *c, const struct tag_giver *g,
+		      int kind)
 {
-	struct stats_hacker *h = &st->hackers[p];
+	struct stats_hacker *h = &st->hackers[g->p];
 	struct stats_hacker *a = &st->hackers[c->author];
+	size_t ei;
 
 	switch (kind) {
 	case TK_SOB:
-		if (p == c->author)
+		if (g->p == c->author)
 			break;
 		h->n[SC_SIGNOFFS]++;
 		st->total[SC_SIGNOFFS]++;
-		employer(st, employer_of(st->em, *addr ? addr : h->email,
-					 c->author_time))->signoffs++;
+		if (*g->addr) {
+			person_employer(st, people, g->pid, c->author_time,
+					&ei);
+			st->employers[ei].signoffs++;
+		} else {
+			employer(st, employer_of(st->em, h->email,
+						 c->author_time))->signoffs++;
+		}
 		break;
 	case TK_REVIEW:
 		h->n[SC_REVIEWS]++;
@@ -417,7 +432,7 @@ static int collect_trailers(struct stats *st, struct scope *s,
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {
 			int64_t key = t[k].key, pid = t[k].person;
-			const char *addr;
+			struct tag_giver g = { .pid = pid };
 			int kind;
 			size_t p, i;
 
@@ -434,13 +449,14 @@ static int collect_trailers(struct stats *st, struct scope *s,
 			ALLOC_GROW(seen, nr_seen + 1, alloc_seen);
 			seen[nr_seen].hacker = p;
 			seen[nr_seen++].kind = kind;
-			addr = cl->people->pp.email[pid] ?
-			       cl->people->pp.email[pid] : "";
+			g.p = p;
+			g.addr = cl->people->pp.email[pid] ?
+				 cl->people->pp.email[pid] : "";
 			if (kind == TK_REPORT_TEST) {
-				count_tag(st, c, p, TK_REPORT, addr);
-				count_tag(st, c, p, TK_TEST, addr);
+				count_tag(st, cl->people, c, &g, TK_REPORT);
+				count_tag(st, cl->people, c, &g, TK_TEST);
 			} else {
-				count_tag(st, c, p, kind, addr);
+				count_tag(st, cl->people, c, &g, kind);
 			}
 		}
 	}
