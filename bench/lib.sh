@@ -24,7 +24,7 @@ bench_ms() {
 # writes "wall cpu peak_kb" to OUT: the seconds it took, the CPU seconds
 # of it and every process it waited for (git's children included), and
 # the peak of the summed resident sizes of its process tree, polled
-# from /proc every 50 ms, and the peak of their anonymous parts (less
+# from /proc every 2 ms for half a second then every 50 ms, and the peak of their anonymous parts (less
 # what is file-backed: a git's mapped pack is page cache, shared and
 # reclaimable, and a 3 GB pack counts once per git process in RSS) (GNU time's maximum RSS is one process's, and
 # kmaint's git children run beside it).  Exit status 1 counts as success.
@@ -62,7 +62,9 @@ bench_tree() {
 			$peak = $sum if $sum > $peak;
 			$apeak = $anon if $anon > $apeak;
 			last if waitpid($pid, 1) == $pid;
-			sleep(0.05);
+			# every 2 ms for the first half second: a question
+			# of 20 ms would end before the first look at 50 ms
+			sleep(time - $t0 < 0.5 ? 0.002 : 0.05);
 		}
 		my $rc = $? >> 8;
 		die "bench: @ARGV failed ($?)\n" if $? != 0 && $rc != 1;
