@@ -919,7 +919,11 @@ int range_parse(struct range *r, struct idx *ix, const char *since,
 			strbuf_addch(&r->what, ' ');
 		strbuf_addf(&r->what, "until %s", until);
 	}
-	r->tip = until_c ? until_c : resolve_commit("HEAD");
+	/* HEAD as the staleness check resolved it: one git the fewer */
+	if (until_c)
+		r->tip = until_c;
+	else
+		r->tip = ix->head ? xstrdup(ix->head) : resolve_commit("HEAD");
 	if (!r->tip) {
 		free(since_c);
 		return error("no commit to start from (empty repository?)");
