@@ -16,6 +16,22 @@ struct roles_queries {
 	bool follow_tried;
 };
 
+/* Every statement @q prepared (NULL ones are no-ops), and @q. */
+static void free_queries(struct roles_queries *q)
+{
+	sqlite3_finalize(q->trailers);
+	sqlite3_finalize(q->author);
+	sqlite3_finalize(q->file_rows);
+	sqlite3_finalize(q->siglines);
+	sqlite3_finalize(q->flags);
+	sqlite3_finalize(q->renames);
+	sqlite3_finalize(q->follow_get);
+	sqlite3_finalize(q->follow_put);
+	if (q->follow_db)
+		sqlite3_close(q->follow_db);
+	free(q);
+}
+
 struct roles_queries *roles_queries_open(struct idx *ix)
 {
 	struct roles_queries *q = xcalloc(1, sizeof(*q));
@@ -47,13 +63,7 @@ struct roles_queries *roles_queries_open(struct idx *ix)
 			"(SELECT id FROM paths WHERE path = ?1)", -1,
 			&q->renames, NULL) != SQLITE_OK) {
 		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-		sqlite3_finalize(q->trailers);
-		sqlite3_finalize(q->author);
-		sqlite3_finalize(q->file_rows);
-		sqlite3_finalize(q->siglines);
-		sqlite3_finalize(q->flags);
-		sqlite3_finalize(q->renames);
-		free(q);
+		free_queries(q);
 		return NULL;
 	}
 	sqlite3_exec(ix->db, "SAVEPOINT gitroles", NULL, NULL, NULL);
@@ -65,17 +75,7 @@ void roles_queries_close(struct roles_queries *q)
 	if (!q)
 		return;
 	sqlite3_exec(q->ix->db, "RELEASE gitroles", NULL, NULL, NULL);
-	sqlite3_finalize(q->trailers);
-	sqlite3_finalize(q->author);
-	sqlite3_finalize(q->file_rows);
-	sqlite3_finalize(q->siglines);
-	sqlite3_finalize(q->flags);
-	sqlite3_finalize(q->renames);
-	sqlite3_finalize(q->follow_get);
-	sqlite3_finalize(q->follow_put);
-	if (q->follow_db)
-		sqlite3_close(q->follow_db);
-	free(q);
+	free_queries(q);
 }
 
 void roles_foreach_file_row(struct roles_queries *q, const char *path,
