@@ -20,15 +20,25 @@ void release_links_init(struct release_links *l, const char *const *emails,
 	size_t i;
 
 	strmap_init(&l->by_email);
-	for (i = 0; i < nr; i++) {
-		char *lc;
+	for (i = 0; i < nr; i++)
+		if (files[i] && emails[i])
+			release_links_add(l, emails[i], files[i]);
+}
 
-		if (!files[i] || !emails[i])
-			continue;
-		lc = lowercase(emails[i]);
-		strmap_insert(&l->by_email, lc, strlen(lc))->value = files[i];
-		free(lc);
-	}
+void release_links_add(struct release_links *l, const char *email,
+		       char *file)
+{
+	char *lc;
+	struct strmap_entry *e;
+
+	if (!*email)
+		return;
+	lc = lowercase(email);
+	e = strmap_insert(&l->by_email, lc, strlen(lc));
+	/* an address is one person's: the first page given keeps it */
+	if (!e->value)
+		e->value = file;
+	free(lc);
 }
 
 void release_links_release(struct release_links *l)
@@ -36,9 +46,8 @@ void release_links_release(struct release_links *l)
 	strmap_clear(&l->by_email, false);
 }
 
-/* @name, linked to the page of the person at @email if they have one. */
-static void person(struct strbuf *out, const struct release_links *l, int up,
-		   const char *name, const char *email)
+void release_person(struct strbuf *out, const struct release_links *l,
+		    int up, const char *name, const char *email)
 {
 	const char *file = NULL;
 
@@ -70,7 +79,7 @@ void release_stats_table(struct strbuf *out, const struct stats *st,
 		    id);
 	for (i = 0; i < nr; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		person(out, l, up, rows[i].name, rows[i].email);
+		release_person(out, l, up, rows[i].name, rows[i].email);
 		strbuf_addstr(out, "</td>");
 		html_count_cell(out, rows[i].count);
 		strbuf_addf(out, "<td class=\"n\">%.1f</td></tr>\n",
@@ -172,7 +181,7 @@ static void review_score(struct strbuf *out, const struct release *rl,
 	qsort(v, n, sizeof(*v), cmp_score);
 	for (i = 0; i < n && i < TOP; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		person(out, l, 1, v[i].name, v[i].email);
+		release_person(out, l, 1, v[i].name, v[i].email);
 		strbuf_addstr(out, "</td>");
 		html_count_cell(out, v[i].score);
 		html_count_cell(out, v[i].given);

@@ -172,6 +172,11 @@ struct site {
 	struct sec_info *si;
 	char **pfile;		/* per pid: "p/x.html", or NULL: no page */
 	/*
+	 * Every address of the people with a page to the page, for the
+	 * tables that name people by address (gitdm's, MAINTAINERS').
+	 */
+	struct release_links links;
+	/*
 	 * Per pid with a page, where they are listed and where they worked:
 	 * (section, index into listed[] or people[]) pairs from [first[pid],
 	 * first[pid + 1]); found once, not by a search per person.
@@ -1233,7 +1238,7 @@ static int contributors_page(struct site *w)
 	strbuf_addstr(&out, " developers, as kmaint stats counts them (gitdm's "
 		      "definitions).</p>\n");
 	release_stats_table(&out, &w->f->st, "developers", SR_CHANGESETS,
-			    TOP_CONTRIBUTORS, NULL, 0);
+			    TOP_CONTRIBUTORS, &w->links, 0);
 	strbuf_addstr(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
 		      "employer of a commit is its author's on its date: the gitdm "
 		      "map's, else the address's domain (not for personal domains "
@@ -1264,11 +1269,9 @@ static int contributors_page(struct site *w)
 static int release_pages(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
-	struct release_links l;
 	size_t i;
 	int rc = 0;
 
-	release_links_init(&l, w->a->emails, w->pfile, w->a->nr_people);
 	for (i = 0; i < w->f->rel.nr && !rc; i++) {
 		const struct release *rl = &w->f->rel.v[i];
 
@@ -1276,11 +1279,10 @@ static int release_pages(struct site *w)
 		strbuf_reset(&t);
 		strbuf_addf(&t, "Release %s", rl->tag);
 		page_head(w, &out, t.buf, 1);
-		release_body(&out, rl, &l);
+		release_body(&out, rl, &w->links);
 		page_foot(w, &out, 1, false);
 		rc = put_page(w, w->rfile[i], &out);
 	}
-	release_links_release(&l);
 	strbuf_release(&out);
 	strbuf_release(&t);
 	return rc;
@@ -1638,9 +1640,10 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			id_link(out, w->o->message_url ? w->o->message_url :
 				PENDING_LORE_URL, p->msg.msgid, p->msg.subject);
 			strbuf_addf(out, " (%s, %ld days) from ", d, p->msg.days);
-			html_escape(out, *p->msg.author ? p->msg.author :
-				    *p->msg.email ? p->msg.email :
-				    PENDING_NO_SENDER);
+			release_person(out, &w->links, up, *p->msg.author ?
+				       p->msg.author : *p->msg.email ?
+				       p->msg.email : PENDING_NO_SENDER,
+				       p->msg.email);
 			strbuf_addstr(out, "</li>\n");
 			n++;
 		}
@@ -1671,7 +1674,10 @@ static void history_table(struct site *w, struct strbuf *out,
 			strbuf_addf(out, "%c: %s%s", e->type, e->added ? "added" : "removed",
 				    e->initial ? " (first version indexed)" : "");
 		strbuf_addstr(out, "</td><td>");
-		html_escape(out, e->person);
+		if (e->type)
+			release_person(out, &w->links, 1, e->person, e->key);
+		else
+			html_escape(out, e->person);
 		strbuf_addstr(out, "</td><td><code>");
 		if (e->hash)
 			id_link(out, w->o->commit_url, e->hash, e->hash);
@@ -2013,6 +2019,23 @@ static void choose_people(struct site *w)
 	}
 }
 
+/* Every address of each person with a page leads to it. */
+static void link_people(struct site *w)
+{
+	const struct audit *a = w->a;
+	size_t pid, j;
+
+	release_links_init(&w->links, a->emails, w->pfile, a->nr_people);
+	for (pid = 0; pid < a->nr_people; pid++) {
+		const struct identity_person *ip = &a->id.persons[pid];
+
+		for (j = 0; w->pfile[pid] && j < ip->nr_addrs; j++)
+			release_links_add(&w->links,
+					  a->id.addrs[ip->addrs[j]].email,
+					  w->pfile[pid]);
+	}
+}
+
 int site_write(struct scope *sc, const struct audit *a,
 	       const struct mh_history *h, struct site_figures *f,
 	       const struct site_opts *o, struct site_result *res)
@@ -2081,6 +2104,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < w.f->rel.nr; i++)
 		w.rfile[i] = unique_file(&w, "r", w.f->rel.v[i].tag);
 	choose_people(&w);
+	link_people(&w);
 	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
 	w.work_at = pairs_by_pid(&w, true, &w.work_first);
 	if (write_index(&w, &areas))
@@ -2099,6 +2123,7 @@ out:
 	for (i = 0; w.pfile && i < a->nr_people; i++)
 		free(w.pfile[i]);
 	free(w.pfile);
+	release_links_release(&w.links);
 	free(w.listed_first);
 	free(w.listed_at);
 	free(w.work_first);

@@ -268,7 +268,9 @@ try:
             ok(len(got) == v, "the listed card leads to its %d people" % v,
                "%d shown" % len(got))
         elif k == "pending":
-            got = d.find_elements(By.CSS_SELECTOR, "li a")
+            # each patch's first link is its Message-ID's; the second
+            # its sender's page
+            got = d.find_elements(By.CSS_SELECTOR, "li > a:first-child")
             ok(len(got) == v, "the pending card leads to its %d patches" % v,
                "%d shown" % len(got))
         elif k in ("developers", "changesets"):

@@ -34,7 +34,7 @@ S:	Maintained
 F:	quiet/
 
 $HOSTILE
-M:	Widget Keeper <widget@acme.test>
+M:	"><img src=x onerror=alert(3)> Keeper <widget@acme.test>
 S:	Orphan
 F:	widget/
 
@@ -206,6 +206,21 @@ links=$(cd "$S/r" && grep -oh 'href="\.\./p/[^"]*"' *.html | sed 's/^href="//; s
 missing=$(cd "$S/r" && for l in $links; do [ -f "$l" ] || echo "$l"; done)
 ok $([ -n "$links" ] && [ -z "$missing" ]; echo $?) \
 	"every person link of the release pages reaches a page"
+# a table naming people links each to their page, the name as text;
+# who has no page stays text (Init Ial: one commit in 2015, not listed)
+like "$S/contributors.html" '<td><a href="p/dev-example\.com\.html">Dev Eloper</a></td>' \
+	"the contributors page links a person to their page"
+like "$S/contributors.html" '<td><a href="p/amp-example\.com\.html">Amp &amp; &quot;Quote</a></td>' \
+	"the name in the link escaped"
+like "$S/contributors.html" '<td>Init Ial</td>' "a person with no page is text"
+links=$(grep -oh 'href="p/[^"]*"' "$S/contributors.html" | sed 's/^href="//; s/"$//' | sort -u)
+missing=$(cd "$S" && for l in $links; do [ -f "$l" ] || echo "$l"; done)
+ok $([ "$(echo "$links" | wc -l)" -ge 5 ] && [ -z "$missing" ]; echo $?) \
+	"every person link of the contributors page reaches a page"
+like "$S/s/script-alert-1-script-widget.html" '<td><a href="\.\./p/widget-acme\.test\.html">&quot;&gt;&lt;img src=x onerror=alert\(3\)&gt; Keeper &lt;widget@acme\.test&gt;</a></td>' \
+	"MAINTAINERS history links the M: line's person, its markup as text"
+like "$S/s/foo-driver.html" ' from <a href="\.\./p/dev-example\.com\.html">Dev Eloper</a></li>' \
+	"a pending patch links its sender's page"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
 total=$(git rev-list --count --no-merges HEAD)
