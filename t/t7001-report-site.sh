@@ -119,6 +119,10 @@ while [ $i -le 12 ]; do
 	i=$((i + 1))
 done
 git tag -a -m "three" v3.0
+# a release on a branch the index does not hold (Xen's are on stable
+# branches), the newest tag: no page, and the others' pages still come
+git checkout -q -b stable v2.0 && echo stable >>foo/a.c &&
+	git commit -qam "foo: a stable fix" && git tag v9.0 && git checkout -q - || exit 1
 # a patch still waiting, whose subject and Message-ID need escaping
 d="2024-12-20"
 {
@@ -135,6 +139,8 @@ S=$TRASH/site
 # the fixture is small: findings from 5 changes on
 REPORT="$KMAINT report --min-changes 5"
 expect_success "report --site" $REPORT --site "$S"
+like "$TRASH/.err" "warning: the newest 1 tag matching '\\*' is off the indexed history" \
+	"it says the newest tag is off the indexed history"
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
@@ -172,7 +178,7 @@ like "$S/s/foo-driver.html" '<tr><td>90th percentile hours to a first reply from
 like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
 	"a kind's page gives each row its reason"
 ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
-	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
+	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc, none for v9.0 off the index)"
 like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
 	"a release's changesets are git rev-list --count --no-merges's"
 like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
