@@ -271,7 +271,13 @@ like "$S/p/git-example.com.html" '<th>tags</th><th>list messages</th>' "with lis
 # links through templates: Message-IDs (lore's by default), commit ids
 S2=$TRASH/site-links
 expect_success "report --site with --message-url and --commit-url" $REPORT --site "$S2" \
-	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s'
+	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s' \
+	--title '<script>alert(5)</script> & "T"'
+like "$S2/index.html" '<title>&lt;script&gt;alert\(5\)&lt;/script&gt; &amp; &quot;T&quot;</title>' \
+	"a --title with markup is text in the title"
+like "$S2/index.html" '<h1>&lt;script&gt;alert\(5\)&lt;/script&gt; &amp; &quot;T&quot;</h1>' \
+	"and in the heading"
+ok $(grep -c '<script' "$S2/index.html" | grep -qx 1; echo $?) "the front page keeps its one script"
 like "$S2/s/foo-driver.html" 'href="https://mail\.example\.org/m/pend\+1%2F%22x%22@x/"' \
 	"a Message-ID links through --message-url, percent-encoded"
 like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f]{7,}">[0-9a-f]{7,}</a></code>' \
