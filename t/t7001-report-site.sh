@@ -382,16 +382,7 @@ like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
 like "$TRASH/expected.json" '"triage": \["NOBODY HOME", "BAR LIBRARY", "FOO DRIVER", "EMPTY CORNER"\]' \
 	"in trouble: no M: with changes, an idle M: with changes, findings, no M: and no change"
 
-if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
-   ! [ -x /usr/bin/chromium ]; then
-	if [ "${CI:-}" = true ]; then
-		ok 1 "chromium, chromium-driver and python3-selenium are installed (scripts/deps.sh)"
-	else
-		echo "# SKIP chromium, chromium-driver or python3-selenium missing: no browser checks"
-	fi
-	done_testing
-	exit
-fi
+need_selenium
 ART=${KMAINT_ARTEFACTS:-$SRCDIR/build/artefacts}
 mkdir -p "$ART"
 # TAP lines of its own, numbered on from ours

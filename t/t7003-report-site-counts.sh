@@ -59,18 +59,7 @@ like "$S/people.html" '<td class="n">1,201</td></tr>' "the people index"
 "$KMAINT" stats --json >"$TRASH/stats.json"
 like "$TRASH/stats.json" '"changesets": 1203' "stats --json keeps the plain number"
 
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
-if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
-   ! [ -x /usr/bin/chromium ]; then
-	if [ "${CI:-}" = true ]; then
-		ok 1 "chromium, chromium-driver and python3-selenium are installed (scripts/deps.sh)"
-	else
-		echo "# SKIP chromium, chromium-driver or python3-selenium missing: no browser checks"
-	fi
-	done_testing
-	exit
-fi
+need_selenium
 # a click on Changes sorts by the number the cell shows, commas and all
 $PY - "$S" >"$TRASH/sorted" 2>"$TRASH/browser.err" <<'EOF'
 import os, sys
