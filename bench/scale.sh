@@ -21,7 +21,8 @@
 #   - audit (every section), audit --section, stats (whole tree and a
 #     section), get --git on one patch, pending --section, review of a
 #     MAINTAINERS patch, report (one page: time and size), report --site
-#     (time, front page, the site), map: the median
+#     (time, front page, the site, its release pages; the time again
+#     with --releases 0), map: the median
 #     of 3 runs, and the peak memory of one;
 #   - the disk the run used.
 # Each history is removed after its run unless -k.  -g reuses a history
@@ -194,6 +195,15 @@ for n in $ns; do
 	q "report --site" "$KMAINT" report --site "$out.site"
 	fig "  its front page" "$(($(wc -c <"$out.site/index.html") / 1024))" KB "target < 1024 KB"
 	fig "  the site" "$(du -sm "$out.site" | cut -f1)" MB "$(find "$out.site" -name '*.html' | wc -l) pages"
+	# the release pages (the last 3 tags' ranges): their cost is the
+	# difference from a site without them
+	nrel=$(find "$out.site/r" -name '*.html' 2>/dev/null | wc -l)
+	fig "  its release pages" "$nrel" "" "$(du -sk "$out.site/r" 2>/dev/null | cut -f1) KB in r/"
+	rm -rf "$out.site"
+	bench_tree "$out.q" "$KMAINT" report --site "$out.site" --releases 0 ||
+		{ cat "$out.q.stderr" >&2; exit 1; }
+	fig "  the site with no release page" "$(secs "$out.q")" s \
+		"--releases 0; cpu $(cpu "$out.q") s, peak $(mb "$out.q") MB (one run)"
 	rm -rf "$out.site"
 	q "map" "$KMAINT" map
 	cd "$dir"

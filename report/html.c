@@ -70,6 +70,37 @@ void html_link(struct strbuf *out, int up, const char *file, const char *text)
 	strbuf_addstr(out, "</a>");
 }
 
+void html_number(struct strbuf *out, double v, int decimals)
+{
+	char buf[64];
+	const char *p = buf, *dot;
+	size_t whole;
+
+	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	if (*p == '-')
+		strbuf_addch(out, *p++);
+	dot = p + strspn(p, "0123456789");
+	/* "inf", "nan": as printed */
+	for (whole = (size_t)(dot - p); p < dot; p++, whole--) {
+		strbuf_addch(out, *p);
+		if (whole > 1 && whole % 3 == 1)
+			strbuf_addch(out, ',');
+	}
+	strbuf_addstr(out, p);
+}
+
+void html_count(struct strbuf *out, long n)
+{
+	html_number(out, (double)n, 0);
+}
+
+void html_count_cell(struct strbuf *out, long n)
+{
+	strbuf_addstr(out, "<td class=\"n\">");
+	html_count(out, n);
+	strbuf_addstr(out, "</td>");
+}
+
 const char *html_colour(size_t i)
 {
 	return palette[i % ARRAY_SIZE(palette)];

@@ -26,6 +26,19 @@ void html_escape_len(struct strbuf *out, const char *s, size_t len);
  */
 void html_link(struct strbuf *out, int up, const char *file, const char *text);
 
+/*
+ * A count for a reader: @n with a comma between thousands ("1,292,182"),
+ * which never breaks a line.  Machine-readable output (--json, a
+ * script's sort) reads the digits alone.
+ */
+void html_count(struct strbuf *out, long n);
+
+/* A table's cell of a count, right-aligned: <td class="n">1,234</td>. */
+void html_count_cell(struct strbuf *out, long n);
+
+/* @v with @decimals places, its whole part grouped as html_count()'s. */
+void html_number(struct strbuf *out, double v, int decimals);
+
 /* A fixed palette; colour @i (any i) as "#rrggbb". */
 const char *html_colour(size_t i);
 

@@ -20,15 +20,25 @@ void release_links_init(struct release_links *l, const char *const *emails,
 	size_t i;
 
 	strmap_init(&l->by_email);
-	for (i = 0; i < nr; i++) {
-		char *lc;
+	for (i = 0; i < nr; i++)
+		if (files[i] && emails[i])
+			release_links_add(l, emails[i], files[i]);
+}
 
-		if (!files[i] || !emails[i])
-			continue;
-		lc = lowercase(emails[i]);
-		strmap_insert(&l->by_email, lc, strlen(lc))->value = files[i];
-		free(lc);
-	}
+void release_links_add(struct release_links *l, const char *email,
+		       char *file)
+{
+	char *lc;
+	struct strmap_entry *e;
+
+	if (!*email)
+		return;
+	lc = lowercase(email);
+	e = strmap_insert(&l->by_email, lc, strlen(lc));
+	/* an address is one person's: the first page given keeps it */
+	if (!e->value)
+		e->value = file;
+	free(lc);
 }
 
 void release_links_release(struct release_links *l)
@@ -36,9 +46,8 @@ void release_links_release(struct release_links *l)
 	strmap_clear(&l->by_email, false);
 }
 
-/* @name, linked to the page of the person at @email if they have one. */
-static void person(struct strbuf *out, const struct release_links *l, int up,
-		   const char *name, const char *email)
+void release_person(struct strbuf *out, const struct release_links *l,
+		    int up, const char *name, const char *email)
 {
 	const char *file = NULL;
 
@@ -70,9 +79,11 @@ void release_stats_table(struct strbuf *out, const struct stats *st,
 		    id);
 	for (i = 0; i < nr; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		person(out, l, up, rows[i].name, rows[i].email);
-		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%.1f"
-			    "</td></tr>\n", rows[i].count, rows[i].percent);
+		release_person(out, l, up, rows[i].name, rows[i].email);
+		strbuf_addstr(out, "</td>");
+		html_count_cell(out, rows[i].count);
+		strbuf_addf(out, "<td class=\"n\">%.1f</td></tr>\n",
+			    rows[i].percent);
 	}
 	if (!nr)
 		strbuf_addstr(out, "<tr><td colspan=\"4\">none</td></tr>\n");
@@ -170,10 +181,12 @@ static void review_score(struct strbuf *out, const struct release *rl,
 	qsort(v, n, sizeof(*v), cmp_score);
 	for (i = 0; i < n && i < TOP; i++) {
 		strbuf_addf(out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
-		person(out, l, 1, v[i].name, v[i].email);
-		strbuf_addf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld"
-			    "</td><td class=\"n\">%ld</td></tr>\n", v[i].score,
-			    v[i].given, v[i].posted);
+		release_person(out, l, 1, v[i].name, v[i].email);
+		strbuf_addstr(out, "</td>");
+		html_count_cell(out, v[i].score);
+		html_count_cell(out, v[i].given);
+		html_count_cell(out, v[i].posted);
+		strbuf_addstr(out, "</tr>\n");
 	}
 	if (!n)
 		strbuf_addstr(out, "<tr><td colspan=\"5\">none</td></tr>\n");
@@ -199,6 +212,14 @@ static void unseen_list(struct strbuf *out, const struct release *rl)
 	}
 	strbuf_addstr(out, "</ul></details>\n");
 }
+/* A row of the snapshot's table: @what (kmaint's own words), @n. */
+static void snapshot_row(struct strbuf *out, const char *what, long n)
+{
+	strbuf_addf(out, "<tr><td>%s</td>", what);
+	html_count_cell(out, n);
+	strbuf_addstr(out, "</tr>");
+}
+
 static void snapshot(struct strbuf *out, const struct release *rl)
 {
 	strbuf_addstr(out, "<h2 id=\"maintainers\">MAINTAINERS at ");
@@ -208,24 +229,22 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 		strbuf_addstr(out, "<p>The tag has no MAINTAINERS file.</p>\n");
 		return;
 	}
-	strbuf_addf(out, "<table id=\"maintainers-t\"><tbody>"
-		    "<tr><td>sections</td><td class=\"n\">%ld</td></tr>"
-		    "<tr><td>M: lines</td><td class=\"n\">%ld</td></tr>"
-		    "<tr><td>R: lines</td><td class=\"n\">%ld</td></tr>"
-		    "<tr><td>sections with status Orphan</td><td class=\"n\">%ld"
-		    "</td></tr><tr><td>sections with no M:</td><td class=\"n\">%ld"
-		    "</td></tr>", rl->sections, rl->m_lines, rl->r_lines,
-		    rl->orphans, rl->no_m);
+	strbuf_addstr(out, "<table id=\"maintainers-t\"><tbody>");
+	snapshot_row(out, "sections", rl->sections);
+	snapshot_row(out, "M: lines", rl->m_lines);
+	snapshot_row(out, "R: lines", rl->r_lines);
+	snapshot_row(out, "sections with status Orphan", rl->orphans);
+	snapshot_row(out, "sections with no M:", rl->no_m);
 	/* the previous tag may have had no MAINTAINERS */
-	if (rl->m_added >= 0)
-		strbuf_addf(out, "<tr><td>M:/R: lines added since the previous "
-			    "release</td><td class=\"n\">%ld</td></tr><tr><td>"
-			    "M:/R: lines removed since the previous release</td>"
-			    "<td class=\"n\">%ld</td></tr>", rl->m_added,
-			    rl->m_removed);
-	strbuf_addf(out, "<tr><td>sections with no M: seen in the release</td>"
-		    "<td class=\"n\">%zu</td></tr></tbody></table>\n",
-		    rl->nr_unseen);
+	if (rl->m_added >= 0) {
+		snapshot_row(out, "M:/R: lines added since the previous release",
+			     rl->m_added);
+		snapshot_row(out, "M:/R: lines removed since the previous "
+			     "release", rl->m_removed);
+	}
+	snapshot_row(out, "sections with no M: seen in the release",
+		     (long)rl->nr_unseen);
+	strbuf_addstr(out, "</tbody></table>\n");
 	unseen_list(out, rl);
 }
 
@@ -270,17 +289,23 @@ void release_body(struct strbuf *out, const struct release *rl,
 	html_escape(out, rl->prev);
 	strbuf_addstr(out, "..");
 	html_escape(out, rl->tag);
-	strbuf_addf(out, "</code>, %s to %s: <b id=\"r-changesets\">%ld</b> "
-		    "changesets (merges left out) by %ld developers, %ld of them "
-		    "first-time contributors, at %zu employers; %ld lines added, "
-		    "%ld removed.  The tables are kmaint stats' (gitdm's "
+	strbuf_addf(out, "</code>, %s to %s: <b id=\"r-changesets\">", d1, d2);
+	html_count(out, st->total[SC_CHANGESETS]);
+	strbuf_addstr(out, "</b> changesets (merges left out) by ");
+	html_count(out, st->developers);
+	strbuf_addstr(out, " developers, ");
+	html_count(out, st->first_timers);
+	strbuf_addstr(out, " of them first-time contributors, at ");
+	html_count(out, (long)st->nr_employers);
+	strbuf_addstr(out, " employers; ");
+	html_count(out, st->total[SC_ADDED]);
+	strbuf_addstr(out, " lines added, ");
+	html_count(out, st->total[SC_REMOVED]);
+	strbuf_addf(out, " removed.  The tables are kmaint stats' (gitdm's "
 		    "definitions, the first %d rows); employers are the map's "
 		    "only, as gitdm's, with no fallback to the address's "
 		    "domain: %.1f%% of the changesets are of unknown employer."
-		    "</p>\n", d1, d2,
-		    st->total[SC_CHANGESETS], st->developers, st->first_timers,
-		    st->nr_employers, st->total[SC_ADDED], st->total[SC_REMOVED],
-		    TOP, st->total[SC_CHANGESETS] ? 100.0 *
+		    "</p>\n", TOP, st->total[SC_CHANGESETS] ? 100.0 *
 		    (double)unknown_changesets(st) /
 		    (double)st->total[SC_CHANGESETS] : 0.0);
 	snapshot(out, rl);

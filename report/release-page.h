@@ -27,6 +27,17 @@ void release_links_init(struct release_links *l, const char *const *emails,
 			char *const *files, size_t nr);
 void release_links_release(struct release_links *l);
 
+/* Another address of a person with a page: @email's page is @file. */
+void release_links_add(struct release_links *l, const char *email,
+		       char *file);
+
+/*
+ * @name, escaped, linked to the page of the person at @email (any case)
+ * from a page @up directories below the root when they have one.
+ */
+void release_person(struct strbuf *out, const struct release_links *l,
+		    int up, const char *name, const char *email);
+
 /*
  * One of gitdm's reports of @st as a table with an <h2 id="@id">: its
  * first @max rows (every one for 0).  The table's id is "@id-t"; its

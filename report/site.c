@@ -44,7 +44,8 @@ static const char script[] =
 	"n=document.getElementById('pn');document.getElementById('pctl').hidden=false;"
 	"q.oninput=function(){var s=q.value.toLowerCase(),k=0;rows.forEach(function(r){"
 	"var v=r.textContent.toLowerCase().indexOf(s)>=0;r.hidden=!v;k+=v?1:0});"
-	"n.textContent=k+' of '+rows.length+' people shown'}})();"
+	"n.textContent=k.toLocaleString('en')+' of '+"
+	"rows.length.toLocaleString('en')+' people shown'}})();"
 	"(function(){"
 	"var t=document.getElementById('t');if(!t)return;"
 	"var b=t.tBodies[0],rows=[].slice.call(b.rows),c=document.getElementById('ctl'),"
@@ -54,14 +55,15 @@ static const char script[] =
 	"var v=r.cells[0].textContent.toLowerCase().indexOf(s)>=0;"
 	"fs.forEach(function(e){var x=e.value,y=r.cells[+e.dataset.c].textContent;"
 	"if(x&&(e.dataset.w?y.split(' ').indexOf(x)<0:y!==x))v=false});"
-	"r.hidden=!v;k+=v?1:0});n.textContent=k+' of '+rows.length+' sections shown'}"
+	"r.hidden=!v;k+=v?1:0});n.textContent=k.toLocaleString('en')+' of '+"
+	"rows.length.toLocaleString('en')+' sections shown'}"
 	"q.oninput=f;fs.forEach(function(e){e.onchange=f});"
 	"var hs=[].slice.call(t.tHead.rows[0].cells);hs.forEach(function(h,i){"
 	"var d=1,bt=document.createElement('button');bt.type='button';"
 	"bt.textContent=h.textContent;h.textContent='';h.appendChild(bt);"
 	"bt.onclick=function(){var num=h.dataset.n;rows.sort(function(x,y){"
 	"var u=x.cells[i].textContent,v=y.cells[i].textContent;if(num){"
-	"u=parseFloat(u);v=parseFloat(v);u=isNaN(u)?-1:u;v=isNaN(v)?-1:v;"
+	"u=parseFloat(u.replace(/,/g,''));v=parseFloat(v.replace(/,/g,''));u=isNaN(u)?-1:u;v=isNaN(v)?-1:v;"
 	"return (u-v)*d}return u.localeCompare(v)*d});"
 	"rows.forEach(function(r){b.appendChild(r)});"
 	"hs.forEach(function(o){o.removeAttribute('aria-sort')});"
@@ -82,11 +84,15 @@ static const char style[] =
 	"th button{font:inherit;font-weight:bold;border:0;background:none;cursor:pointer;"
 	"padding:0}th[aria-sort=ascending] button::after{content:' \\25B2'}"
 	"th[aria-sort=descending] button::after{content:' \\25BC'}"
-	/* cards in even columns: two on a phone, not a ragged stack */
-	".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));"
+	/*
+	 * cards in even columns: two on a phone, not a ragged stack; a
+	 * number of up to ten characters (99,999,999) on one line inside
+	 */
+	".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(10.5em,1fr));"
 	"gap:.6em;margin:1em 0}"
 	".card{border:1px solid #ccc;border-radius:6px;padding:.5em .8em;"
-	"background:#fafafa}.card b{display:block;font-size:1.7em}"
+	"background:#fafafa}.card b{display:block;font-size:1.4em;"
+	"white-space:nowrap}"
 	".card.bad b{color:#a00}.card small{color:#666}"
 	".finding{color:#a00}.muted{color:#777}#tri td:nth-child(5){white-space:nowrap}"
 	/* a date is never broken at its hyphens */
@@ -167,6 +173,11 @@ struct site {
 	struct site_result *res;
 	struct sec_info *si;
 	char **pfile;		/* per pid: "p/x.html", or NULL: no page */
+	/*
+	 * Every address of the people with a page to the page, for the
+	 * tables that name people by address (gitdm's, MAINTAINERS').
+	 */
+	struct release_links links;
 	/*
 	 * Per pid with a page, where they are listed and where they worked:
 	 * (section, index into listed[] or people[]) pairs from [first[pid],
@@ -419,7 +430,7 @@ static void hours(struct strbuf *out, double seconds)
 	if (seconds < 0)
 		strbuf_addstr(out, "-");
 	else
-		strbuf_addf(out, "%.1f", seconds / 3600);
+		html_number(out, seconds / 3600, 1);
 }
 
 /* The share of a section's patches never answered, in percent. */
@@ -561,9 +572,12 @@ static void data_table(struct strbuf *out, const char *what,
 			if (v < 0)
 				strbuf_addstr(out, "<td class=\"n\">-</td>");
 			else if (v == (double)(long)v)
-				strbuf_addf(out, "<td class=\"n\">%ld</td>", (long)v);
-			else
-				strbuf_addf(out, "<td class=\"n\">%.1f</td>", v);
+				html_count_cell(out, (long)v);
+			else {
+				strbuf_addstr(out, "<td class=\"n\">");
+				html_number(out, v, 1);
+				strbuf_addstr(out, "</td>");
+			}
 		}
 		strbuf_addstr(out, "</tr>\n");
 	}
@@ -649,8 +663,10 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 		mh_date(d, sizeof(d), s->last_listed);
 	else
 		strcpy(d, "-");
-	strbuf_addf(out, "<td>%ld<td>%d<td>%s<td>%d/%d<td>", s->changes,
-		    s->bus_factor, d, w->f->tr.s[i].nr_m_active, w->f->tr.s[i].nr_m);
+	strbuf_addstr(out, "<td>");
+	html_count(out, s->changes);
+	strbuf_addf(out, "<td>%d<td>%s<td>%d/%d<td>", s->bus_factor, d,
+		    w->f->tr.s[i].nr_m_active, w->f->tr.s[i].nr_m);
 	for (j = 0; j < s->nr_findings; j++) {
 		size_t k;
 
@@ -662,7 +678,9 @@ static void section_row(struct site *w, struct strbuf *out, size_t i,
 				    kind_slug(s->findings[j].kind));
 	}
 	if (w->a->has_lists) {
-		strbuf_addf(out, "<td>%ld<td>", si->fig->pending);
+		strbuf_addstr(out, "<td>");
+		html_count(out, si->fig->pending);
+		strbuf_addstr(out, "<td>");
 		hours(out, si->fig->reply_listed);
 		strbuf_addstr(out, "<td>");
 		hours(out, si->fig->reply_listed_p90);
@@ -729,8 +747,9 @@ static void sections_table(struct site *w, struct strbuf *out,
 			html_escape(out, areas->table[i].key);
 			strbuf_addstr(out, "</option>");
 		}
-	strbuf_addf(out, "</select></label> <span id=\"n\">%zu sections</span>"
-		    "</div>\n", n);
+	strbuf_addstr(out, "</select></label> <span id=\"n\">");
+	html_count(out, (long)n);
+	strbuf_addstr(out, " sections</span></div>\n");
 	strbuf_addstr(out, "<table id=\"t\"><thead><tr><th>Section</th><th>Status</th>"
 		      "<th>Area</th><th data-n=\"1\" title=\"non-merge commits touching its "
 		      "files in the window\">Changes</th><th data-n=\"1\" title=\"CHAOSS "
@@ -1028,7 +1047,8 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 		link_to(out, 0, w->si[row->i].file, a->v[row->i].name);
 		strbuf_addstr(out, "</td><td>");
 		html_escape(out, row->reason);
-		strbuf_addf(out, "</td><td class=\"n\">%ld</td>", row->changes);
+		strbuf_addstr(out, "</td>");
+		html_count_cell(out, row->changes);
 		if (!ts->nr_m)
 			strbuf_addstr(out, "<td>no M:</td>");
 		else if (ts->last_m)
@@ -1038,7 +1058,9 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 		strbuf_addstr(out, "<td>");
 		if (ts->cand_pid >= 0) {
 			person_link(w, out, 0, ts->cand_pid, "");
-			strbuf_addf(out, ", %ld changeset%s", ts->cand_changes,
+			strbuf_addstr(out, ", ");
+			html_count(out, ts->cand_changes);
+			strbuf_addf(out, " changeset%s",
 				    ts->cand_changes == 1 ? "" : "s");
 		} else {
 			strbuf_addstr(out, "-");
@@ -1052,9 +1074,10 @@ static void triage_table(struct site *w, struct strbuf *out, size_t max)
 		    "and no change.  ", d);
 	if (n < w->f->tr.nr)
 		strbuf_addf(out, "The first %zu of ", n);
-	strbuf_addstr(out, "<a href=\"trouble.html\">");
-	strbuf_addf(out, "%s %zu sections in trouble</a>.</p>\n",
-		    n < w->f->tr.nr ? "" : "All", w->f->tr.nr);
+	strbuf_addf(out, "<a href=\"trouble.html\">%s ",
+		    n < w->f->tr.nr ? "" : "All");
+	html_count(out, (long)w->f->tr.nr);
+	strbuf_addstr(out, " sections in trouble</a>.</p>\n");
 }
 
 static int trouble_page(struct site *w)
@@ -1112,8 +1135,10 @@ static size_t unseen_listed_rows(const struct audit *a, struct strbuf *out)
 			html_escape(out, l->name && *l->name ? l->name : l->email);
 			strbuf_addstr(out, "</td><td>");
 			html_escape(out, l->email);
-			strbuf_addf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">"
-				    "0</td><td class=\"n\">0</td></tr>\n", in);
+			strbuf_addstr(out, "</td>");
+			html_count_cell(out, (long)in);
+			strbuf_addstr(out, "<td class=\"n\">0</td><td class=\"n\">0"
+				      "</td></tr>\n");
 			n++;
 		}
 	strmap_clear(&seen, false);
@@ -1141,15 +1166,19 @@ static int people_page(struct site *w)
 		person_link(w, &out, 0, (int)pid, "");
 		strbuf_addstr(&out, "</td><td>");
 		html_escape(&out, a->emails[pid]);
-		strbuf_addf(&out, "</td><td class=\"n\">%zu</td><td class=\"n\">%zu"
-			    "</td><td class=\"n\">%ld</td></tr>\n",
-			    w->listed_first[pid + 1] - w->listed_first[pid],
-			    w->work_first[pid + 1] - w->work_first[pid],
-			    a->id.persons[pid].authored);
+		strbuf_addstr(&out, "</td>");
+		html_count_cell(&out, (long)(w->listed_first[pid + 1] -
+					     w->listed_first[pid]));
+		html_count_cell(&out, (long)(w->work_first[pid + 1] -
+					     w->work_first[pid]));
+		html_count_cell(&out, a->id.persons[pid].authored);
+		strbuf_addstr(&out, "</tr>\n");
 		n++;
 	}
 	n += unseen_listed_rows(a, &out);
-	strbuf_addf(&out, "</tbody></table>\n<p>%zu people.</p>\n", n);
+	strbuf_addstr(&out, "</tbody></table>\n<p>");
+	html_count(&out, (long)n);
+	strbuf_addstr(&out, " people.</p>\n");
 	return top_page_put(w, &out, "people.html", true);
 }
 
@@ -1204,25 +1233,35 @@ static int contributors_page(struct site *w)
 	size_t i;
 
 	top_page_head(w, &out, "Contributors over the whole history");
-	strbuf_addf(&out, "<p>%ld changesets by %ld developers, as kmaint stats "
-		    "counts them (gitdm's definitions).</p>\n",
-		    w->f->st.total[SC_CHANGESETS], w->f->st.developers);
+	strbuf_addstr(&out, "<p>");
+	html_count(&out, w->f->st.total[SC_CHANGESETS]);
+	strbuf_addstr(&out, " changesets by ");
+	html_count(&out, w->f->st.developers);
+	strbuf_addstr(&out, " developers, as kmaint stats counts them (gitdm's "
+		      "definitions).</p>\n");
 	release_stats_table(&out, &w->f->st, "developers", SR_CHANGESETS,
-			    TOP_CONTRIBUTORS, NULL, 0);
-	strbuf_addf(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
-		    "employer of a commit is its author's on its date: the gitdm "
-		    "map's, else the address's domain (not for personal domains "
-		    "such as gmail.com), as on every page of the site.  %zu "
-		    "employers; %.1f%% of the %ld commits (%ld) remain of unknown "
-		    "employer and are not listed.</p>\n<table id=\"employers-t\">"
-		    "<thead><tr><th>#</th><th>employer</th><th>commits</th>"
-		    "<th>%%</th></tr></thead><tbody>\n", w->nr_emps,
-		    unknown_share(w), w->emp_total, w->emp_unknown);
+			    TOP_CONTRIBUTORS, &w->links, 0);
+	strbuf_addstr(&out, "<h2 id=\"employers\">Employers by commits</h2>\n<p>The "
+		      "employer of a commit is its author's on its date: the gitdm "
+		      "map's, else the address's domain (not for personal domains "
+		      "such as gmail.com), as on every page of the site.  ");
+	html_count(&out, (long)w->nr_emps);
+	strbuf_addf(&out, " employers; %.1f%% of the ", unknown_share(w));
+	html_count(&out, w->emp_total);
+	strbuf_addstr(&out, " commits (");
+	html_count(&out, w->emp_unknown);
+	strbuf_addstr(&out, ") remain of unknown employer and are not listed."
+		      "</p>\n<table id=\"employers-t\"><thead><tr><th>#</th>"
+		      "<th>employer</th><th>commits</th><th>%</th></tr></thead>"
+		      "<tbody>\n");
 	for (i = 0; i < w->nr_emps; i++) {
-		strbuf_addf(&out, "<tr><td class=\"n\">%zu</td><td>", i + 1);
+		strbuf_addstr(&out, "<tr>");
+		html_count_cell(&out, (long)i + 1);
+		strbuf_addstr(&out, "<td>");
 		html_escape(&out, w->emps[i].name);
-		strbuf_addf(&out, "</td><td class=\"n\">%ld</td><td class=\"n\">"
-			    "%.1f</td></tr>\n", w->emps[i].n,
+		strbuf_addstr(&out, "</td>");
+		html_count_cell(&out, w->emps[i].n);
+		strbuf_addf(&out, "<td class=\"n\">%.1f</td></tr>\n",
 			    100.0 * (double)w->emps[i].n / (double)w->emp_total);
 	}
 	strbuf_addstr(&out, "</tbody></table>\n");
@@ -1232,11 +1271,9 @@ static int contributors_page(struct site *w)
 static int release_pages(struct site *w)
 {
 	struct strbuf out = STRBUF_INIT, t = STRBUF_INIT;
-	struct release_links l;
 	size_t i;
 	int rc = 0;
 
-	release_links_init(&l, w->a->emails, w->pfile, w->a->nr_people);
 	for (i = 0; i < w->f->rel.nr && !rc; i++) {
 		const struct release *rl = &w->f->rel.v[i];
 
@@ -1244,11 +1281,10 @@ static int release_pages(struct site *w)
 		strbuf_reset(&t);
 		strbuf_addf(&t, "Release %s", rl->tag);
 		page_head(w, &out, t.buf, 1);
-		release_body(&out, rl, &l);
+		release_body(&out, rl, &w->links);
 		page_foot(w, &out, 1, false);
 		rc = put_page(w, w->rfile[i], &out);
 	}
-	release_links_release(&l);
 	strbuf_release(&out);
 	strbuf_release(&t);
 	return rc;
@@ -1271,8 +1307,11 @@ static void release_list(struct site *w, struct strbuf *out)
 		html_escape(out, rl->prev);
 		strbuf_addstr(out, "..");
 		html_escape(out, rl->tag);
-		strbuf_addf(out, ", %ld changesets by %ld developers</li>\n",
-			    rl->st.total[SC_CHANGESETS], rl->st.developers);
+		strbuf_addstr(out, ", ");
+		html_count(out, rl->st.total[SC_CHANGESETS]);
+		strbuf_addstr(out, " changesets by ");
+		html_count(out, rl->st.developers);
+		strbuf_addstr(out, " developers</li>\n");
 	}
 	strbuf_addstr(out, "</ul>\n");
 }
@@ -1330,29 +1369,29 @@ static int write_index(struct site *w, struct strmap *areas)
 		    d1, d2, a->o->window_years);
 
 	strbuf_addstr(&out, "<h2 id=\"summary\">Summary</h2>\n<div class=\"cards\">\n");
-	strbuf_addf(&num, "%zu", a->nr);
+	html_count(&num, (long)a->nr);
 	card(&out, "sections", false, num.buf, "sections", "#sections");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%zu", people.nr);
+	html_count(&num, (long)people.nr);
 	card(&out, "listed", false, num.buf, "listed people (M:, R:)",
 	     "people.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%zu", a->nr_findings);
+	html_count(&num, (long)a->nr_findings);
 	card(&out, "findings", a->nr_findings > 0, num.buf, "findings",
 	     "findings.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", noactive);
+	html_count(&num, noactive);
 	card(&out, "no-active", noactive > 0, num.buf,
 	     "sections with no active maintainer", "no-active.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", orphan);
+	html_count(&num, orphan);
 	card(&out, "orphan", false, num.buf, "Orphan", "status-orphan.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", odd);
+	html_count(&num, odd);
 	card(&out, "odd-fixes", false, num.buf, "Odd Fixes",
 	     "status-odd-fixes.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", obsolete);
+	html_count(&num, obsolete);
 	card(&out, "obsolete", false, num.buf, "Obsolete",
 	     "status-obsolete.html");
 	if (a->has_lists) {
@@ -1367,20 +1406,20 @@ static int write_index(struct site *w, struct strmap *areas)
 		     "posting to commit<br><small>CHAOSS Change Request Review "
 		     "Duration</small>", "#sections");
 		strbuf_reset(&num);
-		strbuf_addf(&num, "%zu", w->f->pend.nr_patches);
+		html_count(&num, (long)w->f->pend.nr_patches);
 		card(&out, "pending", w->f->pend.nr_patches > 0, num.buf,
 		     "patches pending now", "pending.html");
 	}
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->f->st.total[SC_CHANGESETS]);
+	html_count(&num, w->f->st.total[SC_CHANGESETS]);
 	card(&out, "changesets", false, num.buf, "changesets in the history",
 	     "contributors.html");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%ld", w->f->st.developers);
+	html_count(&num, w->f->st.developers);
 	card(&out, "developers", false, num.buf, "developers",
 	     "contributors.html#developers");
 	strbuf_reset(&num);
-	strbuf_addf(&num, "%zu", w->nr_emps);
+	html_count(&num, (long)w->nr_emps);
 	{
 		char *l = xstrfmt("employers<br><small>%.1f%% of changesets of "
 				  "unknown employer</small>", unknown_share(w));
@@ -1401,8 +1440,10 @@ static int write_index(struct site *w, struct strmap *areas)
 				    kind_slug(k));
 		else
 			strbuf_addstr(&out, kind_slug(k));
-		strbuf_addf(&out, "</td><td class=\"n\" id=\"kind-%s\">%ld</td></tr>\n",
-			    kind_slug(k), kinds[k]);
+		strbuf_addf(&out, "</td><td class=\"n\" id=\"kind-%s\">",
+			    kind_slug(k));
+		html_count(&out, kinds[k]);
+		strbuf_addstr(&out, "</td></tr>\n");
 	}
 	strbuf_addstr(&out, "</tbody></table>\n");
 
@@ -1523,11 +1564,12 @@ static void stats_cells(struct strbuf *out, const struct audit_stats *st,
 		strbuf_addstr(out, "<td>never</td>");
 		return;
 	}
-	strbuf_addf(out, "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-		    "<td class=\"n\">%ld</td><td class=\"n\">%ld</td>",
-		    st->authored, st->reviews, st->applied, st->tags);
+	html_count_cell(out, st->authored);
+	html_count_cell(out, st->reviews);
+	html_count_cell(out, st->applied);
+	html_count_cell(out, st->tags);
 	if (lists)
-		strbuf_addf(out, "<td class=\"n\">%ld</td>", st->list_msgs);
+		html_count_cell(out, st->list_msgs);
 	date_cell(out, st->last > st->last_list ? st->last : st->last_list);
 }
 
@@ -1600,9 +1642,10 @@ static void pending_list(struct site *w, struct strbuf *out, int section,
 			id_link(out, w->o->message_url ? w->o->message_url :
 				PENDING_LORE_URL, p->msg.msgid, p->msg.subject);
 			strbuf_addf(out, " (%s, %ld days) from ", d, p->msg.days);
-			html_escape(out, *p->msg.author ? p->msg.author :
-				    *p->msg.email ? p->msg.email :
-				    PENDING_NO_SENDER);
+			release_person(out, &w->links, up, *p->msg.author ?
+				       p->msg.author : *p->msg.email ?
+				       p->msg.email : PENDING_NO_SENDER,
+				       p->msg.email);
 			strbuf_addstr(out, "</li>\n");
 			n++;
 		}
@@ -1633,7 +1676,10 @@ static void history_table(struct site *w, struct strbuf *out,
 			strbuf_addf(out, "%c: %s%s", e->type, e->added ? "added" : "removed",
 				    e->initial ? " (first version indexed)" : "");
 		strbuf_addstr(out, "</td><td>");
-		html_escape(out, e->person);
+		if (e->type)
+			release_person(out, &w->links, 1, e->person, e->key);
+		else
+			html_escape(out, e->person);
 		strbuf_addstr(out, "</td><td><code>");
 		if (e->hash)
 			id_link(out, w->o->commit_url, e->hash, e->hash);
@@ -1661,17 +1707,26 @@ static int write_section(struct site *w, size_t i)
 	html_escape(&out, s->status ? s->status : "none");
 	strbuf_addstr(&out, "</b>; area ");
 	html_escape(&out, si->area);
-	strbuf_addf(&out, ". %ld changes in the window (%ld ever), %ld of them with "
-		    "a listed person; Contributor Absence Factor %d; last change ",
-		    s->changes, s->changes_all, s->changes_listed, s->bus_factor);
+	strbuf_addstr(&out, ". ");
+	html_count(&out, s->changes);
+	strbuf_addstr(&out, " changes in the window (");
+	html_count(&out, s->changes_all);
+	strbuf_addstr(&out, " ever), ");
+	html_count(&out, s->changes_listed);
+	strbuf_addf(&out, " of them with a listed person; Contributor Absence "
+		    "Factor %d; last change ", s->bus_factor);
 	if (s->last_change)
 		mh_date(d, sizeof(d), s->last_change);
 	else
 		strcpy(d, "never");
 	strbuf_addf(&out, "%s.", d);
-	if (a->has_lists && s->changes)
-		strbuf_addf(&out, " Posted to an indexed list: %ld of %ld changes.",
-			    s->changes_posted, s->changes);
+	if (a->has_lists && s->changes) {
+		strbuf_addstr(&out, " Posted to an indexed list: ");
+		html_count(&out, s->changes_posted);
+		strbuf_addstr(&out, " of ");
+		html_count(&out, s->changes);
+		strbuf_addstr(&out, " changes.");
+	}
 	strbuf_addstr(&out, "</p>\n");
 
 	strbuf_addstr(&out, "<h2>Listed people</h2>\n<table><thead><tr><th></th>"
@@ -1725,11 +1780,14 @@ static int write_section(struct site *w, size_t i)
 	if (a->has_lists) {
 		strbuf_addstr(&out, "<h2>The mailing lists</h2>\n");
 		if (si->fig->have_lists) {
-			strbuf_addf(&out, "<table><tbody><tr><td>patches posted</td>"
-				    "<td class=\"n\">%ld</td></tr><tr><td>answered</td>"
-				    "<td class=\"n\">%ld</td></tr><tr><td>never answered"
-				    "</td><td class=\"n\">%ld</td></tr>", si->fig->patches,
-				    si->fig->answered, si->fig->unanswered);
+			strbuf_addstr(&out, "<table><tbody><tr><td>patches posted"
+				      "</td>");
+			html_count_cell(&out, si->fig->patches);
+			strbuf_addstr(&out, "</tr><tr><td>answered</td>");
+			html_count_cell(&out, si->fig->answered);
+			strbuf_addstr(&out, "</tr><tr><td>never answered</td>");
+			html_count_cell(&out, si->fig->unanswered);
+			strbuf_addstr(&out, "</tr>");
 			strbuf_addstr(&out, "<tr><td>never answered (%)</td>"
 				      "<td class=\"n\">");
 			never_answered(&out, si);
@@ -1795,8 +1853,13 @@ static int write_person(struct site *w, int pid)
 	page_head(w, &out, ip->name && *ip->name ? ip->name : ip->email, 1);
 	strbuf_addstr(&out, "<p>");
 	html_escape(&out, ip->email);
-	strbuf_addf(&out, ": %ld changesets authored, %ld committed, %ld tags, over "
-		    "the whole history.</p>\n", ip->authored, ip->committed, ip->tagged);
+	strbuf_addstr(&out, ": ");
+	html_count(&out, ip->authored);
+	strbuf_addstr(&out, " changesets authored, ");
+	html_count(&out, ip->committed);
+	strbuf_addstr(&out, " committed, ");
+	html_count(&out, ip->tagged);
+	strbuf_addstr(&out, " tags, over the whole history.</p>\n");
 
 	strbuf_addstr(&out, "<h2>Listed in</h2>\n<ul>\n");
 	for (j = w->listed_first[pid], n = 0; j < w->listed_first[pid + 1]; j++) {
@@ -1848,9 +1911,11 @@ static int write_person(struct site *w, int pid)
 		date_cell(&out, wh ? wh[1] : 0);
 		strbuf_addstr(&out, "<td>");
 		html_escape(&out, audit_employer(a->o, ad->email, wh ? wh[1] : a->now));
-		strbuf_addf(&out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-			    "<td class=\"n\">%ld</td><td>", ad->authored, ad->committed,
-			    ad->tagged);
+		strbuf_addstr(&out, "</td>");
+		html_count_cell(&out, ad->authored);
+		html_count_cell(&out, ad->committed);
+		html_count_cell(&out, ad->tagged);
+		strbuf_addstr(&out, "<td>");
 		if (i == 0) {
 			strbuf_addstr(&out, "the address used most");
 		} else {
@@ -1956,6 +2021,23 @@ static void choose_people(struct site *w)
 	}
 }
 
+/* Every address of each person with a page leads to it. */
+static void link_people(struct site *w)
+{
+	const struct audit *a = w->a;
+	size_t pid, j;
+
+	release_links_init(&w->links, a->emails, w->pfile, a->nr_people);
+	for (pid = 0; pid < a->nr_people; pid++) {
+		const struct identity_person *ip = &a->id.persons[pid];
+
+		for (j = 0; w->pfile[pid] && j < ip->nr_addrs; j++)
+			release_links_add(&w->links,
+					  a->id.addrs[ip->addrs[j]].email,
+					  w->pfile[pid]);
+	}
+}
+
 int site_write(struct scope *sc, const struct audit *a,
 	       const struct mh_history *h, struct site_figures *f,
 	       const struct site_opts *o, struct site_result *res)
@@ -2024,6 +2106,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	for (i = 0; i < w.f->rel.nr; i++)
 		w.rfile[i] = unique_file(&w, "r", w.f->rel.v[i].tag);
 	choose_people(&w);
+	link_people(&w);
 	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
 	w.work_at = pairs_by_pid(&w, true, &w.work_first);
 	if (write_index(&w, &areas))
@@ -2042,6 +2125,7 @@ out:
 	for (i = 0; w.pfile && i < a->nr_people; i++)
 		free(w.pfile[i]);
 	free(w.pfile);
+	release_links_release(&w.links);
 	free(w.listed_first);
 	free(w.listed_at);
 	free(w.work_first);

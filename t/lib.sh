@@ -109,3 +109,21 @@ need_kernel() {
 		skip_all "kernel trees not unpacked under $KMAINT_DATA (run scripts/deps.sh)"
 	fi
 }
+
+# Debian's chromium, chromedriver and python3-selenium for the browser
+# checks, run with $PY: when one is missing, the checks so far are the
+# test (a failure under CI=true, where scripts/deps.sh installed them).
+need_selenium() {
+	PY=/usr/bin/python3
+	[ -x "$PY" ] || PY=python3
+	if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
+	   ! [ -x /usr/bin/chromium ]; then
+		if [ "${CI:-}" = true ]; then
+			ok 1 "chromium, chromium-driver and python3-selenium are installed (scripts/deps.sh)"
+		else
+			echo "# SKIP chromium, chromium-driver or python3-selenium missing: no browser checks"
+		fi
+		done_testing
+		exit
+	fi
+}

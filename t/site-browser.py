@@ -72,6 +72,43 @@ def requests(d):
     return out
 
 
+def number(text):
+    """A count as the site prints it, "1,234", read back."""
+    return int(text.replace(",", ""))
+
+
+# the widest count a card must hold on one line: ten characters
+WIDEST = "99,999,999"
+
+
+def card_faults(d, num=None):
+    """The cards whose number wraps or overflows, with num put in each."""
+    return d.execute_script("""
+        var num = arguments[0], bad = [];
+        document.querySelectorAll('.cards .card').forEach(function(c) {
+            var b = c.querySelector('b'), t = b.querySelector('a') || b;
+            if (num)
+                t.textContent = num;
+            var r = document.createRange(), tops = {}, n = 0;
+            r.selectNodeContents(b);
+            [].forEach.call(r.getClientRects(), function(x) {
+                if (x.width && !tops[Math.round(x.top)]) {
+                    tops[Math.round(x.top)] = 1;
+                    n++;
+                }
+            });
+            var cs = getComputedStyle(c), cr = c.getBoundingClientRect(),
+                end = cr.right - parseFloat(cs.paddingRight) -
+                      parseFloat(cs.borderRightWidth);
+            if (n != 1)
+                bad.push(c.id + ': "' + b.textContent + '" on ' + n + ' lines');
+            if (r.getBoundingClientRect().right > end + 0.5)
+                bad.push(c.id + ': "' + b.textContent + '" overflows by ' +
+                         (r.getBoundingClientRect().right - end) + ' px');
+        });
+        return bad;""", num)
+
+
 def visible_rows(d):
     return [r for r in d.find_elements(By.CSS_SELECTOR, "#t tbody tr")
             if r.is_displayed()]
@@ -87,7 +124,7 @@ try:
         return d.find_element(By.CSS_SELECTOR, "#c-%s b" % i).text
 
     for k, v in expected["cards"].items():
-        ok(card(k) == str(v), "front page: %s is %s" % (k, v),
+        ok(card(k) == format(v, ","), "front page: %s is %s" % (k, v),
            "shown: %s" % card(k))
     for k, v in expected["kinds"].items():
         got = d.find_element(By.ID, "kind-" + k).text
@@ -106,11 +143,11 @@ try:
     names = [r.find_elements(By.TAG_NAME, "td")[0].text for r in rows]
     head = d.find_element(By.XPATH, "//table[@id='t']//th[3+1]//button")
     head.click()
-    col = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+    col = [number(r.find_elements(By.TAG_NAME, "td")[3].text)
            for r in visible_rows(d)]
     ok(col == sorted(col), "a click sorts by changes, ascending", col)
     head.click()
-    col2 = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+    col2 = [number(r.find_elements(By.TAG_NAME, "td")[3].text)
             for r in visible_rows(d)]
     ok(col2 == sorted(col2, reverse=True) and col2 != col,
        "a second click sorts descending", col2)
@@ -217,7 +254,7 @@ try:
                (k, frag))
         # a card of hours leads to the table it is the median of
         v = expected["cards"]["sections"] if k in expected["hour_cards"] \
-            else int(num)
+            else number(num)
         if k in expected["card_rows"]:
             got = sorted(cells("#t tbody tr"))
             # the findings card counts findings, its rows list them
@@ -227,15 +264,17 @@ try:
                "the %s card leads to exactly its %d %s" %
                (k, v, "findings" if k == "findings" else "sections"), got)
         elif k == "listed":
-            got = [x for x in cells("#pt tbody tr", 2) if int(x) > 0]
+            got = [x for x in cells("#pt tbody tr", 2) if number(x) > 0]
             ok(len(got) == v, "the listed card leads to its %d people" % v,
                "%d shown" % len(got))
         elif k == "pending":
-            got = d.find_elements(By.CSS_SELECTOR, "li a")
+            # each patch's first link is its Message-ID's; the second
+            # its sender's page
+            got = d.find_elements(By.CSS_SELECTOR, "li > a:first-child")
             ok(len(got) == v, "the pending card leads to its %d patches" % v,
                "%d shown" % len(got))
         elif k in ("developers", "changesets"):
-            got = [int(x) for x in cells("#developers-t tbody tr", 2)]
+            got = [number(x) for x in cells("#developers-t tbody tr", 2)]
             n = sum(got) if k == "changesets" else len(got)
             ok(n == v, "the %s card leads to its %d rows" % (k, v),
                "%d shown" % n)
@@ -248,15 +287,15 @@ try:
     # a release page's changesets are git shortlog -sn --no-merges's
     for rel, want in expected["releases"].items():
         d.get(url(rel))
-        got = sorted([r[1], int(r[2])] for r in d.execute_script(
+        got = sorted([r[1], number(r[2])] for r in d.execute_script(
             "return [].map.call(document.querySelectorAll('#changesets-t tbody tr'),"
             "function(r){return [].map.call(r.cells,function(c){return c.textContent})})"))
         ok(got == want, "%s: changesets by person as git shortlog -sn --no-merges" %
            rel, "%s\nwant %s" % (got, want))
         head = d.find_element(By.XPATH, "//b[@id='r-changesets']/..").text
         total = d.find_element(By.ID, "r-changesets").text
-        ok(total == str(sum(n for _, n in want)) and
-           " by %d developers" % len(want) in head,
+        ok(total == format(sum(n for _, n in want), ",") and
+           " by {:,} developers".format(len(want)) in head,
            "%s: %d changesets by %d developers, as git shortlog's" %
            (rel, sum(n for _, n in want), len(want)), head)
         # its people link to their pages, as the other pages' do
@@ -288,6 +327,11 @@ try:
             "return [].map.call(document.querySelectorAll('svg'),function(s){"
             "return 11*s.getScreenCTM().a})") if px < 10.99)
     ok(not small, "chart labels are 11 px or more at 1280 px", "\n".join(small))
+    d.get(url("index.html"))
+    bad = card_faults(d)
+    ok(not bad, "no card's number wraps or overflows at 1280 px", "\n".join(bad))
+    bad = card_faults(d, WIDEST)
+    ok(not bad, "nor would %s at 1280 px" % WIDEST, "\n".join(bad))
     d.set_window_size(412, 900)
     wide, small = [], []
     for rel in ["index.html", "trouble.html", "people.html",
@@ -303,6 +347,11 @@ try:
             "return [].map.call(document.querySelectorAll('svg'),function(s){"
             "return 11*s.getScreenCTM().a})") if px < 10.99)
     ok(not wide, "no page scrolls sideways at 412 px", "\n".join(wide))
+    d.get(url("index.html"))
+    bad = card_faults(d)
+    ok(not bad, "no card's number wraps or overflows at 412 px", "\n".join(bad))
+    bad = card_faults(d, WIDEST)
+    ok(not bad, "nor would %s at 412 px" % WIDEST, "\n".join(bad))
     ok(not small, "chart labels are 11 px or more at 412 px", "\n".join(small))
     d.set_window_size(1280, 2000)
     reqs = requests(d)

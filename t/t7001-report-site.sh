@@ -34,7 +34,7 @@ S:	Maintained
 F:	quiet/
 
 $HOSTILE
-M:	Widget Keeper <widget@acme.test>
+M:	"><img src=x onerror=alert(3)> Keeper <widget@acme.test>
 S:	Orphan
 F:	widget/
 
@@ -119,6 +119,10 @@ while [ $i -le 12 ]; do
 	i=$((i + 1))
 done
 git tag -a -m "three" v3.0
+# a release on a branch the index does not hold (Xen's are on stable
+# branches), the newest tag: no page, and the others' pages still come
+git checkout -q -b stable v2.0 && echo stable >>foo/a.c &&
+	git commit -qam "foo: a stable fix" && git tag v9.0 && git checkout -q - || exit 1
 # a patch still waiting, whose subject and Message-ID need escaping
 d="2024-12-20"
 {
@@ -135,6 +139,8 @@ S=$TRASH/site
 # the fixture is small: findings from 5 changes on
 REPORT="$KMAINT report --min-changes 5"
 expect_success "report --site" $REPORT --site "$S"
+like "$TRASH/.err" "warning: the newest 1 tag matching '\\*' is off the indexed history" \
+	"it says the newest tag is off the indexed history"
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
@@ -172,7 +178,7 @@ like "$S/s/foo-driver.html" '<tr><td>90th percentile hours to a first reply from
 like "$S/kind-single-maintainer.html" '<td class="r">1 active maintainer for 12 changes' \
 	"a kind's page gives each row its reason"
 ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -l)" = 2 ]; echo $?) \
-	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc)"
+	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc, none for v9.0 off the index)"
 like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
 	"a release's changesets are git rev-list --count --no-merges's"
 like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
@@ -206,6 +212,21 @@ links=$(cd "$S/r" && grep -oh 'href="\.\./p/[^"]*"' *.html | sed 's/^href="//; s
 missing=$(cd "$S/r" && for l in $links; do [ -f "$l" ] || echo "$l"; done)
 ok $([ -n "$links" ] && [ -z "$missing" ]; echo $?) \
 	"every person link of the release pages reaches a page"
+# a table naming people links each to their page, the name as text;
+# who has no page stays text (Init Ial: one commit in 2015, not listed)
+like "$S/contributors.html" '<td><a href="p/dev-example\.com\.html">Dev Eloper</a></td>' \
+	"the contributors page links a person to their page"
+like "$S/contributors.html" '<td><a href="p/amp-example\.com\.html">Amp &amp; &quot;Quote</a></td>' \
+	"the name in the link escaped"
+like "$S/contributors.html" '<td>Init Ial</td>' "a person with no page is text"
+links=$(grep -oh 'href="p/[^"]*"' "$S/contributors.html" | sed 's/^href="//; s/"$//' | sort -u)
+missing=$(cd "$S" && for l in $links; do [ -f "$l" ] || echo "$l"; done)
+ok $([ "$(echo "$links" | wc -l)" -ge 5 ] && [ -z "$missing" ]; echo $?) \
+	"every person link of the contributors page reaches a page"
+like "$S/s/script-alert-1-script-widget.html" '<td><a href="\.\./p/widget-acme\.test\.html">&quot;&gt;&lt;img src=x onerror=alert\(3\)&gt; Keeper &lt;widget@acme\.test&gt;</a></td>' \
+	"MAINTAINERS history links the M: line's person, its markup as text"
+like "$S/s/foo-driver.html" ' from <a href="\.\./p/dev-example\.com\.html">Dev Eloper</a></li>' \
+	"a pending patch links its sender's page"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
 total=$(git rev-list --count --no-merges HEAD)
@@ -250,7 +271,13 @@ like "$S/p/git-example.com.html" '<th>tags</th><th>list messages</th>' "with lis
 # links through templates: Message-IDs (lore's by default), commit ids
 S2=$TRASH/site-links
 expect_success "report --site with --message-url and --commit-url" $REPORT --site "$S2" \
-	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s'
+	--message-url 'https://mail.example.org/m/%s/' --commit-url 'https://git.example.org/c/%s' \
+	--title '<script>alert(5)</script> & "T"'
+like "$S2/index.html" '<title>&lt;script&gt;alert\(5\)&lt;/script&gt; &amp; &quot;T&quot;</title>' \
+	"a --title with markup is text in the title"
+like "$S2/index.html" '<h1>&lt;script&gt;alert\(5\)&lt;/script&gt; &amp; &quot;T&quot;</h1>' \
+	"and in the heading"
+ok $(grep -c '<script' "$S2/index.html" | grep -qx 1; echo $?) "the front page keeps its one script"
 like "$S2/s/foo-driver.html" 'href="https://mail\.example\.org/m/pend\+1%2F%22x%22@x/"' \
 	"a Message-ID links through --message-url, percent-encoded"
 like "$S2/s/foo-driver.html" '<code><a href="https://git\.example\.org/c/[0-9a-f]{7,}">[0-9a-f]{7,}</a></code>' \
@@ -355,16 +382,7 @@ like "$TRASH/expected.json" '"inactive": \["BAR LIBRARY", "FOO DRIVER"\]' \
 like "$TRASH/expected.json" '"triage": \["NOBODY HOME", "BAR LIBRARY", "FOO DRIVER", "EMPTY CORNER"\]' \
 	"in trouble: no M: with changes, an idle M: with changes, findings, no M: and no change"
 
-if ! $PY -c 'import selenium' 2>/dev/null || ! command -v chromedriver >/dev/null ||
-   ! [ -x /usr/bin/chromium ]; then
-	if [ "${CI:-}" = true ]; then
-		ok 1 "chromium, chromium-driver and python3-selenium are installed (scripts/deps.sh)"
-	else
-		echo "# SKIP chromium, chromium-driver or python3-selenium missing: no browser checks"
-	fi
-	done_testing
-	exit
-fi
+need_selenium
 ART=${KMAINT_ARTEFACTS:-$SRCDIR/build/artefacts}
 mkdir -p "$ART"
 # TAP lines of its own, numbered on from ours

@@ -20,6 +20,18 @@ static void escapes(const char *in, const char *want, const char *desc)
 	strbuf_release(&sb);
 }
 
+static void counts(double v, int decimals, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (decimals < 0)
+		html_count(&sb, (long)v);
+	else
+		html_number(&sb, v, decimals);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
 static size_t count(const char *hay, const char *needle)
 {
 	size_t n = 0;
@@ -44,6 +56,17 @@ int main(void)
 		"surrogate replaced");
 	escapes("a\x01z\tb\nc", "a\xef\xbf\xbdz\tb\nc", "control bytes replaced, tab and newline kept");
 	escapes(NULL, "", "NULL is empty");
+
+	/* a reader's numbers: thousands grouped, a sign and decimals kept */
+	counts(0, -1, "0");
+	counts(999, -1, "999");
+	counts(1000, -1, "1,000");
+	counts(1292182, -1, "1,292,182");
+	counts(-1234567, -1, "-1,234,567");
+	counts(123456789012.0, -1, "123,456,789,012");
+	counts(24, 1, "24.0");
+	counts(464592.04, 1, "464,592.0");
+	counts(-1000.25, 1, "-1,000.2");
 
 	{
 		const char *series[] = { "<b>evil</b>", "ok" };
