@@ -1104,6 +1104,7 @@ static void load_sections(struct run *r, const bool *selected)
 	for (i = 0; i < m->nr_sections; i++) {
 		const struct mnt_section *ms = &m->sections[i];
 		struct audit_section *s;
+		bool has_list = false;
 		int e;
 
 		if (selected && !selected[i])
@@ -1114,14 +1115,20 @@ static void load_sections(struct run *r, const bool *selected)
 		s->name = ms->name;
 		s->status = ms->status;
 		s->maintained = ms->maintained;
+		s->list_only = !ms->status;
 		for (e = ms->first; e < ms->end; e++) {
-			if (m->entries[e].type == 'M' || m->entries[e].type == 'R')
+			if (m->entries[e].type == 'M' || m->entries[e].type == 'R') {
 				add_listed(r, s, &m->entries[e], &lists);
+				s->list_only = false;
+			}
+			if (m->entries[e].type == 'L')
+				has_list = true;
 			if (m->entries[e].type == 'F' &&
 			    (!strcmp(m->entries[e].value, "*") ||
 			     !strcmp(m->entries[e].value, "*/")))
 				s->catch_all = true;
 		}
+		s->list_only = s->list_only && has_list;
 		r->listed_pids[r->nslots] = xcalloc(s->nr_listed + 1, sizeof(int));
 		for (j = 0; j < s->nr_listed; j++)
 			r->listed_pids[r->nslots][j] = s->listed[j].pid;

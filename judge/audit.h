@@ -145,6 +145,12 @@ struct audit_section {
 	const char *name, *status;
 	bool maintained;
 	bool catch_all;		/* an F: for every path (THE REST, a suite's ALL) */
+	/*
+	 * L: lines and no M:, R: or S: (ARM/QUALCOMM MAILING LIST, ABI/API):
+	 * an entry that sends patches to a list, not a section anyone
+	 * was ever meant to maintain.
+	 */
+	bool list_only;
 	long changes, changes_all, changes_listed;	/* window; ever; with a listed person */
 	long changes_own;	/* window: at least half of its files are the section's */
 	/*

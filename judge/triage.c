@@ -122,7 +122,8 @@ void triage_run(const struct audit *a, struct triage *t)
 
 		listed_m(s, ts);
 		candidate(s, ts);
-		if (s->catch_all || status_is(s, "obsolete"))
+		/* THE REST and list-only entries have no maintainer by design */
+		if (s->catch_all || s->list_only || status_is(s, "obsolete"))
 			continue;
 		/*
 		 * No M: at all is LWN's "no maintainer"; an M: who did

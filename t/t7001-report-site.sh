@@ -50,8 +50,13 @@ S:	Orphan
 F:	docs/corner-a.txt
 F:	docs/corner-b.txt
 F:	empty/
+
+QUUX MAILING LIST
+L:	quux@example.com
+F:	quux/
 EOF
-mkdir foo bar widget quiet nobody empty
+mkdir foo bar widget quiet nobody empty quux
+echo x >quux/x.c
 echo n >nobody/n.c
 echo e >empty/e.c
 echo f >empty/f.c
@@ -99,6 +104,8 @@ while [ $i -le 12 ]; do
 	if [ $i -le 2 ]; then
 		as "Helper Hand" helper@example.com; by "Helper Hand" helper@example.com
 		echo "change $i" >>nobody/n.c; git commit -qam "nobody: change $i"
+		# an entry that only routes patches to a list: never in trouble
+		echo "change $i" >>quux/x.c; git commit -qam "quux: change $i"
 	fi
 	if [ $i -le 3 ]; then
 		as "Widget Keeper" widget@acme.test; by "Widget Keeper" widget@acme.test
@@ -144,7 +151,7 @@ like "$TRASH/.err" "warning: the newest 1 tag matching '\\*' is off the indexed 
 pages=$(find "$S" -name '*.html' | wc -l)
 like "$TRASH/.out" "^$pages pages in .*, $pages written \\(0 unchanged\\)" "it says it wrote every page ($pages)"
 ok $([ -s "$S/index.html" ] && [ -d "$S/s" ] && [ -d "$S/p" ]; echo $?) "index.html, s/ and p/"
-is "$(ls "$S/s" | wc -l)" 6 "a page per section"
+is "$(ls "$S/s" | wc -l)" 7 "a page per section"
 ok $([ -f "$S/p/git-example.com.html" ] && [ -f "$S/p/dev-example.com.html" ]; echo $?) \
 	"a page for a listed person and for the leading unlisted author"
 ok $(grep -q '&lt;script&gt;alert(1)&lt;/script&gt; WIDGET' "$S/index.html"; echo $?) \
@@ -181,8 +188,8 @@ ok $([ -f "$S/r/v2.0.html" ] && [ -f "$S/r/v3.0.html" ] && [ "$(ls "$S/r" | wc -
 	"a page per release, v1.0..v2.0 and v2.0..v3.0 (no -rc, none for v9.0 off the index)"
 like "$S/r/v3.0.html" "<b id=\"r-changesets\">$(git rev-list --count --no-merges v2.0..v3.0)</b>" \
 	"a release's changesets are git rev-list --count --no-merges's"
-like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">6</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
-	"and MAINTAINERS at its tag: 6 sections, 5 M:, 3 R:"
+like "$S/r/v3.0.html" '<tr><td>sections</td><td class="n">7</td></tr><tr><td>M: lines</td><td class="n">5</td></tr><tr><td>R: lines</td><td class="n">3</td></tr>' \
+	"and MAINTAINERS at its tag: 7 sections, 5 M:, 3 R:"
 like "$S/r/v2.0.html" '<tr><td>M:/R: lines added since the previous release</td><td class="n">1</td></tr><tr><td>M:/R: lines removed since the previous release</td><td class="n">0</td></tr>' \
 	"v2.0's turnover is the diff of v1.0's and v2.0's MAINTAINERS, not the events between"
 like "$S/r/v3.0.html" 'M:/R: lines added since the previous release</td><td class="n">0</td>' \
@@ -328,8 +335,12 @@ def idle(s):
     ms = [l for l in s["listed"] if l["type"] == "M" and l["role"] == "person"]
     seen = [l for l in ms if (l.get("last_activity") or "") >= a["since"][:10]]
     return not ms or (s["changes"] > 0 and not seen)
+# L: and no M:, R: or S: (QUUX MAILING LIST): no maintainer by design
+def list_only(s):
+    return s["section"] == "QUUX MAILING LIST"
 def live(s):
-    return not (s["status"] or "").lower().startswith("obsolete")
+    return not (s["status"] or "").lower().startswith("obsolete") and \
+        not list_only(s)
 no_active = sum(idle(s) for s in a["sections"] if live(s))
 # the triage's ranking (judge/triage.h), from the audit's own figures
 def trouble(s):
