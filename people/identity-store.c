@@ -138,7 +138,7 @@ static long store_or_compare(struct idx *ix, const char *key)
 		scope_people_free(&people);
 		return -1;
 	}
-	if (!identity_load(&id, ix, &people, NULL, 0)) {
+	if (!identity_load(&id, ix, &people, NULL, key ? 0 : IDENTITY_FRESH)) {
 		build_rows(&id, &rows, &pkey);
 		n = ident_table_sync(ix, &rows, key);
 		free_rows(&rows);

@@ -66,6 +66,11 @@ enum {
 	IDENTITY_STRICT = 1,		/* an address is a person */
 	IDENTITY_NO_MAINTAINERS = 2,	/* skip rule 2's MAINTAINERS part */
 	IDENTITY_NO_NAMES = 4,		/* skip rule 4: no joins on a name */
+	/*
+	 * Nothing kept beside the index: every MAINTAINERS version read
+	 * again (what index --verify compares the stored model with).
+	 */
+	IDENTITY_FRESH = 8,
 };
 
 /*
