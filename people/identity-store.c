@@ -435,3 +435,150 @@ void identity_lazy_release(struct identity *id)
 	free(l->loaded);
 	free(l);
 }
+
+/* ---- reading whole ---- */
+
+/* The persons of @rows, their keys numbered in order. */
+static void whole_persons(struct identity *id, const struct ident_rows *rows,
+			  struct imap *index)
+{
+	struct strbuf arena = STRBUF_INIT;
+	size_t i, *off = xcalloc(rows->nr_persons + 1, sizeof(size_t));
+
+	id->nr = rows->nr_persons;
+	id->persons = xcalloc(id->nr + 1, sizeof(*id->persons));
+	for (i = 0; i < id->nr; i++) {
+		*imap_put(index, rows->person_ids[i] + 1) = (int64_t)i + 1;
+		off[i] = arena.len;
+		strbuf_addstr(&arena, rows->person_names[i] ?
+			      rows->person_names[i] : "");
+		strbuf_addch(&arena, '\0');
+	}
+	id->names = strbuf_detach(&arena, NULL);
+	for (i = 0; i < id->nr; i++)
+		id->persons[i].name = id->names + off[i];
+	free(off);
+}
+
+/* The addresses of @rows (their strings taken), each to its person. */
+static bool whole_addrs(struct identity *id, struct ident_rows *rows,
+			struct imap *index)
+{
+	size_t i;
+
+	id->addrs = xcalloc(rows->nr_addrs + 1, sizeof(*id->addrs));
+	id->alloc_addrs = rows->nr_addrs + 1;
+	for (i = 0; i < rows->nr_addrs; i++) {
+		struct ident_row_addr *r = &rows->addrs[i];
+		struct identity_addr *a = &id->addrs[i];
+		int64_t *p = imap_get(index, r->person + 1);
+		struct identity_person *pp;
+
+		if (r->id != (int64_t)i || !p)
+			return false;	/* not the tables kmaint writes */
+		id->nr_addrs = i + 1;
+		a->email = (char *)r->email;
+		a->why_hash = (char *)r->why_hash;
+		r->email = r->why_hash = NULL;
+		a->person = (uint32_t)(*p - 1);
+		a->authored = r->authored;
+		a->committed = r->committed;
+		a->tagged = r->tagged;
+		a->indexed = r->flags & IT_INDEXED;
+		a->name_only = r->flags & IT_NAME_ONLY;
+		a->name_path = r->flags & IT_NAME_PATH;
+		a->why = (enum identity_why)r->why;
+		a->why_commit = r->why_commit;
+		if (!a->name_only)
+			strmap_insert(&id->by_addr, a->email,
+				      strlen(a->email))->value =
+				(void *)(uintptr_t)(i + 1);
+		pp = &id->persons[a->person];
+		pp->addrs = xrealloc(pp->addrs, (pp->nr_addrs + 1) *
+				     sizeof(uint32_t));
+		pp->addrs[pp->nr_addrs++] = (uint32_t)i;
+		pp->authored += a->authored;
+		pp->committed += a->committed;
+		pp->tagged += a->tagged;
+		pp->indexed |= a->indexed;
+	}
+	for (i = 0; i < id->nr; i++) {
+		struct identity_person *p = &id->persons[i];
+
+		if (!p->nr_addrs)
+			return false;
+		identity_sort_addrs(id, p->addrs, p->nr_addrs);
+		p->email = id->addrs[p->addrs[0]].email;
+	}
+	return true;
+}
+
+/* The people ids and the folded names of @rows. */
+static bool whole_rest(struct identity *id, const struct ident_rows *rows,
+		       struct imap *index)
+{
+	size_t i;
+
+	id->nr_people_ids = (size_t)rows->nr_people;
+	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	for (i = 0; i < rows->nr_pids; i++) {
+		int64_t pid = rows->pids[i][0], a = rows->pids[i][1];
+
+		if (pid < 0 || (size_t)pid >= id->nr_people_ids || a < 0 ||
+		    (size_t)a >= id->nr_addrs)
+			return false;
+		id->of_people[pid] = (uint32_t)a + 1;
+	}
+	id->name_sets = xcalloc(rows->nr_folds + 1, sizeof(uint32_t *));
+	id->name_sets_nr = xcalloc(rows->nr_folds + 1, sizeof(size_t));
+	for (i = 0; i < rows->nr_folds; i++) {
+		char *p = rows->fold_persons[i], *end;
+		size_t set = id->nr_name_sets++;
+
+		strmap_insert(&id->by_name, rows->folds[i],
+			      strlen(rows->folds[i]))->value =
+			(void *)(uintptr_t)(set + 1);
+		for (; *p; p = end) {
+			long long v = strtoll(p, &end, 10);
+			int64_t *k = imap_get(index, v + 1);
+
+			if (end == p || !k)
+				return false;
+			id->name_sets[set] = xrealloc(id->name_sets[set],
+						      (id->name_sets_nr[set] + 1) *
+						      sizeof(uint32_t));
+			id->name_sets[set][id->name_sets_nr[set]++] =
+				(uint32_t)(*k - 1);
+		}
+	}
+	return true;
+}
+
+int identity_read(struct identity *id, struct idx *ix, unsigned flags)
+{
+	struct ident_rows rows;
+	struct imap index;	/* stored person + 1 -> person + 1 */
+	char *key;
+	bool fresh, ok;
+
+	memset(id, 0, sizeof(*id));
+	if (flags)
+		return 0;
+	key = ident_table_key(ix);
+	fresh = ident_table_fresh(ix, key);
+	free(key);
+	if (!fresh)
+		return 0;
+	if (ident_table_read(ix, &rows))
+		return -1;
+	strmap_init(&id->by_addr);
+	strmap_init(&id->by_name);
+	imap_init(&index, rows.nr_persons + 1);
+	whole_persons(id, &rows, &index);
+	ok = whole_addrs(id, &rows, &index) && whole_rest(id, &rows, &index);
+	imap_free(&index);
+	ident_table_read_release(&rows);
+	if (!ok)
+		identity_release(id);	/* then built from the people */
+	return ok ? 1 : 0;
+}

@@ -1139,6 +1139,7 @@ void identity_release(struct identity *id)
 	free(id->name_sets_nr);
 	free(id->of_people);
 	free(id->name_joins);
+	free(id->names);
 	strmap_clear(&id->by_addr, false);
 	strmap_clear(&id->by_name, false);
 	memset(id, 0, sizeof(*id));

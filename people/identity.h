@@ -137,6 +137,7 @@ struct identity {
 	 * whole by identity_load().
 	 */
 	struct identity_lazy *lazy;
+	char *names;		/* identity_read(): the persons' names */
 };
 
 /*
@@ -158,6 +159,16 @@ void identity_release(struct identity *id);
  * whole, so not for callers that walk every person or address.
  */
 int identity_open(struct identity *id, struct idx *ix, unsigned flags);
+
+/*
+ * The same model read whole from the index (a caller that walks every
+ * person: kmaint stats of the whole tree), rather than built from every
+ * person, commit join and MAINTAINERS version: 1 when read so, 0 when
+ * the index has no current copy (as identity_open()), -1 on error.
+ * Only rule 4's name_joins are not kept: callers that list them build
+ * the model.
+ */
+int identity_read(struct identity *id, struct idx *ix, unsigned flags);
 
 /*
  * For "kmaint index", in its transaction: bring the stored model up to

@@ -533,3 +533,126 @@ int ident_read_addr_pids(struct ident_reader *r, int64_t addr,
 	sqlite3_reset(st);
 	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
 }
+
+/* ---- reading whole ---- */
+
+static int read_all(struct idx *ix, const char *sql,
+		    void (*fn)(sqlite3_stmt *st, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(st, data);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(ix);
+}
+
+static char *col_dup(sqlite3_stmt *st, int c)
+{
+	const char *s = (const char *)sqlite3_column_text(st, c);
+
+	return s ? xstrdup(s) : NULL;
+}
+
+static void one_addr(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	struct ident_row_addr *a;
+
+	rows->addrs = xrealloc(rows->addrs, (rows->nr_addrs + 1) *
+			       sizeof(*rows->addrs));
+	a = &rows->addrs[rows->nr_addrs++];
+	a->id = sqlite3_column_int64(st, 0);
+	a->email = col_dup(st, 1);
+	if (!a->email)
+		a->email = xstrdup("");
+	a->person = sqlite3_column_int64(st, 2);
+	a->authored = (long)sqlite3_column_int64(st, 3);
+	a->committed = (long)sqlite3_column_int64(st, 4);
+	a->tagged = (long)sqlite3_column_int64(st, 5);
+	a->flags = (unsigned)sqlite3_column_int64(st, 6);
+	a->why = (int)sqlite3_column_int64(st, 7);
+	a->why_commit = sqlite3_column_int64(st, 8);
+	a->why_hash = col_dup(st, 9);
+}
+
+static void one_pid(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+
+	rows->pids = xrealloc(rows->pids, (rows->nr_pids + 1) *
+			      sizeof(*rows->pids));
+	rows->pids[rows->nr_pids][0] = sqlite3_column_int64(st, 0);
+	rows->pids[rows->nr_pids++][1] = sqlite3_column_int64(st, 1);
+}
+
+static void one_person(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	size_t n = rows->nr_persons++;
+
+	rows->person_ids = xrealloc(rows->person_ids, (n + 1) *
+				    sizeof(*rows->person_ids));
+	rows->person_names = xrealloc(rows->person_names, (n + 1) *
+				      sizeof(*rows->person_names));
+	rows->person_ids[n] = sqlite3_column_int64(st, 0);
+	rows->person_names[n] = col_dup(st, 1);
+}
+
+static void one_fold(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	size_t n = rows->nr_folds++;
+
+	rows->folds = xrealloc(rows->folds, (n + 1) * sizeof(*rows->folds));
+	rows->fold_persons = xrealloc(rows->fold_persons, (n + 1) *
+				      sizeof(*rows->fold_persons));
+	rows->folds[n] = col_dup(st, 0);
+	rows->fold_persons[n] = col_dup(st, 1);
+}
+
+int ident_table_read(struct idx *ix, struct ident_rows *rows)
+{
+	memset(rows, 0, sizeof(*rows));
+	if (read_all(ix, "SELECT id, email, person, authored, committed, "
+		     "tagged, flags, why, why_commit, why_hash FROM ident_addr "
+		     "ORDER BY id", one_addr, rows) ||
+	    read_all(ix, "SELECT pid, addr FROM ident_pid ORDER BY pid",
+		     one_pid, rows) ||
+	    read_all(ix, "SELECT person, coalesce(name, '') FROM ident_person "
+		     "ORDER BY person", one_person, rows) ||
+	    read_all(ix, "SELECT fold, persons FROM ident_name ORDER BY fold",
+		     one_fold, rows)) {
+		ident_table_read_release(rows);
+		return -1;
+	}
+	rows->nr_people = idx_query_int(ix, "SELECT coalesce(max(id), -1) + 1 "
+					"FROM people");
+	return 0;
+}
+
+void ident_table_read_release(struct ident_rows *rows)
+{
+	size_t i;
+
+	for (i = 0; i < rows->nr_addrs; i++) {
+		free((char *)rows->addrs[i].email);
+		free((char *)rows->addrs[i].why_hash);
+	}
+	for (i = 0; i < rows->nr_persons; i++)
+		free((char *)rows->person_names[i]);
+	for (i = 0; i < rows->nr_folds; i++) {
+		free((char *)rows->folds[i]);
+		free(rows->fold_persons[i]);
+	}
+	free(rows->addrs);
+	free(rows->pids);
+	free(rows->person_ids);
+	free(rows->person_names);
+	free(rows->folds);
+	free(rows->fold_persons);
+	memset(rows, 0, sizeof(*rows));
+}

@@ -58,6 +58,7 @@ struct ident_rows {
 	const char **folds;		/* in strcmp() order, with fold_persons */
 	char **fold_persons;		/* "3 17 40": the persons, in order */
 	size_t nr_folds;
+	int64_t nr_people;		/* read: one more than the last people id */
 };
 
 /*
@@ -84,6 +85,14 @@ bool ident_table_exists(struct idx *ix);
  */
 long ident_table_sync(struct idx *ix, const struct ident_rows *rows,
 		      const char *key);
+
+/*
+ * Read every row into @rows, in the order of their keys, the strings
+ * allocated (a model walked whole: kmaint stats of the whole tree).
+ * Release with ident_table_read_release().  0, or -1 with a message.
+ */
+int ident_table_read(struct idx *ix, struct ident_rows *rows);
+void ident_table_read_release(struct ident_rows *rows);
 
 /* Reading a few rows at a time (prepared once). */
 struct ident_reader;
