@@ -526,11 +526,11 @@ static void maintainers_pairs(const struct mh_history *h, struct mpairs *out)
 }
 
 /*
- * Join the pairs in their order and keep them, if they can be written
- * (no tab nor newline in them), under @key in @cache.
+ * Call @fn with the pairs in their order and keep them, if they can be
+ * written (no tab nor newline in them), under @key in @cache.
  */
-static void join_mpairs(struct builder *b, const struct mpairs *p,
-			const char *cache, const char *key)
+static void walk_mpairs(const struct mpairs *p, const char *cache,
+			const char *key, identity_mjoin_fn *fn, void *data)
 {
 	struct strbuf joins = STRBUF_INIT;
 	bool keep = key != NULL;
@@ -539,8 +539,7 @@ static void join_mpairs(struct builder *b, const struct mpairs *p,
 	for (i = 0; i < p->nr; i++) {
 		const struct mpair *m = &p->v[i];
 
-		join(b, add_addr(b, m->r), add_addr(b, m->a), IW_MAINTAINERS,
-		     0, m->hash);
+		fn(m->r, m->a, m->hash, data);
 		if (!m->hash || strpbrk(m->r, "\t\n") ||
 		    strpbrk(m->a, "\t\n") || strpbrk(m->hash, "\t\n"))
 			keep = false;
@@ -592,7 +591,8 @@ static void merge_mpairs(struct mpairs *p, const struct mpairs *add)
 }
 
 /* Replay the kept joins if the file is whole and its key is @key. */
-static bool mjoins_replay(struct builder *b, const char *path, const char *key)
+static bool mjoins_replay(const char *path, const char *key,
+			  identity_mjoin_fn *fn, void *data)
 {
 	struct strbuf t = STRBUF_INIT;
 	struct mpairs p = { 0 };
@@ -602,7 +602,7 @@ static bool mjoins_replay(struct builder *b, const char *path, const char *key)
 
 	if (ok) {
 		parse_mjoins(t.buf, t.len, &p);
-		join_mpairs(b, &p, NULL, NULL);
+		walk_mpairs(&p, NULL, NULL, fn, data);
 	}
 	free(p.v);
 	strbuf_release(&t);
@@ -617,8 +617,9 @@ static bool mjoins_replay(struct builder *b, const char *path, const char *key)
  * under @key.  False when that cannot be done: then every version is
  * read again.
  */
-static bool mjoins_extend(struct builder *b, struct idx *ix, const char *cache,
-			  const char *key, const struct ident_mailmap *mm)
+static bool mjoins_extend(struct idx *ix, const char *cache, const char *key,
+			  const struct ident_mailmap *mm, identity_mjoin_fn *fn,
+			  void *data)
 {
 	struct strbuf t = STRBUF_INIT;
 	struct mpairs p = { 0 }, add = { 0 };
@@ -657,7 +658,7 @@ static bool mjoins_extend(struct builder *b, struct idx *ix, const char *cache,
 				"newer versions (%zu) merged into the %zu kept\n",
 				h.versions, add.nr, p.nr);
 		merge_mpairs(&p, &add);
-		join_mpairs(b, &p, cache, key);
+		walk_mpairs(&p, cache, key, fn, data);
 		mh_history_release(&h);
 	}
 	free(p.v);
@@ -666,11 +667,8 @@ static bool mjoins_extend(struct builder *b, struct idx *ix, const char *cache,
 	return ok;
 }
 
-/*
- * Rule 2, MAINTAINERS: in one commit and one section, a listed person
- * removed and one added under the same folded name.
- */
-static int join_maintainers(struct builder *b, struct idx *ix)
+int identity_mjoins(struct idx *ix, unsigned flags, identity_mjoin_fn *fn,
+		   void *data)
 {
 	struct mh_history h;
 	struct ident_mailmap *mm = ident_mailmap_new();
@@ -687,16 +685,16 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 	if (text)
 		ident_mailmap_add(mm, text, strlen(text));
 	free(text);
-	if (key && !(b->id->flags & IDENTITY_FRESH) &&
-	    (mjoins_replay(b, cache, key) ||
-	     mjoins_extend(b, ix, cache, key, mm)))
+	if (key && !(flags & IDENTITY_FRESH) &&
+	    (mjoins_replay(cache, key, fn, data) ||
+	     mjoins_extend(ix, cache, key, mm, fn, data)))
 		goto out;
 	if (mh_history_load(ix, 0, mm, NULL, NULL, &h)) {
 		rc = -1;
 		goto out;
 	}
 	maintainers_pairs(&h, &p);
-	join_mpairs(b, &p, cache, key);
+	walk_mpairs(&p, cache, key, fn, data);
 	free(p.v);
 	mh_history_release(&h);
 out:
@@ -704,6 +702,23 @@ out:
 	free(key);
 	free(cache);
 	return rc;
+}
+
+static void join_mjoin(const char *r, const char *a, const char *hash,
+		       void *data)
+{
+	struct builder *b = data;
+
+	join(b, add_addr(b, r), add_addr(b, a), IW_MAINTAINERS, 0, hash);
+}
+
+/*
+ * Rule 2, MAINTAINERS: in one commit and one section, a listed person
+ * removed and one added under the same folded name.
+ */
+static int join_maintainers(struct builder *b, struct idx *ix)
+{
+	return identity_mjoins(ix, b->id->flags, join_mjoin, b);
 }
 
 /*
@@ -1031,6 +1046,89 @@ static void stored_join(int64_t commit_id, int64_t x, int64_t y, void *data)
 	     commit_id, NULL);
 }
 
+/* Each people id's address (or name-only stand-in), and its folded name. */
+static void builder_people(struct builder *b, const struct scope_people *people,
+			   unsigned flags)
+{
+	struct identity *id = b->id;
+	size_t i;
+
+	memset(id, 0, sizeof(*id));
+	id->flags = flags;
+	strmap_init(&id->by_addr);
+	b->id = id;
+	strmap_init(&b->folds);
+	id->nr_people_ids = (size_t)people->nr;
+	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	b->authored = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->committed = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->tagged = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->fold = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	for (i = 0; i < id->nr_people_ids; i++) {
+		if (!people->email[i] || !*people->email[i]) {
+			uint32_t f;
+
+			/* a name alone, as a "Reviewed-by: Jane Doe" gives */
+			if (!people->name[i] || !*people->name[i] ||
+			    !(f = fold_id(b, people->name[i])))
+				continue;
+			id->of_people[i] = name_only_addr(b, f) + 1;
+			id->addrs[id->of_people[i] - 1].indexed = true;
+			continue;
+		}
+		id->of_people[i] = add_addr(b, people->email[i]) + 1;
+		id->addrs[id->of_people[i] - 1].indexed = true;
+		if (!(flags & IDENTITY_STRICT) && people->name[i])
+			b->fold[i] = fold_id(b, people->name[i]);
+	}
+}
+
+/* The counts of each people id onto its address. */
+static void builder_counts(struct builder *b)
+{
+	struct identity *id = b->id;
+	size_t i;
+
+	for (i = 0; i < id->nr_people_ids; i++) {
+		struct identity_addr *a;
+
+		if (!id->of_people[i])
+			continue;
+		a = &id->addrs[id->of_people[i] - 1];
+		a->authored += b->authored[i];
+		a->committed += b->committed[i];
+		a->tagged += b->tagged[i];
+	}
+}
+
+/* Rule 4 and the names alone, then the persons, their names, the reasons. */
+static void builder_finish(struct builder *b, const struct scope_people *people)
+{
+	struct identity *id = b->id;
+
+	if (!(id->flags & IDENTITY_STRICT)) {
+		if (!(id->flags & IDENTITY_NO_NAMES))
+			join_names(b, people);
+		join_name_only(b, people);
+	}
+	build_persons(b, people);
+	if (!(id->flags & IDENTITY_STRICT))
+		build_names(b, people);
+	else
+		strmap_init(&id->by_name);
+	keep_reasons(b);
+
+	free(b->parent);
+	free(b->edges);
+	free(b->authored);
+	free(b->committed);
+	free(b->tagged);
+	free(b->fold);
+	free(b->name_only);
+	free(b->one_word);
+	strmap_clear(&b->folds, false);
+}
+
 int identity_load(struct identity *id, struct idx *ix,
 		  const struct scope_people *people, const struct summary *sm,
 		  unsigned flags)
@@ -1039,54 +1137,19 @@ int identity_load(struct identity *id, struct idx *ix,
 	struct summary own = { 0 };
 	/* the index's counts and joins, when they cover every commit */
 	bool derived = derived_fresh(ix);
-	size_t i;
 	int rc = 0;
 
-	memset(id, 0, sizeof(*id));
-	id->flags = flags;
-	strmap_init(&id->by_addr);
-	b.id = id;
-	strmap_init(&b.folds);
 	if (!sm && !derived) {
+		memset(id, 0, sizeof(*id));
 		if (summary_load(ix, &own))
 			return -1;
 		sm = &own;
 	}
-	id->nr_people_ids = (size_t)people->nr;
-	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
-	b.authored = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.committed = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.tagged = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.fold = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
-	for (i = 0; i < id->nr_people_ids; i++) {
-		if (!people->email[i] || !*people->email[i]) {
-			uint32_t f;
-
-			/* a name alone, as a "Reviewed-by: Jane Doe" gives */
-			if (!people->name[i] || !*people->name[i] ||
-			    !(f = fold_id(&b, people->name[i])))
-				continue;
-			id->of_people[i] = name_only_addr(&b, f) + 1;
-			id->addrs[id->of_people[i] - 1].indexed = true;
-			continue;
-		}
-		id->of_people[i] = add_addr(&b, people->email[i]) + 1;
-		id->addrs[id->of_people[i] - 1].indexed = true;
-		if (!(flags & IDENTITY_STRICT) && people->name[i])
-			b.fold[i] = fold_id(&b, people->name[i]);
-	}
+	b.id = id;
+	builder_people(&b, people, flags);
 	if (derived ? stored_counts(&b, ix) : count_commits(&b, sm))
 		rc = -1;
-	for (i = 0; i < id->nr_people_ids; i++) {
-		struct identity_addr *a;
-
-		if (!id->of_people[i])
-			continue;
-		a = &id->addrs[id->of_people[i] - 1];
-		a->authored += b.authored[i];
-		a->committed += b.committed[i];
-		a->tagged += b.tagged[i];
-	}
+	builder_counts(&b);
 	if (!(flags & IDENTITY_STRICT)) {
 		if (!derived)
 			join_commits(&b, sm);
@@ -1094,28 +1157,32 @@ int identity_load(struct identity *id, struct idx *ix,
 			rc = -1;
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;
-		if (!(flags & IDENTITY_NO_NAMES))
-			join_names(&b, people);
-		join_name_only(&b, people);
 	}
-	build_persons(&b, people);
-	if (!(flags & IDENTITY_STRICT))
-		build_names(&b, people);
-	else
-		strmap_init(&id->by_name);
-	keep_reasons(&b);
-
-	free(b.parent);
-	free(b.edges);
-	free(b.authored);
-	free(b.committed);
-	free(b.tagged);
-	free(b.fold);
-	free(b.name_only);
-	free(b.one_word);
-	strmap_clear(&b.folds, false);
+	builder_finish(&b, people);
 	summary_release(&own);
 	return rc;
+}
+
+void identity_load_part(struct identity *id, const struct identity_part *part)
+{
+	struct builder b = { 0 };
+	size_t i;
+
+	b.id = id;
+	builder_people(&b, part->people, 0);
+	for (i = 0; i < id->nr_people_ids; i++) {
+		b.authored[i] = part->counts[i].authored;
+		b.committed[i] = part->counts[i].committed;
+		b.tagged[i] = part->counts[i].tagged;
+	}
+	builder_counts(&b);
+	for (i = 0; i < part->nr_joins; i++)
+		stored_join(part->joins[i][0], part->joins[i][1],
+			    part->joins[i][2], &b);
+	for (i = 0; i < part->nr_mjoins; i++)
+		join_mjoin(part->mjoins[i][0], part->mjoins[i][1],
+			   part->mjoins[i][2], &b);
+	builder_finish(&b, part->people);
 }
 
 void identity_release(struct identity *id)

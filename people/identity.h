@@ -171,6 +171,37 @@ int identity_open(struct identity *id, struct idx *ix, unsigned flags);
 int identity_read(struct identity *id, struct idx *ix, unsigned flags);
 
 /*
+ * The model of the default flags of part of the people only, closed
+ * under its joins (kmaint index's update of the stored model,
+ * people/identity-store.c): @people numbered densely in the order of
+ * their ids, with their counts, and the joins among them in the order
+ * identity_load() makes them (rule 2's commit pairs, by @people's
+ * numbers; then the MAINTAINERS pairs).  The addresses and persons are
+ * those of identity_load(), in the same order, less the others'.
+ */
+struct derived_person;
+struct identity_part {
+	const struct scope_people *people;
+	const struct derived_person *counts;
+	const int64_t (*joins)[3];	/* commit id, people a, people b */
+	size_t nr_joins;
+	const char *const (*mjoins)[3];	/* replaced, replacing, commit */
+	size_t nr_mjoins;
+};
+
+void identity_load_part(struct identity *id, const struct identity_part *part);
+
+/*
+ * Rule 2's MAINTAINERS joins, in the order the model makes them: @fn
+ * with the address replaced, the one replacing it (lower case, after
+ * the index's .mailmap) and the commit.  0 or -1.
+ */
+typedef void identity_mjoin_fn(const char *r, const char *a, const char *hash,
+			       void *data);
+int identity_mjoins(struct idx *ix, unsigned flags, identity_mjoin_fn *fn,
+		    void *data);
+
+/*
  * For "kmaint index", in its transaction: bring the stored model up to
  * the index's people and commits, writing only the rows that changed
  * (all of them the first time, with a note when @upgrade says the index
