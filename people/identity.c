@@ -708,8 +708,14 @@ static void join_mjoin(const char *r, const char *a, const char *hash,
 		       void *data)
 {
 	struct builder *b = data;
+	/*
+	 * The replacing address first: the places of the addresses only
+	 * MAINTAINERS names follow that order (people/identity-store.c),
+	 * which gcc gave the calls in join()'s arguments.
+	 */
+	uint32_t y = add_addr(b, a), x = add_addr(b, r);
 
-	join(b, add_addr(b, r), add_addr(b, a), IW_MAINTAINERS, 0, hash);
+	join(b, x, y, IW_MAINTAINERS, 0, hash);
 }
 
 /*

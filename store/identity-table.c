@@ -373,6 +373,76 @@ long ident_table_sync(struct idx *ix, const struct ident_rows *rows,
 	return bad;
 }
 
+/* ---- writing part of the model ---- */
+
+static int put_rows(struct idx *ix, const char *sql, const char *kinds,
+		    const struct cell *cells, size_t nr)
+{
+	size_t n = strlen(kinds), i, c;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	for (i = 0; !rc && i < nr; i++) {
+		for (c = 0; c < n; c++)
+			bind_cell(st, (int)c + 1, kinds[c], &cells[i * n + c]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = sql_fail(ix);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int drop_persons(struct idx *ix, const int64_t *persons, size_t nr)
+{
+	struct cell *c = xcalloc(nr + 1, sizeof(*c));
+	size_t i;
+	int rc;
+
+	for (i = 0; i < nr; i++)
+		c[i].i = persons[i];
+	rc = put_rows(ix, "DELETE FROM ident_addr WHERE person = ?1", "i", c,
+		      nr) ||
+	     put_rows(ix, "DELETE FROM ident_person WHERE person = ?1", "i", c,
+		      nr);
+	free(c);
+	return rc;
+}
+
+int ident_table_patch(struct idx *ix, const int64_t *persons, size_t nr,
+		      const struct ident_rows *rows, const char *key)
+{
+	struct table t[4];
+	size_t i;
+	int rc;
+
+	if (idx_exec(ix, "SAVEPOINT ident_patch"))
+		return -1;
+	fill_addrs(&t[0], rows);
+	fill_small(&t[1], rows);
+	/* new rows never take the place of one kept: plain inserts */
+	rc = drop_persons(ix, persons, nr) ||
+	     put_rows(ix, "INSERT INTO ident_addr(id, email, person, authored, "
+		      "committed, tagged, flags, why, why_commit, why_hash) "
+		      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+		      t[0].kinds, t[0].rows, t[0].nr) ||
+	     put_rows(ix, t[1].replace, t[1].kinds, t[1].rows, t[1].nr) ||
+	     put_rows(ix, "INSERT INTO ident_person(person, name) "
+		      "VALUES(?1, ?2)", t[2].kinds, t[2].rows, t[2].nr) ||
+	     put_rows(ix, t[3].replace, t[3].kinds, t[3].rows, t[3].nr) ||
+	     idx_meta_set(ix, "identity", key) ? -1 : 0;
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		free(t[i].rows);
+	if (rc) {
+		idx_exec(ix, "ROLLBACK TO ident_patch");
+		idx_exec(ix, "RELEASE ident_patch");
+		return 0;
+	}
+	return idx_exec(ix, "RELEASE ident_patch") ? -1 : 1;
+}
+
 /* ---- reading ---- */
 
 struct ident_reader {
@@ -431,6 +501,28 @@ int64_t ident_read_nr(struct ident_reader *r)
 {
 	return idx_query_int(r->ix, "SELECT coalesce(max(id), -1) + 1 FROM "
 			     "ident_addr");
+}
+
+int64_t ident_read_nr_indexed(struct ident_reader *r)
+{
+	return idx_query_int(r->ix, "SELECT count(*) FROM ident_addr WHERE "
+			     "flags & 1");
+}
+
+int ident_read_unindexed(struct ident_reader *r,
+			 void (*fn)(int64_t person, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT DISTINCT person FROM "
+			       "ident_addr WHERE NOT flags & 1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_fail(r->ix);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
 }
 
 int64_t ident_read_nr_pids(struct ident_reader *r)
