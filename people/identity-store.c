@@ -680,6 +680,8 @@ int identity_store(struct idx *ix, bool upgrade)
 			rc = store_or_compare(ix, key) < 0 ? -1 : 0;
 		else
 			rc = rc < 0 ? -1 : 0;
+		/* its rows written, the transaction not ended */
+		idx_kill_point("identity");
 	}
 	free(key);
 	return rc;
