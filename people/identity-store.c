@@ -991,6 +991,7 @@ static bool whole_addrs(struct identity *id, struct ident_rows *rows,
 
 	id->addrs = xcalloc(rows->nr_addrs + 1, sizeof(*id->addrs));
 	id->alloc_addrs = rows->nr_addrs + 1;
+	strmap_reserve(&id->by_addr, rows->nr_addrs);
 	for (i = 0; i < rows->nr_addrs; i++) {
 		struct ident_row_addr *r = &rows->addrs[i];
 		struct identity_addr *a = &id->addrs[i];
@@ -1052,6 +1053,7 @@ static bool whole_rest(struct identity *id, const struct ident_rows *rows,
 			return false;
 		id->of_people[pid] = (uint32_t)a + 1;
 	}
+	strmap_reserve(&id->by_name, rows->nr_folds);
 	id->name_sets = xcalloc(rows->nr_folds + 1, sizeof(uint32_t *));
 	id->name_sets_nr = xcalloc(rows->nr_folds + 1, sizeof(size_t));
 	for (i = 0; i < rows->nr_folds; i++) {

@@ -649,13 +649,18 @@ static char *col_dup(sqlite3_stmt *st, int c)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* Room for element @n of an array grown by doubling (@n a count so far). */
+static void *grow(void *v, size_t n, size_t size)
+{
+	return n & (n - 1) ? v : xrealloc(v, (n ? 2 * n : 1) * size);
+}
+
 static void one_addr(sqlite3_stmt *st, void *data)
 {
 	struct ident_rows *rows = data;
 	struct ident_row_addr *a;
 
-	rows->addrs = xrealloc(rows->addrs, (rows->nr_addrs + 1) *
-			       sizeof(*rows->addrs));
+	rows->addrs = grow(rows->addrs, rows->nr_addrs, sizeof(*rows->addrs));
 	a = &rows->addrs[rows->nr_addrs++];
 	a->id = sqlite3_column_int64(st, 0);
 	a->email = col_dup(st, 1);
@@ -675,8 +680,7 @@ static void one_pid(sqlite3_stmt *st, void *data)
 {
 	struct ident_rows *rows = data;
 
-	rows->pids = xrealloc(rows->pids, (rows->nr_pids + 1) *
-			      sizeof(*rows->pids));
+	rows->pids = grow(rows->pids, rows->nr_pids, sizeof(*rows->pids));
 	rows->pids[rows->nr_pids][0] = sqlite3_column_int64(st, 0);
 	rows->pids[rows->nr_pids++][1] = sqlite3_column_int64(st, 1);
 }
@@ -686,10 +690,9 @@ static void one_person(sqlite3_stmt *st, void *data)
 	struct ident_rows *rows = data;
 	size_t n = rows->nr_persons++;
 
-	rows->person_ids = xrealloc(rows->person_ids, (n + 1) *
-				    sizeof(*rows->person_ids));
-	rows->person_names = xrealloc(rows->person_names, (n + 1) *
-				      sizeof(*rows->person_names));
+	rows->person_ids = grow(rows->person_ids, n, sizeof(*rows->person_ids));
+	rows->person_names = grow(rows->person_names, n,
+				  sizeof(*rows->person_names));
 	rows->person_ids[n] = sqlite3_column_int64(st, 0);
 	rows->person_names[n] = col_dup(st, 1);
 }
@@ -699,9 +702,9 @@ static void one_fold(sqlite3_stmt *st, void *data)
 	struct ident_rows *rows = data;
 	size_t n = rows->nr_folds++;
 
-	rows->folds = xrealloc(rows->folds, (n + 1) * sizeof(*rows->folds));
-	rows->fold_persons = xrealloc(rows->fold_persons, (n + 1) *
-				      sizeof(*rows->fold_persons));
+	rows->folds = grow(rows->folds, n, sizeof(*rows->folds));
+	rows->fold_persons = grow(rows->fold_persons, n,
+				  sizeof(*rows->fold_persons));
 	rows->folds[n] = col_dup(st, 0);
 	rows->fold_persons[n] = col_dup(st, 1);
 }
