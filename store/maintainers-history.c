@@ -1156,12 +1156,16 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
 }
 
 /* Every indexed version of MAINTAINERS up to @until (0: all), in time order. */
+/*
+ * The versions, few, drive the join (CROSS JOIN keeps SQLite from
+ * walking every commit in time order to sort them: 0.17 s at 1.4M).
+ */
 static int load_versions(struct idx *ix, int64_t until, int64_t after,
 			 struct version **vp, size_t *nrp)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
-		"FROM maintainers m JOIN commits c ON c.id = m.commit_id "
+		"FROM maintainers m CROSS JOIN commits c ON c.id = m.commit_id "
 		"LEFT JOIN blobs b ON b.hash = m.blob "
 		"WHERE (?1 = 0 OR c.commit_time <= ?1) AND m.commit_id > ?2 "
 		"ORDER BY c.commit_time, c.id";
