@@ -57,31 +57,34 @@ static void fold_rows(const struct identity *id, const int64_t *pkey,
 }
 
 /*
- * The rows of a whole model.  A person is named by its first address's
- * place, which keeps the order of persons and, unlike their count, does
- * not move when another person is added or two are joined.
+ * The rows of a model: of a whole one, with @place and @pids NULL; of
+ * part of it (identity_load_part()), with @place the place of each of
+ * its addresses in the whole and @pids the people id of each of its.
+ * A person is named by its first address's place, which keeps the
+ * order of persons and, unlike their count, does not move when another
+ * person is added or two are joined.
  */
-static void build_rows(const struct identity *id, struct ident_rows *rows,
-		       int64_t **pkeyp)
+static void build_rows(const struct identity *id, const int64_t *place,
+		       const int64_t *pids, struct ident_rows *rows)
 {
 	int64_t *pkey = xcalloc(id->nr + 1, sizeof(*pkey));
-	size_t i, k;
+	size_t i;
 
 	memset(rows, 0, sizeof(*rows));
-	for (i = 0; i < id->nr; i++) {
-		const struct identity_person *p = &id->persons[i];
-
+	for (i = 0; i < id->nr; i++)
 		pkey[i] = INT64_MAX;
-		for (k = 0; k < p->nr_addrs; k++)
-			if (p->addrs[k] < pkey[i])
-				pkey[i] = p->addrs[k];
+	for (i = 0; i < id->nr_addrs; i++) {
+		int64_t at = place ? place[i] : (int64_t)i;
+
+		if (at < pkey[id->addrs[i].person])
+			pkey[id->addrs[i].person] = at;
 	}
 	rows->addrs = xcalloc(id->nr_addrs + 1, sizeof(*rows->addrs));
 	for (i = 0; i < id->nr_addrs; i++) {
 		const struct identity_addr *a = &id->addrs[i];
 		struct ident_row_addr *r = &rows->addrs[i];
 
-		r->id = (int64_t)i;
+		r->id = place ? place[i] : (int64_t)i;
 		r->email = a->email;
 		r->person = pkey[a->person];
 		r->authored = a->authored;
@@ -98,10 +101,12 @@ static void build_rows(const struct identity *id, struct ident_rows *rows,
 	rows->nr_addrs = id->nr_addrs;
 	rows->pids = xcalloc(id->nr_people_ids + 1, sizeof(*rows->pids));
 	for (i = 0; i < id->nr_people_ids; i++) {
-		if (!id->of_people[i])
+		uint32_t a = id->of_people[i];
+
+		if (!a--)
 			continue;
-		rows->pids[rows->nr_pids][0] = (int64_t)i;
-		rows->pids[rows->nr_pids++][1] = id->of_people[i] - 1;
+		rows->pids[rows->nr_pids][0] = pids ? pids[i] : (int64_t)i;
+		rows->pids[rows->nr_pids++][1] = place ? place[a] : a;
 	}
 	/* persons are numbered in the order of their first addresses */
 	rows->person_ids = pkey;
@@ -110,7 +115,6 @@ static void build_rows(const struct identity *id, struct ident_rows *rows,
 		rows->person_names[i] = id->persons[i].name;
 	rows->nr_persons = id->nr;
 	fold_rows(id, pkey, rows);
-	*pkeyp = pkey;
 }
 
 static void free_rows(struct ident_rows *rows)
@@ -133,7 +137,6 @@ static long store_or_compare(struct idx *ix, const char *key)
 	struct scope_people people;
 	struct identity id;
 	struct ident_rows rows;
-	int64_t *pkey = NULL;
 	long n = -1;
 
 	if (scope_people_load(ix, &people)) {
@@ -141,7 +144,7 @@ static long store_or_compare(struct idx *ix, const char *key)
 		return -1;
 	}
 	if (!identity_load(&id, ix, &people, NULL, key ? 0 : IDENTITY_FRESH)) {
-		build_rows(&id, &rows, &pkey);
+		build_rows(&id, NULL, NULL, &rows);
 		n = ident_table_sync(ix, &rows, key);
 		free_rows(&rows);
 	}
@@ -182,7 +185,7 @@ struct part {
 	char *(*mjoins)[3];		/* every MAINTAINERS join, in order */
 	size_t nr_mjoins, alloc_mjoins;
 	bool new_mjoins;
-	int64_t limit;			/* more people: a whole build is cheaper */
+	int64_t limit;			/* past it, a whole build is cheaper */
 	int rc;
 };
 
@@ -213,16 +216,23 @@ static void add_pid(int64_t pid, void *data)
 	pt->pids[pt->nr_pids++] = pid;
 }
 
+/* @s in lower case, in @sb. */
+static const char *lower(const char *s, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	for (; *s; s++)
+		strbuf_addch(sb, *s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+	return sb->buf;
+}
+
 static void add_email(struct part *pt, const char *email)
 {
 	struct strbuf lc = STRBUF_INIT;
 	struct strmap_entry *e;
 	int64_t addr, person;
-	const char *p;
 	int rc;
 
-	for (p = email; *p; p++)
-		strbuf_addch(&lc, (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
+	lower(email, &lc);
 	e = strmap_insert(&pt->emails, lc.buf, lc.len);
 	if (!e->value) {
 		e->value = (void *)1;
@@ -342,14 +352,6 @@ static int cmp_i64(const void *x, const void *y)
 	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
 
 	return (a > b) - (a < b);
-}
-
-static const char *lower(const char *s, struct strbuf *sb)
-{
-	strbuf_reset(sb);
-	for (; *s; s++)
-		strbuf_addch(sb, (*s >= 'A' && *s <= 'Z') ? *s - 'A' + 'a' : *s);
-	return sb->buf;
 }
 
 /* Build the model of the part's people, by dense numbers. */
@@ -485,72 +487,6 @@ static int place_part(struct part *pt, const struct identity *id,
 	return rc;
 }
 
-/* The rows of the part's model, at their places. */
-static void part_rows(const struct part *pt, const struct identity *id,
-		      const int64_t *place, struct ident_rows *rows)
-{
-	int64_t *pkey = xcalloc(id->nr + 1, sizeof(*pkey));
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, k, n = 0;
-
-	memset(rows, 0, sizeof(*rows));
-	for (i = 0; i < id->nr; i++)
-		pkey[i] = INT64_MAX;
-	for (i = 0; i < id->nr_addrs; i++)
-		if (place[i] < pkey[id->addrs[i].person])
-			pkey[id->addrs[i].person] = place[i];
-	rows->addrs = xcalloc(id->nr_addrs + 1, sizeof(*rows->addrs));
-	for (i = 0; i < id->nr_addrs; i++) {
-		const struct identity_addr *a = &id->addrs[i];
-		struct ident_row_addr *r = &rows->addrs[i];
-
-		r->id = place[i];
-		r->email = a->email;
-		r->person = pkey[a->person];
-		r->authored = a->authored;
-		r->committed = a->committed;
-		r->tagged = a->tagged;
-		r->flags = (a->indexed ? IT_INDEXED : 0) |
-			   (a->name_only ? IT_NAME_ONLY : 0) |
-			   (a->name_path ? IT_NAME_PATH : 0) |
-			   (strchr(a->email, ' ') ? IT_SPACED : 0);
-		r->why = (int)a->why;
-		r->why_commit = a->why_commit;
-		r->why_hash = a->why_hash;
-	}
-	rows->nr_addrs = id->nr_addrs;
-	rows->pids = xcalloc(id->nr_people_ids + 1, sizeof(*rows->pids));
-	for (i = 0; i < id->nr_people_ids; i++) {
-		if (!id->of_people[i])
-			continue;
-		rows->pids[rows->nr_pids][0] = pt->pids[i];
-		rows->pids[rows->nr_pids++][1] = place[id->of_people[i] - 1];
-	}
-	rows->person_ids = pkey;
-	rows->person_names = xcalloc(id->nr + 1, sizeof(char *));
-	for (i = 0; i < id->nr; i++)
-		rows->person_names[i] = id->persons[i].name;
-	rows->nr_persons = id->nr;
-	rows->folds = xcalloc(id->by_name.nr + 1, sizeof(char *));
-	rows->fold_persons = xcalloc(id->by_name.nr + 1, sizeof(char *));
-	for (i = 0; id->by_name.table && i < id->by_name.size; i++) {
-		const struct strmap_entry *e = &id->by_name.table[i];
-		size_t set;
-
-		if (!e->key)
-			continue;
-		set = (uintptr_t)e->value - 1;
-		strbuf_reset(&sb);
-		for (k = 0; k < id->name_sets_nr[set]; k++)
-			strbuf_addf(&sb, "%s%lld", k ? " " : "",
-				    (long long)pkey[id->name_sets[set][k]]);
-		rows->folds[n] = e->key;
-		rows->fold_persons[n++] = xstrdup(sb.buf);
-	}
-	rows->nr_folds = n;
-	strbuf_release(&sb);
-}
-
 /* "1 C P D H FP": the version, commits, people and the .mailmap's hash. */
 static bool parse_key(const char *key, char *v, long long *c, long long *p,
 		      char *h)
@@ -651,7 +587,7 @@ static int store_part(struct idx *ix, const char *key)
 		place = xcalloc(id.nr_addrs + 1, sizeof(*place));
 		rc = place_part(&pt, &id, place);
 		if (rc > 0) {
-			part_rows(&pt, &id, place, &rows);
+			build_rows(&id, place, pt.pids, &rows);
 			rc = ident_table_patch(ix, pt.pq, pt.nr_pq, &rows, key);
 			free_rows(&rows);
 		}
@@ -714,19 +650,26 @@ struct identity_lazy {
 	void *on_load_data;
 };
 
-int identity_open(struct identity *id, struct idx *ix, unsigned flags)
+/* An empty @id; is the stored model of @flags the index's current one? */
+static bool stored_current(struct identity *id, struct idx *ix, unsigned flags)
 {
-	struct identity_lazy *l;
 	char *key;
 	bool fresh;
 
 	memset(id, 0, sizeof(*id));
 	if (flags)
-		return 0;
+		return false;
 	key = ident_table_key(ix);
 	fresh = ident_table_fresh(ix, key);
 	free(key);
-	if (!fresh)
+	return fresh;
+}
+
+int identity_open(struct identity *id, struct idx *ix, unsigned flags)
+{
+	struct identity_lazy *l;
+
+	if (!stored_current(id, ix, flags))
 		return 0;
 	l = xcalloc(1, sizeof(*l));
 	if (!(l->r = ident_reader_open(ix))) {
@@ -744,6 +687,22 @@ int identity_open(struct identity *id, struct idx *ix, unsigned flags)
 	strmap_init(&id->by_addr);
 	strmap_init(&id->by_name);
 	return 1;
+}
+
+/* An address as its row has it, but for its strings. */
+static void addr_of_row(struct identity_addr *a,
+			const struct ident_row_addr *row, uint32_t person)
+{
+	memset(a, 0, sizeof(*a));
+	a->person = person;
+	a->authored = row->authored;
+	a->committed = row->committed;
+	a->tagged = row->tagged;
+	a->indexed = row->flags & IT_INDEXED;
+	a->name_only = row->flags & IT_NAME_ONLY;
+	a->name_path = row->flags & IT_NAME_PATH;
+	a->why = (enum identity_why)row->why;
+	a->why_commit = row->why_commit;
 }
 
 static void lazy_fail(void)
@@ -768,17 +727,8 @@ static void add_row(const struct ident_row_addr *row, void *data)
 	ALLOC_GROW(id->addrs, id->nr_addrs + 1, id->alloc_addrs);
 	ALLOC_GROW(l->stored, id->nr_addrs + 1, l->alloc_stored);
 	a = &id->addrs[id->nr_addrs++];
-	memset(a, 0, sizeof(*a));
+	addr_of_row(a, row, pl->person);
 	a->email = xstrdup(row->email);
-	a->person = pl->person;
-	a->authored = row->authored;
-	a->committed = row->committed;
-	a->tagged = row->tagged;
-	a->indexed = row->flags & IT_INDEXED;
-	a->name_only = row->flags & IT_NAME_ONLY;
-	a->name_path = row->flags & IT_NAME_PATH;
-	a->why = (enum identity_why)row->why;
-	a->why_commit = row->why_commit;
 	a->why_hash = row->why_hash ? xstrdup(row->why_hash) : NULL;
 	l->stored[i] = row->id;
 	*imap_put(&l->addr_of, row->id + 1) = i + 1;
@@ -1001,18 +951,10 @@ static bool whole_addrs(struct identity *id, struct ident_rows *rows,
 		if (r->id != (int64_t)i || !p)
 			return false;	/* not the tables kmaint writes */
 		id->nr_addrs = i + 1;
+		addr_of_row(a, r, (uint32_t)(*p - 1));
 		a->email = (char *)r->email;
 		a->why_hash = (char *)r->why_hash;
 		r->email = r->why_hash = NULL;
-		a->person = (uint32_t)(*p - 1);
-		a->authored = r->authored;
-		a->committed = r->committed;
-		a->tagged = r->tagged;
-		a->indexed = r->flags & IT_INDEXED;
-		a->name_only = r->flags & IT_NAME_ONLY;
-		a->name_path = r->flags & IT_NAME_PATH;
-		a->why = (enum identity_why)r->why;
-		a->why_commit = r->why_commit;
 		if (!a->name_only)
 			strmap_insert(&id->by_addr, a->email,
 				      strlen(a->email))->value =
@@ -1069,11 +1011,12 @@ static bool whole_rest(struct identity *id, const struct ident_rows *rows,
 
 			if (end == p || !k)
 				return false;
+			size_t *nr = &id->name_sets_nr[set];
+
 			id->name_sets[set] = xrealloc(id->name_sets[set],
-						      (id->name_sets_nr[set] + 1) *
+						      (*nr + 1) *
 						      sizeof(uint32_t));
-			id->name_sets[set][id->name_sets_nr[set]++] =
-				(uint32_t)(*k - 1);
+			id->name_sets[set][(*nr)++] = (uint32_t)(*k - 1);
 		}
 	}
 	return true;
@@ -1083,16 +1026,9 @@ int identity_read(struct identity *id, struct idx *ix, unsigned flags)
 {
 	struct ident_rows rows;
 	struct imap index;	/* stored person + 1 -> person + 1 */
-	char *key;
-	bool fresh, ok;
+	bool ok;
 
-	memset(id, 0, sizeof(*id));
-	if (flags)
-		return 0;
-	key = ident_table_key(ix);
-	fresh = ident_table_fresh(ix, key);
-	free(key);
-	if (!fresh)
+	if (!stored_current(id, ix, flags))
 		return 0;
 	if (ident_table_read(ix, &rows))
 		return -1;

@@ -654,9 +654,9 @@ static bool mjoins_extend(struct idx *ix, const char *cache, const char *key,
 		parse_mjoins(t.buf, t.len, &p);
 		maintainers_pairs(&h, &add);
 		if (getenv("KMAINT_DEBUG"))
-			fprintf(stderr, "identity: the MAINTAINERS joins of %zu "
-				"newer versions (%zu) merged into the %zu kept\n",
-				h.versions, add.nr, p.nr);
+			fprintf(stderr, "identity: the MAINTAINERS joins of "
+				"%zu newer versions (%zu) merged into the %zu "
+				"kept\n", h.versions, add.nr, p.nr);
 		merge_mpairs(&p, &add);
 		walk_mpairs(&p, cache, key, fn, data);
 		mh_history_release(&h);

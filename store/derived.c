@@ -393,11 +393,11 @@ int derived_pids_since(struct idx *ix, int64_t after,
 	sqlite3_stmt *st;
 	int step;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT author FROM commits WHERE id > ?1 "
-			       "UNION SELECT committer FROM commits WHERE id > ?1 "
-			       "UNION SELECT person FROM trailers WHERE "
-			       "commit_id > ?1 AND person IS NOT NULL", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, "SELECT author FROM commits WHERE "
+			       "id > ?1 UNION SELECT committer FROM commits "
+			       "WHERE id > ?1 UNION SELECT person FROM trailers "
+			       "WHERE commit_id > ?1 AND person IS NOT NULL", -1,
+			       &st, NULL) != SQLITE_OK)
 		return sql_fail(ix);
 	sqlite3_bind_int64(st, 1, after);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW)

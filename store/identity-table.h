@@ -58,7 +58,7 @@ struct ident_rows {
 	const char **folds;		/* in strcmp() order, with fold_persons */
 	char **fold_persons;		/* "3 17 40": the persons, in order */
 	size_t nr_folds;
-	int64_t nr_people;		/* read: one more than the last people id */
+	int64_t nr_people;		/* read: the last people id + 1 */
 };
 
 /*
