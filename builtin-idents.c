@@ -453,6 +453,7 @@ int cmd_idents(int argc, const char **argv)
 	scope_init(&sc, &ix);
 	sc.identity_flags = identity_flags_for(strict, address);
 	sc.identity_whole = true;	/* every person, every join */
+	sc.identity_name_joins = true;
 	ids.ix = &ix;
 	if (load(&ix, &ids)) {
 		rc = 1;

@@ -404,6 +404,25 @@ static int cmp_event(const void *x, const void *y)
  */
 #define MJOINS_MAGIC "kmaint-mjoins 1"
 
+/* One of rule 2's MAINTAINERS pairs: @r replaced by @a in commit @hash. */
+struct mpair {
+	const char *r, *a, *hash;
+};
+
+struct mpairs {
+	struct mpair *v;
+	size_t nr, alloc;
+};
+
+static void add_mpair(struct mpairs *p, const char *r, const char *a,
+		      const char *hash)
+{
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	p->v[p->nr].r = r;
+	p->v[p->nr].a = a;
+	p->v[p->nr++].hash = hash;
+}
+
 static char *mjoins_key(struct idx *ix, const char *mailmap)
 {
 	uint64_t h = 14695981039346656037ULL;	/* FNV-1a of the .mailmap */
@@ -420,37 +439,19 @@ static char *mjoins_key(struct idx *ix, const char *mailmap)
 	return key;
 }
 
-/* Replay the kept joins if the file is whole and its key is @key. */
-static bool mjoins_replay(struct builder *b, const char *path, const char *key)
+/* Read a whole .mjoins file (its last line "."): false if it is not. */
+static bool read_mjoins(const char *path, struct strbuf *t)
 {
-	struct strbuf t = STRBUF_INIT;
-	size_t klen = strlen(key);
-	char buf[65536], *p, *end;
+	char buf[65536];
 	FILE *fp = fopen(path, "r");
 	size_t n;
 
 	if (!fp)
 		return false;
 	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
-		strbuf_add(&t, buf, n);
+		strbuf_add(t, buf, n);
 	fclose(fp);
-	if (t.len < klen + 3 || memcmp(t.buf, key, klen) ||
-	    t.buf[klen] != '\n' || memcmp(t.buf + t.len - 3, "\n.\n", 3)) {
-		strbuf_release(&t);
-		return false;
-	}
-	end = t.buf + t.len - 2;
-	for (p = t.buf + klen + 1; p < end; ) {
-		char *nl = strchr(p, '\n'), *a = strchr(p, '\t'), *h;
-
-		if (!a || a > nl || !(h = strchr(a + 1, '\t')) || h > nl)
-			break;	/* made by us: cannot happen */
-		*a++ = *h++ = *nl = '\0';
-		join(b, add_addr(b, p), add_addr(b, a), IW_MAINTAINERS, 0, h);
-		p = nl + 1;
-	}
-	strbuf_release(&t);
-	return true;
+	return t->len >= 3 && !memcmp(t->buf + t->len - 3, "\n.\n", 3);
 }
 
 /* Keep @joins under @key, written whole or not at all. */
@@ -471,59 +472,31 @@ static void mjoins_save(const char *path, const char *key,
 }
 
 /*
- * Rule 2, MAINTAINERS: in one commit and one section, a listed person
- * removed and one added under the same folded name.
+ * The pairs of @h: in one commit and one section, a listed person
+ * removed and one added under the same folded name, by commit hash and
+ * section (the strings are @h's).
  */
-static int join_maintainers(struct builder *b, struct idx *ix)
+static void maintainers_pairs(const struct mh_history *h, struct mpairs *out)
 {
-	struct mh_history h;
 	struct strbuf n1 = STRBUF_INIT, n2 = STRBUF_INIT;
 	struct strbuf f1 = STRBUF_INIT, f2 = STRBUF_INIT;
 	size_t *order, i, j, k, start;
-	struct ident_mailmap *mm = ident_mailmap_new();
-	char *text, *key, *cache = xstrfmt("%s.mjoins", ix->path);
-	struct strbuf joins = STRBUF_INIT;
-	bool keep = true;
-	int rc;
 
-	/*
-	 * Listed addresses as the people table has them: after the .mailmap
-	 * the index was made with, whose text it keeps (no git to ask).
-	 */
-	text = idx_meta_get(ix, "mailmap");
-	key = mjoins_key(ix, text);
-	if (key && mjoins_replay(b, cache, key)) {
-		ident_mailmap_free(mm);
-		free(text);
-		free(key);
-		free(cache);
-		return 0;
-	}
-	if (text)
-		ident_mailmap_add(mm, text, strlen(text));
-	free(text);
-	rc = mh_history_load(ix, 0, mm, NULL, NULL, &h);
-	ident_mailmap_free(mm);
-	if (rc) {
-		free(key);
-		free(cache);
-		return -1;
-	}
-	order = xcalloc(h.nr_events + 1, sizeof(size_t));
-	for (i = 0; i < h.nr_events; i++)
+	order = xcalloc(h->nr_events + 1, sizeof(size_t));
+	for (i = 0; i < h->nr_events; i++)
 		order[i] = i;
-	sort_events = h.events;
-	if (h.nr_events)
-		qsort(order, h.nr_events, sizeof(size_t), cmp_event);
-	for (start = 0; start < h.nr_events; start = i) {
-		const struct mh_event *e0 = &h.events[order[start]];
+	sort_events = h->events;
+	if (h->nr_events)
+		qsort(order, h->nr_events, sizeof(size_t), cmp_event);
+	for (start = 0; start < h->nr_events; start = i) {
+		const struct mh_event *e0 = &h->events[order[start]];
 
-		for (i = start; i < h.nr_events &&
-		     !strcmp(h.events[order[i]].hash, e0->hash) &&
-		     !strcmp(h.events[order[i]].section, e0->section); i++)
+		for (i = start; i < h->nr_events &&
+		     !strcmp(h->events[order[i]].hash, e0->hash) &&
+		     !strcmp(h->events[order[i]].section, e0->section); i++)
 			;
 		for (j = start; j < i; j++) {
-			const struct mh_event *r = &h.events[order[j]];
+			const struct mh_event *r = &h->events[order[j]];
 
 			if (r->added || !r->type || r->initial ||
 			    !strchr(r->key, '@'))
@@ -533,39 +506,225 @@ static int join_maintainers(struct builder *b, struct idx *ix)
 			if (!f1.len)
 				continue;
 			for (k = start; k < i; k++) {
-				const struct mh_event *a = &h.events[order[k]];
+				const struct mh_event *a = &h->events[order[k]];
 
 				if (!a->added || !a->type || !strchr(a->key, '@') ||
 				    !strcmp(a->key, r->key))
 					continue;
 				value_name(a->person, &n2);
 				identity_fold_name(n2.buf, &f2);
-				if (strcmp(f1.buf, f2.buf))
-					continue;
-				join(b, add_addr(b, r->key), add_addr(b, a->key),
-				     IW_MAINTAINERS, 0, r->hash);
-				if (strpbrk(r->key, "\t\n") || !r->hash ||
-				    strpbrk(a->key, "\t\n") ||
-				    strpbrk(r->hash, "\t\n"))
-					keep = false;
-				else
-					strbuf_addf(&joins, "%s\t%s\t%s\n",
-						    r->key, a->key, r->hash);
+				if (!strcmp(f1.buf, f2.buf))
+					add_mpair(out, r->key, a->key, r->hash);
 			}
 		}
 	}
 	free(order);
-	mh_history_release(&h);
-	if (key && keep)
-		mjoins_save(cache, key, &joins);
-	free(key);
-	free(cache);
-	strbuf_release(&joins);
 	strbuf_release(&n1);
 	strbuf_release(&n2);
 	strbuf_release(&f1);
 	strbuf_release(&f2);
-	return 0;
+}
+
+/*
+ * Call @fn with the pairs in their order and keep them, if they can be
+ * written (no tab nor newline in them), under @key in @cache.
+ */
+static void walk_mpairs(const struct mpairs *p, const char *cache,
+			const char *key, identity_mjoin_fn *fn, void *data)
+{
+	struct strbuf joins = STRBUF_INIT;
+	bool keep = key != NULL;
+	size_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		const struct mpair *m = &p->v[i];
+
+		fn(m->r, m->a, m->hash, data);
+		if (!m->hash || strpbrk(m->r, "\t\n") ||
+		    strpbrk(m->a, "\t\n") || strpbrk(m->hash, "\t\n"))
+			keep = false;
+		else
+			strbuf_addf(&joins, "%s\t%s\t%s\n", m->r, m->a, m->hash);
+	}
+	if (keep)
+		mjoins_save(cache, key, &joins);
+	strbuf_release(&joins);
+}
+
+/*
+ * The pairs kept in @t (a whole .mjoins file, changed in place) after
+ * its key line.
+ */
+static void parse_mjoins(char *t, size_t len, struct mpairs *out)
+{
+	char *p = strchr(t, '\n'), *end = t + len - 2;
+
+	for (p = p ? p + 1 : end; p < end; ) {
+		char *nl = strchr(p, '\n'), *a = strchr(p, '\t'), *h;
+
+		if (!nl || !a || a > nl || !(h = strchr(a + 1, '\t')) || h > nl)
+			break;	/* made by us: cannot happen */
+		*a++ = *h++ = *nl = '\0';
+		add_mpair(out, p, a, h);
+		p = nl + 1;
+	}
+}
+
+/* Merge @add into @p by commit hash, as maintainers_pairs() orders them. */
+static void merge_mpairs(struct mpairs *p, const struct mpairs *add)
+{
+	struct mpairs m = { 0 };
+	size_t i = 0, j = 0;
+
+	while (i < p->nr || j < add->nr) {
+		const struct mpair *x;
+
+		if (j >= add->nr || (i < p->nr &&
+				     strcmp(p->v[i].hash, add->v[j].hash) <= 0))
+			x = &p->v[i++];
+		else
+			x = &add->v[j++];
+		add_mpair(&m, x->r, x->a, x->hash);
+	}
+	free(p->v);
+	*p = m;
+}
+
+/* Replay the kept joins if the file is whole and its key is @key. */
+static bool mjoins_replay(const char *path, const char *key,
+			  identity_mjoin_fn *fn, void *data)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct mpairs p = { 0 };
+	size_t klen = strlen(key);
+	bool ok = read_mjoins(path, &t) && t.len >= klen + 3 &&
+		  !memcmp(t.buf, key, klen) && t.buf[klen] == '\n';
+
+	if (ok) {
+		parse_mjoins(t.buf, t.len, &p);
+		walk_mpairs(&p, NULL, NULL, fn, data);
+	}
+	free(p.v);
+	strbuf_release(&t);
+	return ok;
+}
+
+/*
+ * The pairs kept under an older key of the same .mailmap, when its
+ * versions are still exactly the versions of the commits up to the
+ * largest it names: the pairs of the newer versions are found from
+ * them alone (a few, for an update) and merged in, and the whole kept
+ * under @key.  False when that cannot be done: then every version is
+ * read again.
+ */
+static bool mjoins_extend(struct idx *ix, const char *cache, const char *key,
+			  const struct ident_mailmap *mm, identity_mjoin_fn *fn,
+			  void *data)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct mpairs p = { 0 }, add = { 0 };
+	struct mh_history h;
+	char *nl, *old_fp = NULL, *fp = NULL;
+	const char *ksuffix = strrchr(key, ' ');
+	size_t start, klen;
+	long long count, upto;
+	double total;
+	bool ok = false;
+
+	if (!read_mjoins(cache, &t) || !(nl = strchr(t.buf, '\n')) ||
+	    strncmp(t.buf, MJOINS_MAGIC " ", strlen(MJOINS_MAGIC) + 1)) {
+		strbuf_release(&t);
+		return false;
+	}
+	/* "kmaint-mjoins 1 COUNT TOTAL UPTO BLOB MAILMAP" */
+	start = strlen(MJOINS_MAGIC) + 1;
+	klen = (size_t)(nl - t.buf);
+	if (ksuffix && klen > start + strlen(ksuffix) &&
+	    !memcmp(nl - strlen(ksuffix), ksuffix, strlen(ksuffix)) &&
+	    sscanf(t.buf + start, "%lld %lf %lld", &count, &total,
+		   &upto) == 3) {
+		old_fp = xstrndup(t.buf + start,
+				  klen - start - strlen(ksuffix));
+		fp = idx_maintainers_fingerprint_upto(ix, upto);
+		ok = fp && !strcmp(fp, old_fp);
+	}
+	free(fp);
+	free(old_fp);
+	if (ok && (ok = !mh_events_after(ix, upto, mm, &h))) {
+		parse_mjoins(t.buf, t.len, &p);
+		maintainers_pairs(&h, &add);
+		if (getenv("KMAINT_DEBUG"))
+			fprintf(stderr, "identity: the MAINTAINERS joins of "
+				"%zu newer versions (%zu) merged into the %zu "
+				"kept\n", h.versions, add.nr, p.nr);
+		merge_mpairs(&p, &add);
+		walk_mpairs(&p, cache, key, fn, data);
+		mh_history_release(&h);
+	}
+	free(p.v);
+	free(add.v);
+	strbuf_release(&t);
+	return ok;
+}
+
+int identity_mjoins(struct idx *ix, unsigned flags, identity_mjoin_fn *fn,
+		   void *data)
+{
+	struct mh_history h;
+	struct ident_mailmap *mm = ident_mailmap_new();
+	char *text, *key, *cache = xstrfmt("%s.mjoins", ix->path);
+	struct mpairs p = { 0 };
+	int rc = 0;
+
+	/*
+	 * Listed addresses as the people table has them: after the .mailmap
+	 * the index was made with, whose text it keeps (no git to ask).
+	 */
+	text = idx_meta_get(ix, "mailmap");
+	key = mjoins_key(ix, text);
+	if (text)
+		ident_mailmap_add(mm, text, strlen(text));
+	free(text);
+	if (key && !(flags & IDENTITY_FRESH) &&
+	    (mjoins_replay(cache, key, fn, data) ||
+	     mjoins_extend(ix, cache, key, mm, fn, data)))
+		goto out;
+	if (mh_history_load(ix, 0, mm, NULL, NULL, &h)) {
+		rc = -1;
+		goto out;
+	}
+	maintainers_pairs(&h, &p);
+	walk_mpairs(&p, cache, key, fn, data);
+	free(p.v);
+	mh_history_release(&h);
+out:
+	ident_mailmap_free(mm);
+	free(key);
+	free(cache);
+	return rc;
+}
+
+static void join_mjoin(const char *r, const char *a, const char *hash,
+		       void *data)
+{
+	struct builder *b = data;
+	/*
+	 * The replacing address first: the places of the addresses only
+	 * MAINTAINERS names follow that order (people/identity-store.c),
+	 * which gcc gave the calls in join()'s arguments.
+	 */
+	uint32_t y = add_addr(b, a), x = add_addr(b, r);
+
+	join(b, x, y, IW_MAINTAINERS, 0, hash);
+}
+
+/*
+ * Rule 2, MAINTAINERS: in one commit and one section, a listed person
+ * removed and one added under the same folded name.
+ */
+static int join_maintainers(struct builder *b, struct idx *ix)
+{
+	return identity_mjoins(ix, b->id->flags, join_mjoin, b);
 }
 
 /*
@@ -893,6 +1052,89 @@ static void stored_join(int64_t commit_id, int64_t x, int64_t y, void *data)
 	     commit_id, NULL);
 }
 
+/* Each people id's address (or name-only stand-in), and its folded name. */
+static void builder_people(struct builder *b, const struct scope_people *people,
+			   unsigned flags)
+{
+	struct identity *id = b->id;
+	size_t i;
+
+	memset(id, 0, sizeof(*id));
+	id->flags = flags;
+	strmap_init(&id->by_addr);
+	b->id = id;
+	strmap_init(&b->folds);
+	id->nr_people_ids = (size_t)people->nr;
+	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	b->authored = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->committed = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->tagged = xcalloc(id->nr_people_ids + 1, sizeof(long));
+	b->fold = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
+	for (i = 0; i < id->nr_people_ids; i++) {
+		if (!people->email[i] || !*people->email[i]) {
+			uint32_t f;
+
+			/* a name alone, as a "Reviewed-by: Jane Doe" gives */
+			if (!people->name[i] || !*people->name[i] ||
+			    !(f = fold_id(b, people->name[i])))
+				continue;
+			id->of_people[i] = name_only_addr(b, f) + 1;
+			id->addrs[id->of_people[i] - 1].indexed = true;
+			continue;
+		}
+		id->of_people[i] = add_addr(b, people->email[i]) + 1;
+		id->addrs[id->of_people[i] - 1].indexed = true;
+		if (!(flags & IDENTITY_STRICT) && people->name[i])
+			b->fold[i] = fold_id(b, people->name[i]);
+	}
+}
+
+/* The counts of each people id onto its address. */
+static void builder_counts(struct builder *b)
+{
+	struct identity *id = b->id;
+	size_t i;
+
+	for (i = 0; i < id->nr_people_ids; i++) {
+		struct identity_addr *a;
+
+		if (!id->of_people[i])
+			continue;
+		a = &id->addrs[id->of_people[i] - 1];
+		a->authored += b->authored[i];
+		a->committed += b->committed[i];
+		a->tagged += b->tagged[i];
+	}
+}
+
+/* Rule 4 and the names alone, then the persons, their names, the reasons. */
+static void builder_finish(struct builder *b, const struct scope_people *people)
+{
+	struct identity *id = b->id;
+
+	if (!(id->flags & IDENTITY_STRICT)) {
+		if (!(id->flags & IDENTITY_NO_NAMES))
+			join_names(b, people);
+		join_name_only(b, people);
+	}
+	build_persons(b, people);
+	if (!(id->flags & IDENTITY_STRICT))
+		build_names(b, people);
+	else
+		strmap_init(&id->by_name);
+	keep_reasons(b);
+
+	free(b->parent);
+	free(b->edges);
+	free(b->authored);
+	free(b->committed);
+	free(b->tagged);
+	free(b->fold);
+	free(b->name_only);
+	free(b->one_word);
+	strmap_clear(&b->folds, false);
+}
+
 int identity_load(struct identity *id, struct idx *ix,
 		  const struct scope_people *people, const struct summary *sm,
 		  unsigned flags)
@@ -901,54 +1143,19 @@ int identity_load(struct identity *id, struct idx *ix,
 	struct summary own = { 0 };
 	/* the index's counts and joins, when they cover every commit */
 	bool derived = derived_fresh(ix);
-	size_t i;
 	int rc = 0;
 
-	memset(id, 0, sizeof(*id));
-	id->flags = flags;
-	strmap_init(&id->by_addr);
-	b.id = id;
-	strmap_init(&b.folds);
 	if (!sm && !derived) {
+		memset(id, 0, sizeof(*id));
 		if (summary_load(ix, &own))
 			return -1;
 		sm = &own;
 	}
-	id->nr_people_ids = (size_t)people->nr;
-	id->of_people = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
-	b.authored = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.committed = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.tagged = xcalloc(id->nr_people_ids + 1, sizeof(long));
-	b.fold = xcalloc(id->nr_people_ids + 1, sizeof(uint32_t));
-	for (i = 0; i < id->nr_people_ids; i++) {
-		if (!people->email[i] || !*people->email[i]) {
-			uint32_t f;
-
-			/* a name alone, as a "Reviewed-by: Jane Doe" gives */
-			if (!people->name[i] || !*people->name[i] ||
-			    !(f = fold_id(&b, people->name[i])))
-				continue;
-			id->of_people[i] = name_only_addr(&b, f) + 1;
-			id->addrs[id->of_people[i] - 1].indexed = true;
-			continue;
-		}
-		id->of_people[i] = add_addr(&b, people->email[i]) + 1;
-		id->addrs[id->of_people[i] - 1].indexed = true;
-		if (!(flags & IDENTITY_STRICT) && people->name[i])
-			b.fold[i] = fold_id(&b, people->name[i]);
-	}
+	b.id = id;
+	builder_people(&b, people, flags);
 	if (derived ? stored_counts(&b, ix) : count_commits(&b, sm))
 		rc = -1;
-	for (i = 0; i < id->nr_people_ids; i++) {
-		struct identity_addr *a;
-
-		if (!id->of_people[i])
-			continue;
-		a = &id->addrs[id->of_people[i] - 1];
-		a->authored += b.authored[i];
-		a->committed += b.committed[i];
-		a->tagged += b.tagged[i];
-	}
+	builder_counts(&b);
 	if (!(flags & IDENTITY_STRICT)) {
 		if (!derived)
 			join_commits(&b, sm);
@@ -956,28 +1163,32 @@ int identity_load(struct identity *id, struct idx *ix,
 			rc = -1;
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;
-		if (!(flags & IDENTITY_NO_NAMES))
-			join_names(&b, people);
-		join_name_only(&b, people);
 	}
-	build_persons(&b, people);
-	if (!(flags & IDENTITY_STRICT))
-		build_names(&b, people);
-	else
-		strmap_init(&id->by_name);
-	keep_reasons(&b);
-
-	free(b.parent);
-	free(b.edges);
-	free(b.authored);
-	free(b.committed);
-	free(b.tagged);
-	free(b.fold);
-	free(b.name_only);
-	free(b.one_word);
-	strmap_clear(&b.folds, false);
+	builder_finish(&b, people);
 	summary_release(&own);
 	return rc;
+}
+
+void identity_load_part(struct identity *id, const struct identity_part *part)
+{
+	struct builder b = { 0 };
+	size_t i;
+
+	b.id = id;
+	builder_people(&b, part->people, 0);
+	for (i = 0; i < id->nr_people_ids; i++) {
+		b.authored[i] = part->counts[i].authored;
+		b.committed[i] = part->counts[i].committed;
+		b.tagged[i] = part->counts[i].tagged;
+	}
+	builder_counts(&b);
+	for (i = 0; i < part->nr_joins; i++)
+		stored_join(part->joins[i][0], part->joins[i][1],
+			    part->joins[i][2], &b);
+	for (i = 0; i < part->nr_mjoins; i++)
+		join_mjoin(part->mjoins[i][0], part->mjoins[i][1],
+			   part->mjoins[i][2], &b);
+	builder_finish(&b, part->people);
 }
 
 void identity_release(struct identity *id)
@@ -1001,6 +1212,7 @@ void identity_release(struct identity *id)
 	free(id->name_sets_nr);
 	free(id->of_people);
 	free(id->name_joins);
+	free(id->names);
 	strmap_clear(&id->by_addr, false);
 	strmap_clear(&id->by_name, false);
 	memset(id, 0, sizeof(*id));

@@ -66,6 +66,11 @@ enum {
 	IDENTITY_STRICT = 1,		/* an address is a person */
 	IDENTITY_NO_MAINTAINERS = 2,	/* skip rule 2's MAINTAINERS part */
 	IDENTITY_NO_NAMES = 4,		/* skip rule 4: no joins on a name */
+	/*
+	 * Nothing kept beside the index: every MAINTAINERS version read
+	 * again (what index --verify compares the stored model with).
+	 */
+	IDENTITY_FRESH = 8,
 };
 
 /*
@@ -132,6 +137,7 @@ struct identity {
 	 * whole by identity_load().
 	 */
 	struct identity_lazy *lazy;
+	char *names;		/* identity_read(): the persons' names */
 };
 
 /*
@@ -153,6 +159,47 @@ void identity_release(struct identity *id);
  * whole, so not for callers that walk every person or address.
  */
 int identity_open(struct identity *id, struct idx *ix, unsigned flags);
+
+/*
+ * The same model read whole from the index (a caller that walks every
+ * person: kmaint stats of the whole tree), rather than built from every
+ * person, commit join and MAINTAINERS version: 1 when read so, 0 when
+ * the index has no current copy (as identity_open()), -1 on error.
+ * Only rule 4's name_joins are not kept: callers that list them build
+ * the model.
+ */
+int identity_read(struct identity *id, struct idx *ix, unsigned flags);
+
+/*
+ * The model of the default flags of part of the people only, closed
+ * under its joins (kmaint index's update of the stored model,
+ * people/identity-store.c): @people numbered densely in the order of
+ * their ids, with their counts, and the joins among them in the order
+ * identity_load() makes them (rule 2's commit pairs, by @people's
+ * numbers; then the MAINTAINERS pairs).  The addresses and persons are
+ * those of identity_load(), in the same order, less the others'.
+ */
+struct derived_person;
+struct identity_part {
+	const struct scope_people *people;
+	const struct derived_person *counts;
+	const int64_t (*joins)[3];	/* commit id, people a, people b */
+	size_t nr_joins;
+	const char *const (*mjoins)[3];	/* replaced, replacing, commit */
+	size_t nr_mjoins;
+};
+
+void identity_load_part(struct identity *id, const struct identity_part *part);
+
+/*
+ * Rule 2's MAINTAINERS joins, in the order the model makes them: @fn
+ * with the address replaced, the one replacing it (lower case, after
+ * the index's .mailmap) and the commit.  0 or -1.
+ */
+typedef void identity_mjoin_fn(const char *r, const char *a, const char *hash,
+			       void *data);
+int identity_mjoins(struct idx *ix, unsigned flags, identity_mjoin_fn *fn,
+		    void *data);
 
 /*
  * For "kmaint index", in its transaction: bring the stored model up to

@@ -387,6 +387,25 @@ int derived_foreach_join(struct idx *ix,
 	return step == SQLITE_DONE ? 0 : sql_fail(ix);
 }
 
+int derived_pids_since(struct idx *ix, int64_t after,
+		       void (*fn)(int64_t pid, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT author FROM commits WHERE "
+			       "id > ?1 UNION SELECT committer FROM commits "
+			       "WHERE id > ?1 UNION SELECT person FROM trailers "
+			       "WHERE commit_id > ?1 AND person IS NOT NULL", -1,
+			       &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	sqlite3_bind_int64(st, 1, after);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(ix);
+}
+
 /* --verify: the stored joins, in order, against @f's. */
 struct join_check {
 	const struct facts *f;

@@ -71,6 +71,14 @@ int derived_foreach_join(struct idx *ix,
 			 void *data);
 
 /*
+ * Call @fn once with each people id that a commit of id above @after
+ * names (author, committer, a trailer's person): whose counts those
+ * commits change.  0, or -1 with a message.
+ */
+int derived_pids_since(struct idx *ix, int64_t after,
+		       void (*fn)(int64_t pid, void *data), void *data);
+
+/*
  * kmaint index --verify: compute the facts again from the commit,
  * trailer and people tables, and compare them with the tables.  The
  * number of differences (each named on stderr), or -1 on an SQL error.

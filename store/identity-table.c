@@ -373,6 +373,76 @@ long ident_table_sync(struct idx *ix, const struct ident_rows *rows,
 	return bad;
 }
 
+/* ---- writing part of the model ---- */
+
+static int put_rows(struct idx *ix, const char *sql, const char *kinds,
+		    const struct cell *cells, size_t nr)
+{
+	size_t n = strlen(kinds), i, c;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	for (i = 0; !rc && i < nr; i++) {
+		for (c = 0; c < n; c++)
+			bind_cell(st, (int)c + 1, kinds[c], &cells[i * n + c]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = sql_fail(ix);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int drop_persons(struct idx *ix, const int64_t *persons, size_t nr)
+{
+	struct cell *c = xcalloc(nr + 1, sizeof(*c));
+	size_t i;
+	int rc;
+
+	for (i = 0; i < nr; i++)
+		c[i].i = persons[i];
+	rc = put_rows(ix, "DELETE FROM ident_addr WHERE person = ?1", "i", c,
+		      nr) ||
+	     put_rows(ix, "DELETE FROM ident_person WHERE person = ?1", "i", c,
+		      nr);
+	free(c);
+	return rc;
+}
+
+int ident_table_patch(struct idx *ix, const int64_t *persons, size_t nr,
+		      const struct ident_rows *rows, const char *key)
+{
+	struct table t[4];
+	size_t i;
+	int rc;
+
+	if (idx_exec(ix, "SAVEPOINT ident_patch"))
+		return -1;
+	fill_addrs(&t[0], rows);
+	fill_small(&t[1], rows);
+	/* new rows never take the place of one kept: plain inserts */
+	rc = drop_persons(ix, persons, nr) ||
+	     put_rows(ix, "INSERT INTO ident_addr(id, email, person, authored, "
+		      "committed, tagged, flags, why, why_commit, why_hash) "
+		      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+		      t[0].kinds, t[0].rows, t[0].nr) ||
+	     put_rows(ix, t[1].replace, t[1].kinds, t[1].rows, t[1].nr) ||
+	     put_rows(ix, "INSERT INTO ident_person(person, name) "
+		      "VALUES(?1, ?2)", t[2].kinds, t[2].rows, t[2].nr) ||
+	     put_rows(ix, t[3].replace, t[3].kinds, t[3].rows, t[3].nr) ||
+	     idx_meta_set(ix, "identity", key) ? -1 : 0;
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		free(t[i].rows);
+	if (rc) {
+		idx_exec(ix, "ROLLBACK TO ident_patch");
+		idx_exec(ix, "RELEASE ident_patch");
+		return 0;
+	}
+	return idx_exec(ix, "RELEASE ident_patch") ? -1 : 1;
+}
+
 /* ---- reading ---- */
 
 struct ident_reader {
@@ -431,6 +501,28 @@ int64_t ident_read_nr(struct ident_reader *r)
 {
 	return idx_query_int(r->ix, "SELECT coalesce(max(id), -1) + 1 FROM "
 			     "ident_addr");
+}
+
+int64_t ident_read_nr_indexed(struct ident_reader *r)
+{
+	return idx_query_int(r->ix, "SELECT count(*) FROM ident_addr WHERE "
+			     "flags & 1");
+}
+
+int ident_read_unindexed(struct ident_reader *r,
+			 void (*fn)(int64_t person, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(r->ix->db, "SELECT DISTINCT person FROM "
+			       "ident_addr WHERE NOT flags & 1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_fail(r->ix);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(sqlite3_column_int64(st, 0), data);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
 }
 
 int64_t ident_read_nr_pids(struct ident_reader *r)
@@ -532,4 +624,130 @@ int ident_read_addr_pids(struct ident_reader *r, int64_t addr,
 		fn(sqlite3_column_int64(st, 0), data);
 	sqlite3_reset(st);
 	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
+}
+
+/* ---- reading whole ---- */
+
+static int read_all(struct idx *ix, const char *sql,
+		    void (*fn)(sqlite3_stmt *st, void *data), void *data)
+{
+	sqlite3_stmt *st;
+	int step;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		fn(st, data);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(ix);
+}
+
+static char *col_dup(sqlite3_stmt *st, int c)
+{
+	const char *s = (const char *)sqlite3_column_text(st, c);
+
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Room for element @n of an array grown by doubling (@n a count so far). */
+static void *grow(void *v, size_t n, size_t size)
+{
+	return n & (n - 1) ? v : xrealloc(v, (n ? 2 * n : 1) * size);
+}
+
+static void one_addr(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	struct ident_row_addr *a;
+
+	rows->addrs = grow(rows->addrs, rows->nr_addrs, sizeof(*rows->addrs));
+	a = &rows->addrs[rows->nr_addrs++];
+	a->id = sqlite3_column_int64(st, 0);
+	a->email = col_dup(st, 1);
+	if (!a->email)
+		a->email = xstrdup("");
+	a->person = sqlite3_column_int64(st, 2);
+	a->authored = (long)sqlite3_column_int64(st, 3);
+	a->committed = (long)sqlite3_column_int64(st, 4);
+	a->tagged = (long)sqlite3_column_int64(st, 5);
+	a->flags = (unsigned)sqlite3_column_int64(st, 6);
+	a->why = (int)sqlite3_column_int64(st, 7);
+	a->why_commit = sqlite3_column_int64(st, 8);
+	a->why_hash = col_dup(st, 9);
+}
+
+static void one_pid(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+
+	rows->pids = grow(rows->pids, rows->nr_pids, sizeof(*rows->pids));
+	rows->pids[rows->nr_pids][0] = sqlite3_column_int64(st, 0);
+	rows->pids[rows->nr_pids++][1] = sqlite3_column_int64(st, 1);
+}
+
+static void one_person(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	size_t n = rows->nr_persons++;
+
+	rows->person_ids = grow(rows->person_ids, n, sizeof(*rows->person_ids));
+	rows->person_names = grow(rows->person_names, n,
+				  sizeof(*rows->person_names));
+	rows->person_ids[n] = sqlite3_column_int64(st, 0);
+	rows->person_names[n] = col_dup(st, 1);
+}
+
+static void one_fold(sqlite3_stmt *st, void *data)
+{
+	struct ident_rows *rows = data;
+	size_t n = rows->nr_folds++;
+
+	rows->folds = grow(rows->folds, n, sizeof(*rows->folds));
+	rows->fold_persons = grow(rows->fold_persons, n,
+				  sizeof(*rows->fold_persons));
+	rows->folds[n] = col_dup(st, 0);
+	rows->fold_persons[n] = col_dup(st, 1);
+}
+
+int ident_table_read(struct idx *ix, struct ident_rows *rows)
+{
+	memset(rows, 0, sizeof(*rows));
+	if (read_all(ix, "SELECT id, email, person, authored, committed, "
+		     "tagged, flags, why, why_commit, why_hash FROM ident_addr "
+		     "ORDER BY id", one_addr, rows) ||
+	    read_all(ix, "SELECT pid, addr FROM ident_pid ORDER BY pid",
+		     one_pid, rows) ||
+	    read_all(ix, "SELECT person, coalesce(name, '') FROM ident_person "
+		     "ORDER BY person", one_person, rows) ||
+	    read_all(ix, "SELECT fold, persons FROM ident_name ORDER BY fold",
+		     one_fold, rows)) {
+		ident_table_read_release(rows);
+		return -1;
+	}
+	rows->nr_people = idx_query_int(ix, "SELECT coalesce(max(id), -1) + 1 "
+					"FROM people");
+	return 0;
+}
+
+void ident_table_read_release(struct ident_rows *rows)
+{
+	size_t i;
+
+	for (i = 0; i < rows->nr_addrs; i++) {
+		free((char *)rows->addrs[i].email);
+		free((char *)rows->addrs[i].why_hash);
+	}
+	for (i = 0; i < rows->nr_persons; i++)
+		free((char *)rows->person_names[i]);
+	for (i = 0; i < rows->nr_folds; i++) {
+		free((char *)rows->folds[i]);
+		free(rows->fold_persons[i]);
+	}
+	free(rows->addrs);
+	free(rows->pids);
+	free(rows->person_ids);
+	free(rows->person_names);
+	free(rows->folds);
+	free(rows->fold_persons);
+	memset(rows, 0, sizeof(*rows));
 }

@@ -58,6 +58,7 @@ struct ident_rows {
 	const char **folds;		/* in strcmp() order, with fold_persons */
 	char **fold_persons;		/* "3 17 40": the persons, in order */
 	size_t nr_folds;
+	int64_t nr_people;		/* read: the last people id + 1 */
 };
 
 /*
@@ -85,6 +86,25 @@ bool ident_table_exists(struct idx *ix);
 long ident_table_sync(struct idx *ix, const struct ident_rows *rows,
 		      const char *key);
 
+/*
+ * Replace the rows of the stored persons @persons (their ident_addr and
+ * ident_person rows) by @rows, which also give the ident_pid and
+ * ident_name rows that change, and set meta "identity" to @key, inside
+ * a savepoint: 1 done; 0 when a row would take the place of one kept
+ * (the model was not what the caller read: nothing is changed, and the
+ * caller makes it whole); -1 with a message.
+ */
+int ident_table_patch(struct idx *ix, const int64_t *persons, size_t nr,
+		      const struct ident_rows *rows, const char *key);
+
+/*
+ * Read every row into @rows, in the order of their keys, the strings
+ * allocated (a model walked whole: kmaint stats of the whole tree).
+ * Release with ident_table_read_release().  0, or -1 with a message.
+ */
+int ident_table_read(struct idx *ix, struct ident_rows *rows);
+void ident_table_read_release(struct ident_rows *rows);
+
 /* Reading a few rows at a time (prepared once). */
 struct ident_reader;
 
@@ -93,6 +113,14 @@ void ident_reader_close(struct ident_reader *r);
 
 /* One more than the largest address place: the bound of person ids. */
 int64_t ident_read_nr(struct ident_reader *r);
+
+/*
+ * The addresses a people id has (they come first, 0 to the count - 1),
+ * and the persons of those only MAINTAINERS names (after them).
+ */
+int64_t ident_read_nr_indexed(struct ident_reader *r);
+int ident_read_unindexed(struct ident_reader *r,
+			 void (*fn)(int64_t person, void *data), void *data);
 
 /* One more than the largest people id with an address. */
 int64_t ident_read_nr_pids(struct ident_reader *r);

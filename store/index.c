@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -259,6 +260,14 @@ int idx_fault_point(struct idx *ix, const char *point)
 		 (long long)(idx_query_int(ix, "PRAGMA freelist_count") + 2) *
 		 idx_query_int(ix, "PRAGMA page_size"));
 	return idx_exec(ix, sql);
+}
+
+void idx_kill_point(const char *point)
+{
+	const char *v = getenv("KMAINT_TEST_KILL");
+
+	if (v && !strcmp(v, point))
+		raise(SIGKILL);
 }
 
 char *idx_default_path(void)

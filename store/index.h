@@ -129,6 +129,11 @@ int idx_drop_hold(struct idx *ix);
  */
 int idx_fault_point(struct idx *ix, const char *point);
 /*
+ * For the tests of a kill -9 at a given point (KMAINT_TEST_KILL=POINT):
+ * the process kills itself there.
+ */
+void idx_kill_point(const char *point);
+/*
  * Empty the index in the open transaction: every table made again, as
  * in a new file.  Readers keep the snapshot they have (WAL), which a
  * new file in its place would not give them.

@@ -1156,14 +1156,18 @@ static void map_people(struct mh_history *h, const struct ident_mailmap *mm,
 }
 
 /* Every indexed version of MAINTAINERS up to @until (0: all), in time order. */
-static int load_versions(struct idx *ix, int64_t until, struct version **vp,
-			 size_t *nrp)
+/*
+ * The versions, few, drive the join (CROSS JOIN keeps SQLite from
+ * walking every commit in time order to sort them: 0.17 s at 1.4M).
+ */
+static int load_versions(struct idx *ix, int64_t until, int64_t after,
+			 struct version **vp, size_t *nrp)
 {
 	static const char sql[] =
 		"SELECT c.hash, c.commit_time, c.nparents, m.blob, b.id "
-		"FROM maintainers m JOIN commits c ON c.id = m.commit_id "
+		"FROM maintainers m CROSS JOIN commits c ON c.id = m.commit_id "
 		"LEFT JOIN blobs b ON b.hash = m.blob "
-		"WHERE ?1 = 0 OR c.commit_time <= ?1 "
+		"WHERE (?1 = 0 OR c.commit_time <= ?1) AND m.commit_id > ?2 "
 		"ORDER BY c.commit_time, c.id";
 	struct version *v = NULL;
 	size_t nr = 0, alloc = 0;
@@ -1172,6 +1176,7 @@ static int load_versions(struct idx *ix, int64_t until, struct version **vp,
 	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
 	sqlite3_bind_int64(st, 1, until);
+	sqlite3_bind_int64(st, 2, after);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *b = (const char *)sqlite3_column_text(st, 3);
 
@@ -1422,7 +1427,7 @@ int mh_history_load(struct idx *ix, int64_t until,
 	struct strmap ids;	/* blob hash -> id */
 
 	memset(h, 0, sizeof(*h));
-	if (load_versions(ix, until, &v, &nr))
+	if (load_versions(ix, until, -1, &v, &nr))
 		return -1;
 	h->versions = nr;
 	if (!nr)
@@ -1454,6 +1459,64 @@ out:
 	}
 	free(v);
 	return 0;
+}
+
+/* Keep the text of @blob ("" none) in @bs, read from the index. */
+static void keep_text(struct blob_store *bs, const char *blob)
+{
+	struct strbuf *sb;
+
+	if (!blob[0] || strmap_get(&bs->keep, blob, strlen(blob)))
+		return;
+	sb = xmalloc(sizeof(*sb));
+	strbuf_init(sb, 0);
+	if (idx_blob_text(bs->ix, blob, sb)) {
+		/* not stored: absent, as the walk would not have met it */
+		strbuf_release(sb);
+		free(sb);
+		return;
+	}
+	strmap_insert(&bs->keep, blob, strlen(blob))->value = sb;
+}
+
+int mh_events_after(struct idx *ix, int64_t after,
+		    const struct ident_mailmap *mm, struct mh_history *h)
+{
+	struct version *v = NULL;
+	struct blob_store bs;
+	size_t nr = 0, i;
+	int k, rc = 0;
+
+	memset(h, 0, sizeof(*h));
+	if (load_versions(ix, 0, after, &v, &nr))
+		return -1;
+	h->versions = nr;
+	if (nr && parent_blobs(v, nr))
+		rc = 1;	/* the caller reads them all, as the walk would */
+	if (store_open(&bs, ix))
+		rc = -1;
+	for (i = 0; !rc && i < nr; i++) {
+		keep_text(&bs, v[i].blob);
+		for (k = 0; k < v[i].nparents; k++)
+			keep_text(&bs, v[i].parent_blobs[k]);
+		compare_version(h, &v[i], &bs);
+	}
+	store_close(&bs);
+	if (!rc) {
+		map_people(h, mm, NULL, NULL);
+		for (i = 0; i < h->nr_events; i++)
+			h->events[i].seq = i;
+		if (h->nr_events)
+			qsort(h->events, h->nr_events, sizeof(*h->events),
+			      cmp_event);
+	}
+	for (i = 0; i < nr; i++) {
+		free(v[i].hash);
+		free(v[i].blob);
+		free_parent_blobs(&v[i]);
+	}
+	free(v);
+	return rc;
 }
 
 void mh_history_release(struct mh_history *h)

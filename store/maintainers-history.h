@@ -146,6 +146,17 @@ typedef const char *mh_canon_fn(const void *ctx, const char *email);
 int mh_history_load(struct idx *ix, int64_t until,
 		    const struct ident_mailmap *mm, mh_canon_fn *canon,
 		    const void *ctx, struct mh_history *h);
+/*
+ * The events of the versions committed by the commits of id above
+ * @after only, after @mm, as mh_history_load() (@until 0, no @canon)
+ * derives them: each version against its parents' as git has them, so
+ * that they do not depend on the versions before.  No tenures, and no
+ * "initial" marks.  0; 1 when git cannot tell the parents (then only
+ * reading every version gives mh_history_load()'s events); -1 on error.
+ */
+int mh_events_after(struct idx *ix, int64_t after,
+		    const struct ident_mailmap *mm, struct mh_history *h);
+
 void mh_history_release(struct mh_history *h);
 
 /*

@@ -115,15 +115,22 @@ int idx_foreach_trailer_key(struct idx *ix,
 
 char *idx_maintainers_fingerprint(struct idx *ix)
 {
+	return idx_maintainers_fingerprint_upto(ix, INT64_MAX);
+}
+
+char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto)
+{
 	sqlite3_stmt *st;
 	char *fp = NULL;
 
 	if (sqlite3_prepare_v2(ix->db,
 			       "SELECT count(*), total(commit_id), "
 			       "coalesce(max(commit_id), 0), "
-			       "coalesce(max(blob), '') FROM maintainers",
+			       "coalesce(max(blob), '') FROM maintainers "
+			       "WHERE commit_id <= ?1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return NULL;
+	sqlite3_bind_int64(st, 1, upto);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		fp = xstrfmt("%lld %.0f %lld %s",
 			     (long long)sqlite3_column_int64(st, 0),

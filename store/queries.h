@@ -43,6 +43,9 @@ int idx_foreach_trailer_key(struct idx *ix,
  */
 char *idx_maintainers_fingerprint(struct idx *ix);
 
+/* The same of the versions committed by commits of id @upto or below. */
+char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto);
+
 /* The hash of commit @id, to free; NULL when there is none. */
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 

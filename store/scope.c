@@ -1098,8 +1098,14 @@ const struct identity *scope_identity(struct scope *s)
 	const struct summary *sm = NULL;
 
 	if (!s->have_identity) {
-		/* the index's own model, read for the people asked about */
-		int lazy = s->identity_whole ? 0 :
+		/*
+		 * The index's own model, read for the people asked about,
+		 * or whole for a caller that walks every person.
+		 */
+		int lazy = s->identity_name_joins ? 0 :
+			   s->identity_whole ?
+			   identity_read(&s->identity, s->ix,
+					 s->identity_flags) :
 			   identity_open(&s->identity, s->ix,
 					 s->identity_flags);
 

@@ -57,6 +57,11 @@ struct scope {
 	 */
 	bool identity_whole;
 	/*
+	 * Set by a caller that lists rule 4's joins (identity.h): the
+	 * model is then built, as the index does not keep them.
+	 */
+	bool identity_name_joins;
+	/*
 	 * Set by a caller that reads only the people of its commits: the
 	 * people table is then read a row at a time (scope_people_want(),
 	 * which scope_foreach_commit() calls for the commits it walks).

@@ -61,4 +61,30 @@ expect_success "the derived tables agree with the commits" "$KMAINT" index --ver
 is "$(grep -c '^identity: ' "$TRASH/.out")" 0 "and the identity model with one built whole"
 expect_success "no-op afterwards" "$KMAINT" index
 like "$TRASH/.out" '^indexed 0 new commits, removed 0' "nothing left to do"
+
+# kill -9 in the middle of the identity model's update (its rows
+# written, the transaction not ended; KMAINT_TEST_KILL): the index keeps
+# the model of before, which claims nothing new, and the next run
+# makes it again in part.  The new commits join two people of before.
+a=$(sqlite3 "$DB" "SELECT email FROM ident_addr WHERE flags & 1 AND email LIKE '%@%' ORDER BY id LIMIT 1")
+b=$(sqlite3 "$DB" "SELECT email FROM ident_addr WHERE flags & 1 AND email LIKE '%@%' AND person <> (SELECT person FROM ident_addr WHERE email = '$a') ORDER BY id LIMIT 1")
+key=$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'identity'")
+git commit -q --allow-empty --author="Zed <$a>" -m "x: both
+
+Signed-off-by: Zed <$b>"
+git commit -q --allow-empty --author="New Person <new@person.example>" -m "x: new"
+KMAINT_TEST_KILL=identity "$KMAINT" index -q >/dev/null 2>&1
+is "$?" 137 "killed during the identity model's update"
+is "$(sqlite3 "$DB" 'PRAGMA integrity_check')" ok "integrity_check after the kill"
+is "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'identity'")" "$key" \
+	"the model of before, claiming nothing new"
+is "$(sqlite3 "$DB" "SELECT count(*) FROM ident_addr WHERE email = 'new@person.example'")" \
+	0 "(none of the new rows)"
+KMAINT_DEBUG=1 "$KMAINT" index -q >"$TRASH/.out" 2>"$TRASH/.err"
+is "$?" 0 "the next run"
+like "$TRASH/.err" "^identity: made again in part" "makes the model again in part"
+is "$(sqlite3 "$DB" "SELECT count(DISTINCT person) FROM ident_addr WHERE email IN ('$a', '$b')")" \
+	1 "with the join of two people of before"
+expect_success "which index --verify agrees with" "$KMAINT" index --verify 1
+is "$(grep -c '^identity: ' "$TRASH/.out")" 0 "(no row differs)"
 done_testing

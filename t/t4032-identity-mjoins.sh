@@ -39,13 +39,34 @@ is "$(tail -1 "$C")" "." "and is written again whole"
 $AUDIT >"$TRASH/a5" 2>/dev/null
 same_file "$TRASH/a5" "$TRASH/a1" "a file of another key is not used"
 
-# A new MAINTAINERS version changes the key.
+# A new MAINTAINERS version changes the key.  (Fixed dates from here:
+# the order of the joins below is that of the commits' hashes.)
+GIT_AUTHOR_DATE="1700000000 +0000" GIT_COMMITTER_DATE="1700000000 +0000"
+export GIT_AUTHOR_DATE GIT_COMMITTER_DATE
 k1=$(head -1 "$C")
 printf '\nNEW SECTION\nM:\tRoger Pau Monné <roger.pau@citrix.com>\nS:\tMaintained\nF:\tnew/\n' >>MAINTAINERS
 git commit -qam "MAINTAINERS: add NEW SECTION" && "$KMAINT" index -q
 $AUDIT >/dev/null 2>&1
 ok "$([ "$(head -1 "$C")" != "$k1" ]; echo $?)" "a new MAINTAINERS version, a new key"
 like "$C" "roger@project.com" "and the join found again"
+
+# Newer versions are read alone, and their joins merged into the kept
+# ones in the order of reading every version: by commit hash.
+for n in 1 2 3 4 5; do
+	sed -i "s/^M:\tRoger Pau Monné <roger[^>]*> *$/M:\tRoger Pau Monné <roger$n@new.example>/" MAINTAINERS
+	sed -i "/^NEW SECTION/,/^F:/s/^M:\t.*/M:\tRoger Pau Monné <roger$n@new.example>/" MAINTAINERS
+	git commit -qam "MAINTAINERS: Roger's address, take $n"
+done
+KMAINT_DEBUG=1 "$KMAINT" index -q 2>"$TRASH/dbg"
+like "$TRASH/dbg" "^identity: the MAINTAINERS joins of 5 newer versions \\([1-9][0-9]*\\) merged into the [1-9][0-9]* kept" \
+	"kmaint index reads only the newer versions of MAINTAINERS"
+like "$C" "roger5@new.example" "their joins are kept"
+cp "$C" "$TRASH/merged"
+rm -f "$C" && $AUDIT >/dev/null 2>&1
+same_file "$C" "$TRASH/merged" "the joins of every version read again, in the same order"
+expect_success "index --verify: the stored model is one built again" \
+	"$KMAINT" index --verify 1
+ok "$(grep -q '^identity: ' "$TRASH/.out"; [ $? = 1 ]; echo $?)" "(no row differs)"
 
 # An index directory that cannot be written costs only the time.
 if [ "$(id -u)" != 0 ]; then

@@ -17,6 +17,9 @@ answers() {
 		$KMAINT audit --json --min-changes 5 --section $s
 	done >"$1" 2>&1
 	$KMAINT history --no-update --json >>"$1" 2>&1
+	# the whole tree reads the model whole
+	$KMAINT stats --no-update >>"$1" 2>&1
+	$KMAINT stats --no-update --json >>"$1" 2>&1
 }
 expect_success "index the fixture" "$KMAINT" index -q
 is "$(q "SELECT count(*) FROM meta WHERE key = 'identity'")" 1 \
@@ -39,6 +42,8 @@ expect_success "kmaint index keeps it again" "$KMAINT" index
 q "UPDATE ident_person SET name = 'Not Roger' WHERE person = (SELECT person FROM ident_addr WHERE email = 'roger.pau@cloud.com')"
 $KMAINT stats --no-update --section ALPHA >"$TRASH/tampered" 2>&1
 like "$TRASH/tampered" "Not Roger" "stats --section reads the stored names"
+$KMAINT stats --no-update >"$TRASH/tampered-whole" 2>&1
+like "$TRASH/tampered-whole" "Not Roger" "and so does stats of the whole tree"
 expect_failure "index --verify sees the wrong row" "$KMAINT" index --verify 5
 like "$TRASH/.out" "^identity: ident_person [0-9]+: differs" "and names it"
 q "DELETE FROM meta WHERE key = 'identity'"
