@@ -1479,6 +1479,66 @@ static int read_links(struct run *r)
 	return 0;
 }
 
+/* One message of the archives, as read_messages() needs it. */
+struct amsg {
+	int64_t id, mid, parent, thread, date;
+	int64_t sender;		/* person (pid), -1 */
+	uint32_t flags;
+};
+
+static int cmp_amsg(const void *a, const void *b)
+{
+	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The messages read_messages() keeps. */
+struct msg_pass {
+	struct run *r;
+	struct amsg *v;
+	size_t nr, alloc;
+};
+
+static int keep_message(const struct msg_row *b, void *data)
+{
+	struct msg_pass *mp = data;
+	struct amsg *m;
+
+	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
+	m = &mp->v[mp->nr++];
+	m->id = b->id;
+	m->mid = b->mid;
+	m->parent = b->parent;
+	m->thread = b->thread;
+	m->sender = pid_of(mp->r, b->sender);
+	m->date = b->date;
+	m->flags = (uint32_t)b->flags;
+	return 0;
+}
+
+/*
+ * The messages to credit, by id: a few sections' threads (their
+ * patches' threads, found first), else every message, read from the
+ * narrow rows of messages_stats.
+ */
+static int load_messages(struct run *r, struct msg_pass *mp)
+{
+	bool few = r->nslots <= FEW_SECTIONS;
+	size_t i;
+
+	if (few ? lists_foreach_thread_message(r->ix, r->threads,
+					       r->nr_threads, keep_message, mp) :
+	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
+		return -1;
+	/* by thread, or by archive then id */
+	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
+		;
+	if (i < mp->nr)
+		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
+	return 0;
+}
+
 /*
  * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
  * message id) and a thread's (by thread), the union of its patches'.
@@ -1540,7 +1600,6 @@ static void slot_sets_free(struct slot_sets *t)
 	imap_free(&t->index);
 }
 
-/* Each patch's sections, and each thread's (msg_files). */
 /* What read_patch_slots() needs for each file of a posted patch. */
 struct patch_pass {
 	struct run *r;
@@ -1553,6 +1612,10 @@ struct patch_pass {
 	struct imap foreign, seen;
 	struct lists_own *own;
 	bool few;
+	/* every section's: message id -> its place in msgs + 1 */
+	const struct amsg *msgs;
+	uint32_t *at;
+	int64_t max_at;
 };
 
 static bool is_foreign(struct patch_pass *pp, int64_t message)
@@ -1591,7 +1654,41 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 	return 0;
 }
 
-static int read_patch_slots(struct run *r, struct slot_sets *patches,
+/* Every message's file: its thread from the messages read (@pp->at). */
+static int patch_file_at(int64_t p, int64_t message, void *data)
+{
+	struct patch_pass *pp = data;
+
+	if (message <= 0 || message > pp->max_at || !pp->at[message])
+		return 0;	/* no such message: none of its thread */
+	return patch_file(p, pp->msgs[pp->at[message] - 1].thread, message,
+			  pp);
+}
+
+/*
+ * Where each message of @mp (by id) is: for a whole tree, the patches'
+ * files are read alone, not joined to the messages a row at a time.
+ */
+static void index_messages(struct patch_pass *pp, const struct msg_pass *mp)
+{
+	size_t i;
+
+	pp->msgs = mp->v;
+	pp->max_at = mp->nr ? mp->v[mp->nr - 1].id : 0;
+	if (pp->max_at < 0)
+		pp->max_at = 0;
+	pp->at = xcalloc((size_t)pp->max_at + 1, sizeof(*pp->at));
+	for (i = 0; i < mp->nr; i++)
+		if (mp->v[i].id > 0)
+			pp->at[mp->v[i].id] = (uint32_t)i + 1;
+}
+
+/*
+ * Each patch's sections, and each thread's: a few sections' from their
+ * own paths' rows, every section's with the messages of @mp read.
+ */
+static int read_patch_slots(struct run *r, const struct msg_pass *mp,
+			    struct slot_sets *patches,
 			    struct slot_sets *threads)
 {
 	struct patch_pass pp = { .r = r, .patches = patches,
@@ -1614,11 +1711,16 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 	}
 	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
-	if (pp.few)
+	if (pp.few) {
 		paths = section_paths(r, &nr);
-	rc = lists_foreach_message_file_of(r->ix, pp.few ? paths : NULL, nr,
-					   patch_file, &pp);
+		rc = lists_foreach_message_file_of(r->ix, paths, nr,
+						   patch_file, &pp);
+	} else {
+		index_messages(&pp, mp);
+		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
+	}
 	free(paths);
+	free(pp.at);
 	imap_free(&pp.seen);
 	imap_free(&pp.foreign);
 	lists_own_close(pp.own);
@@ -1639,19 +1741,6 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 			    &st->last_review, &st->last_review_id, t, id, inwin);
 }
 
-/* One message of the archives, as read_messages() needs it. */
-struct amsg {
-	int64_t id, mid, parent, thread, date;
-	int64_t sender;		/* person (pid), -1 */
-	uint32_t flags;
-};
-
-static int cmp_amsg(const void *a, const void *b)
-{
-	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
-
-	return x < y ? -1 : x > y;
-}
 
 /*
  * The sections a message is about: a patch's own; for a reply, those of
@@ -1713,29 +1802,6 @@ static ssize_t message_slots(const struct slot_sets *patches,
 	return set_of(threads, m->thread);
 }
 
-/* The messages read_messages() keeps. */
-struct msg_pass {
-	struct run *r;
-	struct amsg *v;
-	size_t nr, alloc;
-};
-
-static int keep_message(const struct msg_row *b, void *data)
-{
-	struct msg_pass *mp = data;
-	struct amsg *m;
-
-	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
-	m = &mp->v[mp->nr++];
-	m->id = b->id;
-	m->mid = b->mid;
-	m->parent = b->parent;
-	m->thread = b->thread;
-	m->sender = pid_of(mp->r, b->sender);
-	m->date = b->date;
-	m->flags = (uint32_t)b->flags;
-	return 0;
-}
 
 /*
  * One entry per Message-ID (a copy on another list, or delivered twice
@@ -1806,11 +1872,11 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
  * a review when it answers; the people of the Reviewed-by, Acked-by and
  * Tested-by it gives with a review.
  */
-static int read_messages(struct run *r, const struct slot_sets *patches,
+static int read_messages(struct run *r, struct msg_pass *mp,
+			 const struct slot_sets *patches,
 			 const struct slot_sets *threads)
 {
 	struct idx *ix = r->ix;
-	struct msg_pass mp = { .r = r };
 	struct trailer_pass tp = { .r = r,
 				   .k_rev = key_id(ix, "Reviewed-by"),
 				   .k_ack = key_id(ix, "Acked-by"),
@@ -1821,24 +1887,20 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	size_t i, k;
 	int rc = -1;
 
-	imap_init(&pos, 1024);
-	if (lists_foreach_thread_message(ix, few ? r->threads : NULL,
-					r->nr_threads, keep_message, &mp) ||
-	    !(mt = msg_trailers_open(ix, few)))
+	imap_init(&pos, mp->nr);
+	if (!(mt = msg_trailers_open(ix, few)))
 		goto out;
-	if (few && mp.nr)
-		qsort(mp.v, mp.nr, sizeof(*mp.v), cmp_amsg);
-	mp.nr = drop_copies(mp.v, mp.nr, &pos);
-	for (i = 0; i < mp.nr; i++) {
-		const struct amsg *m = &mp.v[i];
+	mp->nr = drop_copies(mp->v, mp->nr, &pos);
+	for (i = 0; i < mp->nr; i++) {
+		const struct amsg *m = &mp->v[i];
 		/* a cover letter is no review, its answers may be */
 		bool reply = (m->flags & MSG_REPLY) ||
 			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		int64_t which, answered = reply ? answered_by(m, &pos, mp.v) : -1;
+		int64_t which, answered = reply ? answered_by(m, &pos, mp->v) : -1;
 
 		tp.m = m;
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
-		tp.set = message_slots(patches, threads, m, &pos, mp.v, &which);
+		tp.set = message_slots(patches, threads, m, &pos, mp->v, &which);
 		tp.sets = which ? threads : patches;
 		msg_trailers_of(mt, m->id, credit_trailer, &tp);
 		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
@@ -1853,7 +1915,6 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 out:
 	msg_trailers_close(mt);
 	imap_free(&pos);
-	free(mp.v);
 	return rc;
 }
 
@@ -1874,6 +1935,7 @@ static void add_list_name(const char *name, void *data)
 static int read_lists(struct run *r)
 {
 	struct slot_sets patches = { 0 }, threads = { 0 };
+	struct msg_pass mp = { .r = r };
 	struct strmap names;
 	size_t i;
 	int rc = -1;
@@ -1899,8 +1961,18 @@ static int read_lists(struct run *r)
 		}
 	}
 	strmap_clear(&names, false);
-	if (read_links(r) || read_patch_slots(r, &patches, &threads) ||
-	    read_messages(r, &patches, &threads))
+	/*
+	 * A few sections' messages are their patches' threads; every
+	 * section's are every message, read once, the patches' threads
+	 * found among them
+	 */
+	if (read_links(r) ||
+	    (r->nslots <= FEW_SECTIONS ?
+	     read_patch_slots(r, &mp, &patches, &threads) ||
+	     load_messages(r, &mp) :
+	     load_messages(r, &mp) ||
+	     read_patch_slots(r, &mp, &patches, &threads)) ||
+	    read_messages(r, &mp, &patches, &threads))
 		goto out;
 	for (i = 0; i < threads.nr_sets; i++) {
 		size_t k;
@@ -1914,6 +1986,7 @@ static int read_lists(struct run *r)
 out:
 	slot_sets_free(&patches);
 	slot_sets_free(&threads);
+	free(mp.v);
 	return rc;
 }
 

@@ -1062,6 +1062,25 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 	return rc;
 }
 
+int lists_foreach_msg_file(struct idx *ix,
+			   int (*fn)(int64_t path, int64_t message, void *data),
+			   void *data)
+{
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	/* msg_files_path covers it: no row of messages is read */
+	if (sqlite3_prepare_v2(ix->db, "SELECT path, message FROM msg_files "
+			       "ORDER BY path, message", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			sqlite3_column_int64(st, 1), data);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
 				int (*fn)(const struct msg_row *m, void *data),
