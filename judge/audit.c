@@ -138,10 +138,18 @@ const char *audit_employer(const struct audit_opts *o, const char *email,
 	return ent->value;
 }
 
-/* (section slot, person) -> stats, open addressing. */
+/*
+ * (section slot, person) -> stats, open addressing.  A whole tree's
+ * table is far larger than the caches: the key and its record's place
+ * side by side, one line to read, not two.
+ */
+struct stat_ent {
+	uint32_t lo, hi;	/* slot << 32 | pid, +1 so that 0 is empty */
+	uint32_t val;		/* into st */
+};
+
 struct stat_map {
-	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
-	uint32_t *vals;
+	struct stat_ent *ent;
 	size_t size, nr;
 	struct audit_person *st;	/* becomes audit.people_block */
 	size_t nr_st, alloc_st;
@@ -155,43 +163,57 @@ static uint64_t mix(uint64_t k)
 	return k;
 }
 
+static uint64_t ent_key(const struct stat_ent *e)
+{
+	return (uint64_t)e->hi << 32 | e->lo;
+}
+
+static uint64_t stat_key(uint32_t slot, uint32_t pid)
+{
+	return (((uint64_t)slot << 32) | pid) + 1;
+}
+
+/* The place of @key in the table: its entry, or the empty one for it. */
+static size_t stat_place(const struct stat_map *m, uint64_t key)
+{
+	size_t i = mix(key) & (m->size - 1);
+
+	while (ent_key(&m->ent[i]) && ent_key(&m->ent[i]) != key)
+		i = (i + 1) & (m->size - 1);
+	return i;
+}
+
+static void stat_grow(struct stat_map *m)
+{
+	size_t old = m->size, j;
+	struct stat_ent *oe = m->ent;
+
+	m->size = old ? old * 2 : 4096;
+	m->ent = xcalloc(m->size, sizeof(*m->ent));
+	for (j = 0; j < old; j++)
+		if (ent_key(&oe[j]))
+			m->ent[stat_place(m, ent_key(&oe[j]))] = oe[j];
+	free(oe);
+}
+
 static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t pid)
 {
-	uint64_t key = (((uint64_t)slot << 32) | pid) + 1;
-	size_t i;
+	uint64_t key = stat_key(slot, pid);
+	struct stat_ent *e;
 
-	if (2 * (m->nr + 1) > m->size) {
-		size_t old = m->size, j;
-		uint64_t *ok = m->keys;
-		uint32_t *ov = m->vals;
-
-		m->size = old ? old * 2 : 4096;
-		m->keys = xcalloc(m->size, sizeof(*m->keys));
-		m->vals = xcalloc(m->size, sizeof(*m->vals));
-		for (j = 0; j < old; j++) {
-			if (!ok[j])
-				continue;
-			i = mix(ok[j]) & (m->size - 1);
-			while (m->keys[i])
-				i = (i + 1) & (m->size - 1);
-			m->keys[i] = ok[j];
-			m->vals[i] = ov[j];
-		}
-		free(ok);
-		free(ov);
-	}
-	i = mix(key) & (m->size - 1);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->size - 1);
-	if (!m->keys[i]) {
-		m->keys[i] = key;
+	if (2 * (m->nr + 1) > m->size)
+		stat_grow(m);
+	e = &m->ent[stat_place(m, key)];
+	if (!ent_key(e)) {
+		e->lo = (uint32_t)key;
+		e->hi = (uint32_t)(key >> 32);
 		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
 		m->st[m->nr_st].pid = (int)pid;
-		m->vals[i] = (uint32_t)m->nr_st++;
+		e->val = (uint32_t)m->nr_st++;
 		m->nr++;
 	}
-	return &m->st[m->vals[i]].st;
+	return &m->st[e->val].st;
 }
 
 struct path_map {
@@ -1493,11 +1515,32 @@ static int cmp_amsg(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The messages read_messages() keeps. */
+/*
+ * Message id -> its place in an array of them by id, + 1 (0: none): an
+ * array, not a hash, the ids of an archive being dense.
+ */
+struct msg_places {
+	uint32_t *at;
+	int64_t max;
+};
+
+static uint32_t place_of(const struct msg_places *p, int64_t id)
+{
+	return id > 0 && id <= p->max ? p->at[id] : 0;
+}
+
+static void set_place(struct msg_places *p, int64_t id, size_t place)
+{
+	if (id > 0 && id <= p->max)
+		p->at[id] = (uint32_t)place + 1;
+}
+
+/* The messages read_messages() keeps, by id; where each is. */
 struct msg_pass {
 	struct run *r;
 	struct amsg *v;
 	size_t nr, alloc;
+	struct msg_places pl;
 };
 
 static int keep_message(const struct msg_row *b, void *data)
@@ -1536,6 +1579,11 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 		;
 	if (i < mp->nr)
 		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
+	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
+		     mp->v[mp->nr - 1].id : 0;
+	mp->pl.at = xcalloc((size_t)mp->pl.max + 1, sizeof(*mp->pl.at));
+	for (i = 0; i < mp->nr; i++)
+		set_place(&mp->pl, mp->v[i].id, i);
 	return 0;
 }
 
@@ -1612,10 +1660,7 @@ struct patch_pass {
 	struct imap foreign, seen;
 	struct lists_own *own;
 	bool few;
-	/* every section's: message id -> its place in msgs + 1 */
-	const struct amsg *msgs;
-	uint32_t *at;
-	int64_t max_at;
+	const struct msg_pass *mp;	/* every section's: the messages */
 };
 
 static bool is_foreign(struct patch_pass *pp, int64_t message)
@@ -1654,33 +1699,19 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 	return 0;
 }
 
-/* Every message's file: its thread from the messages read (@pp->at). */
+/*
+ * Every message's file, its thread found among the messages read: for
+ * a whole tree, the patches' files are read alone, not joined to the
+ * messages a row at a time.
+ */
 static int patch_file_at(int64_t p, int64_t message, void *data)
 {
 	struct patch_pass *pp = data;
+	uint32_t at = place_of(&pp->mp->pl, message);
 
-	if (message <= 0 || message > pp->max_at || !pp->at[message])
+	if (!at)
 		return 0;	/* no such message: none of its thread */
-	return patch_file(p, pp->msgs[pp->at[message] - 1].thread, message,
-			  pp);
-}
-
-/*
- * Where each message of @mp (by id) is: for a whole tree, the patches'
- * files are read alone, not joined to the messages a row at a time.
- */
-static void index_messages(struct patch_pass *pp, const struct msg_pass *mp)
-{
-	size_t i;
-
-	pp->msgs = mp->v;
-	pp->max_at = mp->nr ? mp->v[mp->nr - 1].id : 0;
-	if (pp->max_at < 0)
-		pp->max_at = 0;
-	pp->at = xcalloc((size_t)pp->max_at + 1, sizeof(*pp->at));
-	for (i = 0; i < mp->nr; i++)
-		if (mp->v[i].id > 0)
-			pp->at[mp->v[i].id] = (uint32_t)i + 1;
+	return patch_file(p, pp->mp->v[at - 1].thread, message, pp);
 }
 
 /*
@@ -1692,7 +1723,7 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 			    struct slot_sets *threads)
 {
 	struct patch_pass pp = { .r = r, .patches = patches,
-				 .threads = threads,
+				 .threads = threads, .mp = mp,
 				 .few = r->nslots <= FEW_SECTIONS };
 	int64_t *paths = NULL;
 	size_t nr = 0;
@@ -1716,11 +1747,9 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 		rc = lists_foreach_message_file_of(r->ix, paths, nr,
 						   patch_file, &pp);
 	} else {
-		index_messages(&pp, mp);
 		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
 	}
 	free(paths);
-	free(pp.at);
 	imap_free(&pp.seen);
 	imap_free(&pp.foreign);
 	lists_own_close(pp.own);
@@ -1753,18 +1782,18 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
  * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
  * cover letter too), or -1.
  */
-static int64_t answered_by(const struct amsg *m, const struct imap *pos,
-			   const struct amsg *v)
+static int64_t answered_by(const struct amsg *m,
+			   const struct msg_places *pos, const struct amsg *v)
 {
 	const struct amsg *at = m;
 	int hops;
 
 	for (hops = 0; hops < 64; hops++) {
-		int64_t *pp = at->parent ? imap_get(pos, at->parent) : NULL;
+		uint32_t pp = place_of(pos, at->parent);
 
 		if (!pp)
 			return -1;
-		at = &v[*pp - 1];
+		at = &v[pp - 1];
 		if ((at->flags & (MSG_COVER | MSG_PATCH)) &&
 		    !(at->flags & MSG_REPLY))
 			return at->sender;
@@ -1774,7 +1803,8 @@ static int64_t answered_by(const struct amsg *m, const struct imap *pos,
 
 static ssize_t message_slots(const struct slot_sets *patches,
 			     const struct slot_sets *threads,
-			     const struct amsg *m, const struct imap *pos,
+			     const struct amsg *m,
+			     const struct msg_places *pos,
 			     const struct amsg *v, int64_t *key_set)
 {
 	const struct amsg *at = m;
@@ -1782,7 +1812,7 @@ static ssize_t message_slots(const struct slot_sets *patches,
 
 	for (hops = 0; at && hops < 64; hops++) {
 		ssize_t k;
-		int64_t *pp;
+		uint32_t pp;
 
 		if (at->flags & MSG_COVER)
 			break;
@@ -1795,8 +1825,8 @@ static ssize_t message_slots(const struct slot_sets *patches,
 			*key_set = 0;
 			return k;
 		}
-		pp = at->parent ? imap_get(pos, at->parent) : NULL;
-		at = pp ? &v[*pp - 1] : NULL;
+		pp = place_of(pos, at->parent);
+		at = pp ? &v[pp - 1] : NULL;
 	}
 	*key_set = 1;
 	return set_of(threads, m->thread);
@@ -1808,12 +1838,12 @@ static ssize_t message_slots(const struct slot_sets *patches,
  * to one archive): the first copy, by id, as of the earlier date, as
  * lmsg_load() keeps it; @pos by id, a copy's the one kept.
  */
-static size_t drop_copies(struct amsg *v, size_t nr, struct imap *pos)
+static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 {
 	struct imap seen;
 	size_t i, t;
 
-	imap_init(&seen, 1024);
+	imap_init(&seen, nr);
 	for (i = t = 0; i < nr; i++) {
 		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
 
@@ -1821,13 +1851,13 @@ static size_t drop_copies(struct amsg *v, size_t nr, struct imap *pos)
 			if (v[i].date < v[*kept - 1].date)
 				v[*kept - 1].date = v[i].date;
 			/* its answers answer the one kept */
-			*imap_put(pos, v[i].id) = *kept;
+			set_place(pos, v[i].id, (size_t)*kept - 1);
 			continue;
 		}
 		if (kept)
 			*kept = (int64_t)t + 1;
 		v[t++] = v[i];
-		*imap_put(pos, v[t - 1].id) = (int64_t)t;
+		set_place(pos, v[t - 1].id, t - 1);
 	}
 	imap_free(&seen);
 	return t;
@@ -1882,25 +1912,23 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 				   .k_ack = key_id(ix, "Acked-by"),
 				   .k_test = key_id(ix, "Tested-by") };
 	struct msg_trailers *mt = NULL;
-	struct imap pos;
 	bool few = r->nslots <= FEW_SECTIONS;
 	size_t i, k;
 	int rc = -1;
 
-	imap_init(&pos, mp->nr);
 	if (!(mt = msg_trailers_open(ix, few)))
 		goto out;
-	mp->nr = drop_copies(mp->v, mp->nr, &pos);
+	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
 	for (i = 0; i < mp->nr; i++) {
 		const struct amsg *m = &mp->v[i];
 		/* a cover letter is no review, its answers may be */
 		bool reply = (m->flags & MSG_REPLY) ||
 			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		int64_t which, answered = reply ? answered_by(m, &pos, mp->v) : -1;
+		int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
 
 		tp.m = m;
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
-		tp.set = message_slots(patches, threads, m, &pos, mp->v, &which);
+		tp.set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
 		tp.sets = which ? threads : patches;
 		msg_trailers_of(mt, m->id, credit_trailer, &tp);
 		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
@@ -1914,7 +1942,6 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 	rc = 0;
 out:
 	msg_trailers_close(mt);
-	imap_free(&pos);
 	return rc;
 }
 
@@ -1987,6 +2014,7 @@ out:
 	slot_sets_free(&patches);
 	slot_sets_free(&threads);
 	free(mp.v);
+	free(mp.pl.at);
 	return rc;
 }
 
@@ -2001,16 +2029,17 @@ static uint32_t *people_places(const struct stat_map *sm, size_t nslots,
 	size_t i, sum = 0, n;
 
 	for (i = 0; i < sm->size; i++)
-		if (sm->keys[i])
-			start[(sm->keys[i] - 1) >> 32]++;
+		if (ent_key(&sm->ent[i]))
+			start[(ent_key(&sm->ent[i]) - 1) >> 32]++;
 	for (i = 0; i < nslots; i++) {
 		n = start[i];
 		start[i] = sum;
 		sum += n;
 	}
 	for (i = 0; i < sm->size; i++)
-		if (sm->keys[i])
-			dest[sm->vals[i]] = (uint32_t)start[(sm->keys[i] - 1) >> 32]++;
+		if (ent_key(&sm->ent[i]))
+			dest[sm->ent[i].val] =
+				(uint32_t)start[(ent_key(&sm->ent[i]) - 1) >> 32]++;
 	return dest;
 }
 
@@ -2196,8 +2225,7 @@ out:
 	free(r.pm.pslot);
 	free(r.pm.top);
 	strmap_clear(&r.pm.tops, false);
-	free(r.sm.keys);
-	free(r.sm.vals);
+	free(r.sm.ent);
 	free(r.sm.st);
 	free(r.slot_of);
 	free(r.person_pid);
