@@ -9,6 +9,7 @@
 #include "email.h"
 #include "git-mailmap.h"
 #include "imap.h"
+#include "list-messages.h"
 #include "list-store.h"
 #include "json.h"
 #include "maintainers-history.h"
@@ -1834,9 +1835,8 @@ static ssize_t message_slots(const struct slot_sets *patches,
 
 
 /*
- * One entry per Message-ID (a copy on another list, or delivered twice
- * to one archive): the first copy, by id, as of the earlier date, as
- * lmsg_load() keeps it; @pos by id, a copy's the one kept.
+ * One entry per Message-ID (lmsg_copy_of()): the first copy by id;
+ * @pos by id, a copy's the one kept.
  */
 static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 {
@@ -1845,17 +1845,15 @@ static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 
 	imap_init(&seen, nr);
 	for (i = t = 0; i < nr; i++) {
-		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
+		size_t kept = lmsg_copy_of(&seen, v[i].mid, t);
 
-		if (kept && *kept) {
-			if (v[i].date < v[*kept - 1].date)
-				v[*kept - 1].date = v[i].date;
+		if (kept) {
+			if (v[i].date < v[kept - 1].date)
+				v[kept - 1].date = v[i].date;
 			/* its answers answer the one kept */
-			set_place(pos, v[i].id, (size_t)*kept - 1);
+			set_place(pos, v[i].id, kept - 1);
 			continue;
 		}
-		if (kept)
-			*kept = (int64_t)t + 1;
 		v[t++] = v[i];
 		set_place(pos, v[t - 1].id, t - 1);
 	}
