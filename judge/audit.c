@@ -9,6 +9,7 @@
 #include "email.h"
 #include "git-mailmap.h"
 #include "imap.h"
+#include "list-messages.h"
 #include "list-store.h"
 #include "json.h"
 #include "maintainers-history.h"
@@ -138,10 +139,18 @@ const char *audit_employer(const struct audit_opts *o, const char *email,
 	return ent->value;
 }
 
-/* (section slot, person) -> stats, open addressing. */
+/*
+ * (section slot, person) -> stats, open addressing.  A whole tree's
+ * table is far larger than the caches: the key and its record's place
+ * side by side, one line to read, not two.
+ */
+struct stat_ent {
+	uint32_t lo, hi;	/* slot << 32 | pid, +1 so that 0 is empty */
+	uint32_t val;		/* into st */
+};
+
 struct stat_map {
-	uint64_t *keys;		/* slot << 32 | pid, +1 so that 0 is empty */
-	uint32_t *vals;
+	struct stat_ent *ent;
 	size_t size, nr;
 	struct audit_person *st;	/* becomes audit.people_block */
 	size_t nr_st, alloc_st;
@@ -155,43 +164,57 @@ static uint64_t mix(uint64_t k)
 	return k;
 }
 
+static uint64_t ent_key(const struct stat_ent *e)
+{
+	return (uint64_t)e->hi << 32 | e->lo;
+}
+
+static uint64_t stat_key(uint32_t slot, uint32_t pid)
+{
+	return (((uint64_t)slot << 32) | pid) + 1;
+}
+
+/* The place of @key in the table: its entry, or the empty one for it. */
+static size_t stat_place(const struct stat_map *m, uint64_t key)
+{
+	size_t i = mix(key) & (m->size - 1);
+
+	while (ent_key(&m->ent[i]) && ent_key(&m->ent[i]) != key)
+		i = (i + 1) & (m->size - 1);
+	return i;
+}
+
+static void stat_grow(struct stat_map *m)
+{
+	size_t old = m->size, j;
+	struct stat_ent *oe = m->ent;
+
+	m->size = old ? old * 2 : 4096;
+	m->ent = xcalloc(m->size, sizeof(*m->ent));
+	for (j = 0; j < old; j++)
+		if (ent_key(&oe[j]))
+			m->ent[stat_place(m, ent_key(&oe[j]))] = oe[j];
+	free(oe);
+}
+
 static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t pid)
 {
-	uint64_t key = (((uint64_t)slot << 32) | pid) + 1;
-	size_t i;
+	uint64_t key = stat_key(slot, pid);
+	struct stat_ent *e;
 
-	if (2 * (m->nr + 1) > m->size) {
-		size_t old = m->size, j;
-		uint64_t *ok = m->keys;
-		uint32_t *ov = m->vals;
-
-		m->size = old ? old * 2 : 4096;
-		m->keys = xcalloc(m->size, sizeof(*m->keys));
-		m->vals = xcalloc(m->size, sizeof(*m->vals));
-		for (j = 0; j < old; j++) {
-			if (!ok[j])
-				continue;
-			i = mix(ok[j]) & (m->size - 1);
-			while (m->keys[i])
-				i = (i + 1) & (m->size - 1);
-			m->keys[i] = ok[j];
-			m->vals[i] = ov[j];
-		}
-		free(ok);
-		free(ov);
-	}
-	i = mix(key) & (m->size - 1);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->size - 1);
-	if (!m->keys[i]) {
-		m->keys[i] = key;
+	if (2 * (m->nr + 1) > m->size)
+		stat_grow(m);
+	e = &m->ent[stat_place(m, key)];
+	if (!ent_key(e)) {
+		e->lo = (uint32_t)key;
+		e->hi = (uint32_t)(key >> 32);
 		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
 		m->st[m->nr_st].pid = (int)pid;
-		m->vals[i] = (uint32_t)m->nr_st++;
+		e->val = (uint32_t)m->nr_st++;
 		m->nr++;
 	}
-	return &m->st[m->vals[i]].st;
+	return &m->st[e->val].st;
 }
 
 struct path_map {
@@ -1479,6 +1502,92 @@ static int read_links(struct run *r)
 	return 0;
 }
 
+/* One message of the archives, as read_messages() needs it. */
+struct amsg {
+	int64_t id, mid, parent, thread, date;
+	int64_t sender;		/* person (pid), -1 */
+	uint32_t flags;
+};
+
+static int cmp_amsg(const void *a, const void *b)
+{
+	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Message id -> its place in an array of them by id, + 1 (0: none): an
+ * array, not a hash, the ids of an archive being dense.
+ */
+struct msg_places {
+	uint32_t *at;
+	int64_t max;
+};
+
+static uint32_t place_of(const struct msg_places *p, int64_t id)
+{
+	return id > 0 && id <= p->max ? p->at[id] : 0;
+}
+
+static void set_place(struct msg_places *p, int64_t id, size_t place)
+{
+	if (id > 0 && id <= p->max)
+		p->at[id] = (uint32_t)place + 1;
+}
+
+/* The messages read_messages() keeps, by id; where each is. */
+struct msg_pass {
+	struct run *r;
+	struct amsg *v;
+	size_t nr, alloc;
+	struct msg_places pl;
+};
+
+static int keep_message(const struct msg_row *b, void *data)
+{
+	struct msg_pass *mp = data;
+	struct amsg *m;
+
+	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
+	m = &mp->v[mp->nr++];
+	m->id = b->id;
+	m->mid = b->mid;
+	m->parent = b->parent;
+	m->thread = b->thread;
+	m->sender = pid_of(mp->r, b->sender);
+	m->date = b->date;
+	m->flags = (uint32_t)b->flags;
+	return 0;
+}
+
+/*
+ * The messages to credit, by id: a few sections' threads (their
+ * patches' threads, found first), else every message, read from the
+ * narrow rows of messages_stats.
+ */
+static int load_messages(struct run *r, struct msg_pass *mp)
+{
+	bool few = r->nslots <= FEW_SECTIONS;
+	size_t i;
+
+	if (few ? lists_foreach_thread_message(r->ix, r->threads,
+					       r->nr_threads, keep_message, mp) :
+	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
+		return -1;
+	/* by thread, or by archive then id */
+	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
+		;
+	if (i < mp->nr)
+		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
+	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
+		     mp->v[mp->nr - 1].id : 0;
+	mp->pl.at = xcalloc((size_t)mp->pl.max + 1, sizeof(*mp->pl.at));
+	for (i = 0; i < mp->nr; i++)
+		set_place(&mp->pl, mp->v[i].id, i);
+	return 0;
+}
+
 /*
  * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
  * message id) and a thread's (by thread), the union of its patches'.
@@ -1540,7 +1649,6 @@ static void slot_sets_free(struct slot_sets *t)
 	imap_free(&t->index);
 }
 
-/* Each patch's sections, and each thread's (msg_files). */
 /* What read_patch_slots() needs for each file of a posted patch. */
 struct patch_pass {
 	struct run *r;
@@ -1553,6 +1661,7 @@ struct patch_pass {
 	struct imap foreign, seen;
 	struct lists_own *own;
 	bool few;
+	const struct msg_pass *mp;	/* every section's: the messages */
 };
 
 static bool is_foreign(struct patch_pass *pp, int64_t message)
@@ -1591,11 +1700,31 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 	return 0;
 }
 
-static int read_patch_slots(struct run *r, struct slot_sets *patches,
+/*
+ * Every message's file, its thread found among the messages read: for
+ * a whole tree, the patches' files are read alone, not joined to the
+ * messages a row at a time.
+ */
+static int patch_file_at(int64_t p, int64_t message, void *data)
+{
+	struct patch_pass *pp = data;
+	uint32_t at = place_of(&pp->mp->pl, message);
+
+	if (!at)
+		return 0;	/* no such message: none of its thread */
+	return patch_file(p, pp->mp->v[at - 1].thread, message, pp);
+}
+
+/*
+ * Each patch's sections, and each thread's: a few sections' from their
+ * own paths' rows, every section's with the messages of @mp read.
+ */
+static int read_patch_slots(struct run *r, const struct msg_pass *mp,
+			    struct slot_sets *patches,
 			    struct slot_sets *threads)
 {
 	struct patch_pass pp = { .r = r, .patches = patches,
-				 .threads = threads,
+				 .threads = threads, .mp = mp,
 				 .few = r->nslots <= FEW_SECTIONS };
 	int64_t *paths = NULL;
 	size_t nr = 0;
@@ -1614,10 +1743,13 @@ static int read_patch_slots(struct run *r, struct slot_sets *patches,
 	}
 	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
-	if (pp.few)
+	if (pp.few) {
 		paths = section_paths(r, &nr);
-	rc = lists_foreach_message_file_of(r->ix, pp.few ? paths : NULL, nr,
-					   patch_file, &pp);
+		rc = lists_foreach_message_file_of(r->ix, paths, nr,
+						   patch_file, &pp);
+	} else {
+		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
+	}
 	free(paths);
 	imap_free(&pp.seen);
 	imap_free(&pp.foreign);
@@ -1639,19 +1771,6 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 			    &st->last_review, &st->last_review_id, t, id, inwin);
 }
 
-/* One message of the archives, as read_messages() needs it. */
-struct amsg {
-	int64_t id, mid, parent, thread, date;
-	int64_t sender;		/* person (pid), -1 */
-	uint32_t flags;
-};
-
-static int cmp_amsg(const void *a, const void *b)
-{
-	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
-
-	return x < y ? -1 : x > y;
-}
 
 /*
  * The sections a message is about: a patch's own; for a reply, those of
@@ -1664,18 +1783,18 @@ static int cmp_amsg(const void *a, const void *b)
  * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
  * cover letter too), or -1.
  */
-static int64_t answered_by(const struct amsg *m, const struct imap *pos,
-			   const struct amsg *v)
+static int64_t answered_by(const struct amsg *m,
+			   const struct msg_places *pos, const struct amsg *v)
 {
 	const struct amsg *at = m;
 	int hops;
 
 	for (hops = 0; hops < 64; hops++) {
-		int64_t *pp = at->parent ? imap_get(pos, at->parent) : NULL;
+		uint32_t pp = place_of(pos, at->parent);
 
 		if (!pp)
 			return -1;
-		at = &v[*pp - 1];
+		at = &v[pp - 1];
 		if ((at->flags & (MSG_COVER | MSG_PATCH)) &&
 		    !(at->flags & MSG_REPLY))
 			return at->sender;
@@ -1685,7 +1804,8 @@ static int64_t answered_by(const struct amsg *m, const struct imap *pos,
 
 static ssize_t message_slots(const struct slot_sets *patches,
 			     const struct slot_sets *threads,
-			     const struct amsg *m, const struct imap *pos,
+			     const struct amsg *m,
+			     const struct msg_places *pos,
 			     const struct amsg *v, int64_t *key_set)
 {
 	const struct amsg *at = m;
@@ -1693,7 +1813,7 @@ static ssize_t message_slots(const struct slot_sets *patches,
 
 	for (hops = 0; at && hops < 64; hops++) {
 		ssize_t k;
-		int64_t *pp;
+		uint32_t pp;
 
 		if (at->flags & MSG_COVER)
 			break;
@@ -1706,62 +1826,36 @@ static ssize_t message_slots(const struct slot_sets *patches,
 			*key_set = 0;
 			return k;
 		}
-		pp = at->parent ? imap_get(pos, at->parent) : NULL;
-		at = pp ? &v[*pp - 1] : NULL;
+		pp = place_of(pos, at->parent);
+		at = pp ? &v[pp - 1] : NULL;
 	}
 	*key_set = 1;
 	return set_of(threads, m->thread);
 }
 
-/* The messages read_messages() keeps. */
-struct msg_pass {
-	struct run *r;
-	struct amsg *v;
-	size_t nr, alloc;
-};
-
-static int keep_message(const struct msg_row *b, void *data)
-{
-	struct msg_pass *mp = data;
-	struct amsg *m;
-
-	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
-	m = &mp->v[mp->nr++];
-	m->id = b->id;
-	m->mid = b->mid;
-	m->parent = b->parent;
-	m->thread = b->thread;
-	m->sender = pid_of(mp->r, b->sender);
-	m->date = b->date;
-	m->flags = (uint32_t)b->flags;
-	return 0;
-}
 
 /*
- * One entry per Message-ID (a copy on another list, or delivered twice
- * to one archive): the first copy, by id, as of the earlier date, as
- * lmsg_load() keeps it; @pos by id, a copy's the one kept.
+ * One entry per Message-ID (lmsg_copy_of()): the first copy by id;
+ * @pos by id, a copy's the one kept.
  */
-static size_t drop_copies(struct amsg *v, size_t nr, struct imap *pos)
+static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 {
 	struct imap seen;
 	size_t i, t;
 
-	imap_init(&seen, 1024);
+	imap_init(&seen, nr);
 	for (i = t = 0; i < nr; i++) {
-		int64_t *kept = v[i].mid ? imap_put(&seen, v[i].mid) : NULL;
+		size_t kept = lmsg_copy_of(&seen, v[i].mid, t);
 
-		if (kept && *kept) {
-			if (v[i].date < v[*kept - 1].date)
-				v[*kept - 1].date = v[i].date;
+		if (kept) {
+			if (v[i].date < v[kept - 1].date)
+				v[kept - 1].date = v[i].date;
 			/* its answers answer the one kept */
-			*imap_put(pos, v[i].id) = *kept;
+			set_place(pos, v[i].id, kept - 1);
 			continue;
 		}
-		if (kept)
-			*kept = (int64_t)t + 1;
 		v[t++] = v[i];
-		*imap_put(pos, v[t - 1].id) = (int64_t)t;
+		set_place(pos, v[t - 1].id, t - 1);
 	}
 	imap_free(&seen);
 	return t;
@@ -1806,39 +1900,33 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
  * a review when it answers; the people of the Reviewed-by, Acked-by and
  * Tested-by it gives with a review.
  */
-static int read_messages(struct run *r, const struct slot_sets *patches,
+static int read_messages(struct run *r, struct msg_pass *mp,
+			 const struct slot_sets *patches,
 			 const struct slot_sets *threads)
 {
 	struct idx *ix = r->ix;
-	struct msg_pass mp = { .r = r };
 	struct trailer_pass tp = { .r = r,
 				   .k_rev = key_id(ix, "Reviewed-by"),
 				   .k_ack = key_id(ix, "Acked-by"),
 				   .k_test = key_id(ix, "Tested-by") };
 	struct msg_trailers *mt = NULL;
-	struct imap pos;
 	bool few = r->nslots <= FEW_SECTIONS;
 	size_t i, k;
 	int rc = -1;
 
-	imap_init(&pos, 1024);
-	if (lists_foreach_thread_message(ix, few ? r->threads : NULL,
-					r->nr_threads, keep_message, &mp) ||
-	    !(mt = msg_trailers_open(ix, few)))
+	if (!(mt = msg_trailers_open(ix, few)))
 		goto out;
-	if (few && mp.nr)
-		qsort(mp.v, mp.nr, sizeof(*mp.v), cmp_amsg);
-	mp.nr = drop_copies(mp.v, mp.nr, &pos);
-	for (i = 0; i < mp.nr; i++) {
-		const struct amsg *m = &mp.v[i];
+	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
+	for (i = 0; i < mp->nr; i++) {
+		const struct amsg *m = &mp->v[i];
 		/* a cover letter is no review, its answers may be */
 		bool reply = (m->flags & MSG_REPLY) ||
 			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		int64_t which, answered = reply ? answered_by(m, &pos, mp.v) : -1;
+		int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
 
 		tp.m = m;
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
-		tp.set = message_slots(patches, threads, m, &pos, mp.v, &which);
+		tp.set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
 		tp.sets = which ? threads : patches;
 		msg_trailers_of(mt, m->id, credit_trailer, &tp);
 		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
@@ -1852,8 +1940,6 @@ static int read_messages(struct run *r, const struct slot_sets *patches,
 	rc = 0;
 out:
 	msg_trailers_close(mt);
-	imap_free(&pos);
-	free(mp.v);
 	return rc;
 }
 
@@ -1874,6 +1960,7 @@ static void add_list_name(const char *name, void *data)
 static int read_lists(struct run *r)
 {
 	struct slot_sets patches = { 0 }, threads = { 0 };
+	struct msg_pass mp = { .r = r };
 	struct strmap names;
 	size_t i;
 	int rc = -1;
@@ -1899,8 +1986,18 @@ static int read_lists(struct run *r)
 		}
 	}
 	strmap_clear(&names, false);
-	if (read_links(r) || read_patch_slots(r, &patches, &threads) ||
-	    read_messages(r, &patches, &threads))
+	/*
+	 * A few sections' messages are their patches' threads; every
+	 * section's are every message, read once, the patches' threads
+	 * found among them
+	 */
+	if (read_links(r) ||
+	    (r->nslots <= FEW_SECTIONS ?
+	     read_patch_slots(r, &mp, &patches, &threads) ||
+	     load_messages(r, &mp) :
+	     load_messages(r, &mp) ||
+	     read_patch_slots(r, &mp, &patches, &threads)) ||
+	    read_messages(r, &mp, &patches, &threads))
 		goto out;
 	for (i = 0; i < threads.nr_sets; i++) {
 		size_t k;
@@ -1914,6 +2011,8 @@ static int read_lists(struct run *r)
 out:
 	slot_sets_free(&patches);
 	slot_sets_free(&threads);
+	free(mp.v);
+	free(mp.pl.at);
 	return rc;
 }
 
@@ -1928,16 +2027,17 @@ static uint32_t *people_places(const struct stat_map *sm, size_t nslots,
 	size_t i, sum = 0, n;
 
 	for (i = 0; i < sm->size; i++)
-		if (sm->keys[i])
-			start[(sm->keys[i] - 1) >> 32]++;
+		if (ent_key(&sm->ent[i]))
+			start[(ent_key(&sm->ent[i]) - 1) >> 32]++;
 	for (i = 0; i < nslots; i++) {
 		n = start[i];
 		start[i] = sum;
 		sum += n;
 	}
 	for (i = 0; i < sm->size; i++)
-		if (sm->keys[i])
-			dest[sm->vals[i]] = (uint32_t)start[(sm->keys[i] - 1) >> 32]++;
+		if (ent_key(&sm->ent[i]))
+			dest[sm->ent[i].val] =
+				(uint32_t)start[(ent_key(&sm->ent[i]) - 1) >> 32]++;
 	return dest;
 }
 
@@ -2123,8 +2223,7 @@ out:
 	free(r.pm.pslot);
 	free(r.pm.top);
 	strmap_clear(&r.pm.tops, false);
-	free(r.sm.keys);
-	free(r.sm.vals);
+	free(r.sm.ent);
 	free(r.sm.st);
 	free(r.slot_of);
 	free(r.person_pid);

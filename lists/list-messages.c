@@ -84,6 +84,17 @@ const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 	return t->kids + t->kid_start[parent];
 }
 
+size_t lmsg_copy_of(struct imap *seen, int64_t mid, size_t place)
+{
+	int64_t *v = mid ? imap_put(seen, mid) : NULL;
+
+	if (v && *v)
+		return (size_t)*v;
+	if (v)
+		*v = (int64_t)place + 1;
+	return 0;
+}
+
 /* What lmsg_load() keeps of the rows, and the copies it drops. */
 struct load {
 	struct lmsg_table *t;
@@ -98,20 +109,16 @@ static int load_row(const struct msg_row *r, void *data)
 {
 	struct load *ld = data;
 	struct lmsg_table *t = ld->t;
-	int64_t *v = r->mid ? imap_put(&ld->seen, r->mid) : NULL;
+	size_t kept = lmsg_copy_of(&ld->seen, r->mid, t->nr);
 	struct lmsg *m;
 
 	if (r->id < ld->lo)
 		ld->lo = r->id;
 	if (r->id > ld->hi)
 		ld->hi = r->id;
-	if (v && *v) {
-		/*
-		 * One entry per Message-ID: a copy on another list, or
-		 * delivered twice to one archive, is the message kept (the
-		 * first read), as of the earlier date.
-		 */
-		m = &t->m[*v - 1];
+	if (kept) {
+		/* the first read (lmsg_copy_of()), as of the earlier date */
+		m = &t->m[kept - 1];
 		if (r->date < m->date)
 			m->date = r->date;
 		ALLOC_GROW(ld->alias, ld->nr_alias + 2, ld->alloc_alias);
@@ -119,8 +126,6 @@ static int load_row(const struct msg_row *r, void *data)
 		ld->alias[ld->nr_alias++] = m->id;
 		return 0;
 	}
-	if (v)
-		*v = (int64_t)t->nr + 1;
 	ALLOC_GROW(t->m, t->nr + 1, ld->alloc);
 	m = &t->m[t->nr++];
 	memset(m, 0, sizeof(*m));

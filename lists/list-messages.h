@@ -53,6 +53,16 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since);
 void lmsg_release(struct lmsg_table *t);
 
+/*
+ * One entry per Message-ID: a copy on another list, or delivered twice
+ * to one archive, is the copy met first, as of the earliest date of
+ * all (the caller lowers it).  @seen maps the Message-IDs' hashes met
+ * to the places of the copies kept + 1.  Returns the place + 1 of the
+ * copy kept of @mid; else 0, @place (where the caller keeps it)
+ * remembered for @mid.  A message without Message-ID is its own.
+ */
+size_t lmsg_copy_of(struct imap *seen, int64_t mid, size_t place);
+
 /* The message of id @id (or the copy kept of it), or NULL. */
 struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
 

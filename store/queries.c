@@ -970,24 +970,32 @@ int lists_foreach_link(struct idx *ix,
 	return rc;
 }
 
-int lists_foreach_review(struct idx *ix,
-			 int (*fn)(int64_t message, int64_t person, void *data),
-			 void *data)
+/* @fn on the two integer columns of each row of @sql. */
+static int foreach_pair(struct idx *ix, const char *sql,
+			int (*fn)(int64_t a, int64_t b, void *data),
+			void *data)
 {
 	sqlite3_stmt *q;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT t.message, t.person FROM "
-			       "msg_trailers t WHERE "
-			       "t.key IN (SELECT id FROM keys WHERE key IN "
-			       "('Reviewed-by', 'Acked-by', 'Tested-by')) "
-			       "AND t.person IS NOT NULL", -1, &q, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &q, NULL) != SQLITE_OK)
 		return sql_error(ix);
 	while (!rc && sqlite3_step(q) == SQLITE_ROW)
 		rc = fn(sqlite3_column_int64(q, 0), sqlite3_column_int64(q, 1),
 			data);
 	sqlite3_finalize(q);
 	return rc;
+}
+
+int lists_foreach_review(struct idx *ix,
+			 int (*fn)(int64_t message, int64_t person, void *data),
+			 void *data)
+{
+	return foreach_pair(ix, "SELECT t.message, t.person FROM "
+			    "msg_trailers t WHERE "
+			    "t.key IN (SELECT id FROM keys WHERE key IN "
+			    "('Reviewed-by', 'Acked-by', 'Tested-by')) "
+			    "AND t.person IS NOT NULL", fn, data);
 }
 
 int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
@@ -1060,6 +1068,15 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 	}
 	sqlite3_finalize(st);
 	return rc;
+}
+
+int lists_foreach_msg_file(struct idx *ix,
+			   int (*fn)(int64_t path, int64_t message, void *data),
+			   void *data)
+{
+	/* msg_files_path covers it: no row of messages is read */
+	return foreach_pair(ix, "SELECT path, message FROM msg_files "
+			    "ORDER BY path, message", fn, data);
 }
 
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,

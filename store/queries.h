@@ -261,6 +261,15 @@ int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
 				  void *data);
 
 /*
+ * Every file of every posted patch, (path id, message id), by path then
+ * message: the rows of msg_files alone, for a caller that already holds
+ * the messages.
+ */
+int lists_foreach_msg_file(struct idx *ix,
+			   int (*fn)(int64_t path, int64_t message, void *data),
+			   void *data);
+
+/*
  * The messages of the @nr threads @threads, thread by thread, or with
  * @threads NULL every message by id (of any archive, registered or not).
  */
