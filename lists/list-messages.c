@@ -157,31 +157,20 @@ static int find_foreign(struct lmsg_table *t, struct idx *ix, bool window,
 	return rc;
 }
 
-int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
-	      size_t nr_lists, int64_t since)
+/*
+ * The table of the rows @ld read: by id, the copies' ids leading to the
+ * one kept, replies by parent, other projects' patches flagged.
+ */
+static int load_finish(struct lmsg_table *t, struct idx *ix, struct load *ld,
+		       bool window)
 {
-	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
-	bool window = since != INT64_MIN;
 	struct imap seen;
-	int64_t *alias;
-	size_t nr_alias, i;
+	int64_t *alias = ld->alias;
+	size_t nr_alias = ld->nr_alias, i;
 
-	memset(t, 0, sizeof(*t));
-	/* the whole archive: one allocation; a window grows as read */
-	ld.alloc = window ? 0 : (size_t)lists_max_message_id(ix) + 1;
-	t->m = ld.alloc ? xmalloc(ld.alloc * sizeof(*t->m)) : NULL;
-	imap_init(&ld.seen, window ? 1024 : ld.alloc);
-	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
-		imap_free(&ld.seen);
-		free(ld.alias);
-		return -1;
-	}
-	seen = ld.seen;
-	alias = ld.alias;
-	nr_alias = ld.nr_alias;
-	imap_free(&seen);
-	t->base = ld.hi && window ? ld.lo - 1 : 0;
-	t->max_id = ld.hi;
+	imap_free(&ld->seen);
+	t->base = ld->hi && window ? ld->lo - 1 : 0;
+	t->max_id = ld->hi;
 	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)
 		if (t->m[i - 1].id > t->m[i].id)
@@ -208,6 +197,41 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	return 0;
 }
 
+int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
+	      size_t nr_lists, int64_t since)
+{
+	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
+	bool window = since != INT64_MIN;
+
+	memset(t, 0, sizeof(*t));
+	/* the whole archive: one allocation; a window grows as read */
+	ld.alloc = window ? 0 : (size_t)lists_max_message_id(ix) + 1;
+	t->m = ld.alloc ? xmalloc(ld.alloc * sizeof(*t->m)) : NULL;
+	imap_init(&ld.seen, window ? 1024 : ld.alloc);
+	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
+		imap_free(&ld.seen);
+		free(ld.alias);
+		return -1;
+	}
+	return load_finish(t, ix, &ld, window);
+}
+
+int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
+		      const int64_t *threads, size_t nr)
+{
+	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
+
+	memset(t, 0, sizeof(*t));
+	imap_init(&ld.seen, 1024);
+	if (lists_foreach_message_in_threads(ix, threads, nr, load_row, &ld)) {
+		imap_free(&ld.seen);
+		free(ld.alias);
+		return -1;
+	}
+	/* a window's span, and its own messages asked which are foreign */
+	return load_finish(t, ix, &ld, true);
+}
+
 void lmsg_release(struct lmsg_table *t)
 {
 	free(t->m);
@@ -231,9 +255,15 @@ static int64_t version_key(const struct lmsg *m)
 void lmsg_versions_build(struct lmsg_versions *v, const struct lmsg_table *t,
 			 int64_t until)
 {
+	imap_init(&v->latest, 1024);
+	lmsg_versions_add(v, t, until);
+}
+
+void lmsg_versions_add(struct lmsg_versions *v, const struct lmsg_table *t,
+		       int64_t until)
+{
 	size_t i;
 
-	imap_init(&v->latest, 1024);
 	for (i = 0; i < t->nr; i++) {
 		const struct lmsg *m = &t->m[i];
 		int64_t key = version_key(m), *slot;

@@ -51,6 +51,13 @@ struct lmsg_table {
  */
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since);
+/*
+ * lmsg_load() of every list for the messages of the @nr threads
+ * @threads only (a section's patches' threads): the table of those
+ * messages is the one lmsg_load() would make, less the other threads.
+ */
+int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
+		      const int64_t *threads, size_t nr);
 void lmsg_release(struct lmsg_table *t);
 
 /* The message of id @id (or the copy kept of it), or NULL. */
@@ -98,6 +105,9 @@ struct lmsg_versions {
 /* The versions of the patches of @t posted at or before @until. */
 void lmsg_versions_build(struct lmsg_versions *v, const struct lmsg_table *t,
 			 int64_t until);
+/* The versions of more patches, of @t (its m[].flags, author, subj, version). */
+void lmsg_versions_add(struct lmsg_versions *v, const struct lmsg_table *t,
+		       int64_t until);
 void lmsg_versions_release(struct lmsg_versions *v);
 bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m);
 

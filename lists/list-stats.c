@@ -74,6 +74,11 @@ struct list_base {
 	size_t nr_rv;
 	int32_t *rv_start;		/* index in t.m -> its slice of rv_of */
 	int32_t *rv_of;			/* indexes in rv, by message */
+	/*
+	 * A scope's base (list_base_load_scope()): its threads only, the
+	 * postings of a commit asked of it (commits stays empty)
+	 */
+	struct scope_msg_queries *q;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -256,32 +261,40 @@ struct links_walk {
 	size_t alloc;
 };
 
-static int base_link(const struct link_row *r, void *data)
+static void posting_init(struct posting *p)
 {
-	struct links_walk *lw = data;
-	struct list_base *b = lw->b;
-	int64_t *slot = imap_put(&b->commits, r->commit);
-	struct lmsg *m = lmsg_find(&b->t, r->message);
-	struct posting *p;
+	p->first = INT64_MAX;
+	p->version = 0;
+	p->by_pid = false;
+}
 
-	/* only a patch of the scope is asked whether it landed */
-	if (m)
-		m->flags |= LANDED;
-	if (!*slot) {
-		ALLOC_GROW(b->pv, b->npv + 1, lw->alloc);
-		p = &b->pv[b->npv++];
-		p->first = INT64_MAX;
-		p->version = 0;
-		p->by_pid = false;
-		*slot = (int64_t)b->npv;
-	}
-	p = &b->pv[*slot - 1];
+/* Link @r into its commit's posting @p, in lists_foreach_link()'s order. */
+static void posting_add(struct posting *p, const struct link_row *r)
+{
 	if (!strcmp(r->how, "patch-id"))
 		p->by_pid = true;
 	if (r->landed)
 		p->version = r->version;
 	if (r->date < p->first)
 		p->first = r->date;
+}
+
+static int base_link(const struct link_row *r, void *data)
+{
+	struct links_walk *lw = data;
+	struct list_base *b = lw->b;
+	int64_t *slot = imap_put(&b->commits, r->commit);
+	struct lmsg *m = lmsg_find(&b->t, r->message);
+
+	/* only a patch of the scope is asked whether it landed */
+	if (m)
+		m->flags |= LANDED;
+	if (!*slot) {
+		ALLOC_GROW(b->pv, b->npv + 1, lw->alloc);
+		posting_init(&b->pv[b->npv++]);
+		*slot = (int64_t)b->npv;
+	}
+	posting_add(&b->pv[*slot - 1], r);
 	return 0;
 }
 
@@ -357,16 +370,24 @@ static int base_review(int64_t message, int64_t person, void *data)
 }
 
 /* The review trailers, once, and each message's of them. */
+static int base_review_slices(struct list_base *b);
+
 static int base_reviews(struct list_base *b, struct idx *ix)
 {
-	const struct lmsg_table *t = &b->t;
 	struct reviews_walk rw = { .b = b };
-	size_t i;
-	int32_t *fill;
 
 	if (lists_foreach_review(ix, base_review, &rw))
 		return -1;
-	/* a counting sort by message: each one's slice in index order */
+	return base_review_slices(b);
+}
+
+/* Each message's reviews: a counting sort, each one's slice in order. */
+static int base_review_slices(struct list_base *b)
+{
+	const struct lmsg_table *t = &b->t;
+	size_t i;
+	int32_t *fill;
+
 	b->rv_start = xcalloc(t->nr + 2, sizeof(*b->rv_start));
 	b->rv_of = xmalloc((b->nr_rv + 1) * sizeof(*b->rv_of));
 	for (i = 0; i < b->nr_rv; i++)
@@ -408,6 +429,198 @@ struct list_base *list_base_load(struct idx *ix, const char *const *lists,
 	return b;
 }
 
+/* ---- a scope's base: its patches' threads, asked of the index ---- */
+
+struct threads_walk {
+	int64_t *v;
+	size_t nr, alloc;
+};
+
+static int scope_thread(int64_t path, int64_t thread, int64_t message,
+			void *data)
+{
+	struct threads_walk *w = data;
+
+	(void)path;
+	(void)message;
+	ALLOC_GROW(w->v, w->nr + 1, w->alloc);
+	w->v[w->nr++] = thread;
+	return 0;
+}
+
+/* The threads of the messages touching @s's paths, once each, into *@v. */
+static int scope_threads(struct scope *s, int64_t **v, size_t *nr)
+{
+	struct threads_walk w = { 0 };
+	size_t i, k;
+
+	if (lists_foreach_message_file_of(s->ix, s->paths, s->nr_paths,
+					  scope_thread, &w)) {
+		free(w.v);
+		return -1;
+	}
+	if (w.nr)
+		qsort(w.v, w.nr, sizeof(*w.v), cmp_i64);
+	for (i = k = 0; i < w.nr; i++)
+		if (!k || w.v[k - 1] != w.v[i])
+			w.v[k++] = w.v[i];
+	*v = w.v;
+	*nr = k;
+	return 0;
+}
+
+/* The later versions: the patches of the same subject, of any thread. */
+struct versions_walk {
+	struct list_base *b;
+	int64_t *ids;		/* patches of other threads: foreign? */
+	struct msg_row *rows;
+	size_t nr, alloc, alloc_rows;
+};
+
+static int version_row(const struct msg_row *r, void *data)
+{
+	struct versions_walk *vw = data;
+
+	/* those read are counted already; a reply is no version */
+	if (lmsg_read(&vw->b->t, r->id) || (r->flags & MSG_REPLY) ||
+	    !r->author)
+		return 0;
+	ALLOC_GROW(vw->rows, vw->nr + 1, vw->alloc_rows);
+	ALLOC_GROW(vw->ids, vw->nr + 1, vw->alloc);
+	vw->rows[vw->nr] = *r;
+	vw->ids[vw->nr++] = r->id;
+	return 0;
+}
+
+/*
+ * lmsg_versions_build() of every patch, made of the table's and of the
+ * patches sharing a subject with one of its patches.
+ */
+static int scope_versions(struct list_base *b, struct idx *ix)
+{
+	struct versions_walk vw = { .b = b };
+	struct lmsg_table more = { 0 };
+	struct imap foreign;
+	size_t i;
+	int rc = 0;
+
+	lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
+	for (i = 0; !rc && i < b->t.nr; i++)
+		if (lmsg_is_patch(&b->t.m[i]))
+			rc = scope_patches_of_subject(b->q, b->t.m[i].id,
+						      version_row, &vw);
+	if (!rc && vw.nr)
+		rc = lists_foreign_of(ix, vw.ids, vw.nr, &foreign);
+	if (!rc && vw.nr) {
+		more.m = xcalloc(vw.nr, sizeof(*more.m));
+		for (i = 0; i < vw.nr; i++) {
+			struct lmsg *m = &more.m[more.nr];
+
+			if (imap_get(&foreign, vw.rows[i].id))
+				continue;
+			m->id = (int32_t)vw.rows[i].id;
+			m->author = (uint32_t)vw.rows[i].author;
+			m->flags = (uint32_t)vw.rows[i].flags;
+			m->version = (int16_t)vw.rows[i].version;
+			m->subj = vw.rows[i].subject_hash ? vw.rows[i].subject_hash : 1;
+			more.nr++;
+		}
+		imap_free(&foreign);
+		lmsg_versions_add(&b->versions, &more, INT64_MAX);
+		free(more.m);
+	}
+	free(vw.ids);
+	free(vw.rows);
+	return rc;
+}
+
+struct review_row {
+	int64_t key, message, person;
+};
+
+struct scope_reviews_walk {
+	int64_t message;
+	struct review_row *v;
+	size_t nr, alloc;
+};
+
+static int scope_review(int64_t key, int64_t person, void *data)
+{
+	struct scope_reviews_walk *w = data;
+
+	ALLOC_GROW(w->v, w->nr + 1, w->alloc);
+	w->v[w->nr].key = key;
+	w->v[w->nr].message = w->message;
+	w->v[w->nr++].person = person;
+	return 0;
+}
+
+static int cmp_review_row(const void *a, const void *b)
+{
+	const struct review_row *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->message != y->message)
+		return x->message < y->message ? -1 : 1;
+	return x->person < y->person ? -1 : x->person > y->person;
+}
+
+/*
+ * base_links() and base_reviews() of the table's messages: each one's
+ * links and review trailers, in lists_foreach_review()'s order (by key,
+ * message and person, msg_trailers_key's).
+ */
+static int scope_links_reviews(struct list_base *b)
+{
+	struct links_walk lw = { .b = b };
+	struct scope_reviews_walk w = { 0 };
+	struct reviews_walk rw = { .b = b };
+	const struct lmsg_table *t = &b->t;
+	int64_t id;
+	size_t i;
+	int rc = 0;
+
+	for (id = t->base + 1; !rc && id <= t->max_id; id++)
+		if (t->pos[id - t->base])
+			rc = scope_links_of_message(b->q, id, base_link, &lw);
+	for (i = 0; !rc && i < t->nr; i++) {
+		w.message = t->m[i].id;
+		rc = scope_reviews_of(b->q, w.message, scope_review, &w);
+	}
+	if (!rc && w.nr)
+		qsort(w.v, w.nr, sizeof(*w.v), cmp_review_row);
+	for (i = 0; !rc && i < w.nr; i++)
+		rc = base_review(w.v[i].message, w.v[i].person, &rw);
+	free(w.v);
+	return rc ? rc : base_review_slices(b);
+}
+
+struct list_base *list_base_load_scope(struct scope *s)
+{
+	struct list_base *b = xcalloc(1, sizeof(*b));
+	int64_t *threads = NULL;
+	size_t nr = 0;
+	int rc;
+
+	b->lists = xcalloc(1, sizeof(*b->lists));
+	imap_init(&b->commits, 16);
+	b->q = scope_msg_queries_open(s->ix);
+	rc = !b->q || scope_threads(s, &threads, &nr);
+	if (!rc && lmsg_load_threads(&b->t, s->ix, threads, nr))
+		rc = -1;
+	free(threads);
+	if (!rc) {
+		base_threads(b);
+		rc = scope_versions(b, s->ix) || scope_links_reviews(b);
+	}
+	if (rc) {
+		list_base_free(b);
+		return NULL;
+	}
+	return b;
+}
+
 void list_base_free(struct list_base *b)
 {
 	size_t i;
@@ -426,6 +639,7 @@ void list_base_free(struct list_base *b)
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
+	scope_msg_queries_close(b->q);
 	free(b);
 }
 
@@ -438,15 +652,56 @@ struct commit_walk {
 	size_t nr_unposted, alloc_unposted;
 };
 
+struct posting_walk {
+	struct posting *p;
+	size_t nr;
+};
+
+static int posting_link(const struct link_row *r, void *data)
+{
+	struct posting_walk *w = data;
+
+	posting_add(w->p, r);
+	w->nr++;
+	return 0;
+}
+
+/*
+ * The postings of commit @id into *@p (NULL: none): the base's, or a
+ * scope's base's asked of the index into @one.  0 or -1.
+ */
+static int posting_of(const struct list_base *b, int64_t id,
+		      struct posting *one, const struct posting **p)
+{
+	struct posting_walk w = { .p = one };
+	const int64_t *slot;
+
+	*p = NULL;
+	if (b->q) {
+		posting_init(one);
+		if (scope_links_of_commit(b->q, id, posting_link, &w))
+			return -1;
+		if (w.nr)
+			*p = one;
+		return 0;
+	}
+	slot = imap_get(&b->commits, id);
+	if (slot)
+		*p = &b->pv[*slot - 1];
+	return 0;
+}
+
 static int count_commit(const struct scope_commit *sc, void *data)
 {
 	struct commit_walk *cw = data;
 	struct list_stats *st = cw->st;
-	int64_t *slot = imap_get(&cw->b->commits, sc->id);
+	struct posting one;
+	const struct posting *p;
 
+	if (posting_of(cw->b, sc->id, &one, &p))
+		return -1;
 	st->commits++;
-	if (slot) {
-		const struct posting *p = &cw->b->pv[*slot - 1];
+	if (p) {
 
 		st->commits_posted++;
 		if (p->by_pid)
@@ -849,7 +1104,9 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		       size_t nr_lists, const char *const *listed,
 		       size_t nr_listed)
 {
-	struct list_base *b = list_base_load(s->ix, lists, nr_lists);
+	/* a section or paths, of every list: their threads only */
+	struct list_base *b = !s->whole && !nr_lists ? list_base_load_scope(s) :
+			      list_base_load(s->ix, lists, nr_lists);
 	int rc;
 
 	if (!b)

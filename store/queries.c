@@ -875,7 +875,7 @@ int64_t lists_max_message_id(struct idx *ix)
 }
 
 #define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
-	"m.author, m.flags, m.version, m.subject_hash"
+	"m.author, m.flags, m.version, m.subject_hash, m.source"
 
 static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 {
@@ -889,6 +889,7 @@ static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 	r->flags = sqlite3_column_int64(st, 7);
 	r->version = sqlite3_column_int(st, 8);
 	r->subject_hash = sqlite3_column_int64(st, 9);
+	r->source = sqlite3_column_int64(st, 10);
 }
 
 /*
@@ -1093,6 +1094,173 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 		sqlite3_reset(ms);
 	}
 	sqlite3_finalize(ms);
+	return rc;
+}
+
+static int cmp_msg_row(const void *a, const void *b)
+{
+	const struct msg_row *x = a, *y = b;
+
+	if (x->source != y->source)
+		return x->source < y->source ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
+				     size_t nr,
+				     int (*fn)(const struct msg_row *r,
+					       void *data),
+				     void *data)
+{
+	struct msg_row *v = NULL;
+	size_t n = 0, alloc = 0, t;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS
+			       " FROM messages m WHERE m.thread = ?1 "
+			       "AND m.source > 0", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	for (t = 0; t < nr; t++) {
+		sqlite3_bind_int64(st, 1, threads[t]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(v, n + 1, alloc);
+			read_msg_row(st, &v[n++]);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	/* lists_foreach_message()'s order: by archive, then id */
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_msg_row);
+	for (t = 0; !rc && t < n; t++)
+		rc = fn(&v[t], data);
+	free(v);
+	return rc;
+}
+
+struct scope_msg_queries {
+	struct idx *ix;
+	sqlite3_stmt *links_msg, *links_commit, *reviews, *versions;
+};
+
+#define LINK_COLUMNS "l.commit_id, l.how, l.landed, m.version, m.date, " \
+	"l.message"
+
+struct scope_msg_queries *scope_msg_queries_open(struct idx *ix)
+{
+	struct scope_msg_queries *q = xcalloc(1, sizeof(*q));
+
+	q->ix = ix;
+	/* lists_foreach_link()'s rows and order, a message or commit's */
+	if (sqlite3_prepare_v2(ix->db, "SELECT " LINK_COLUMNS " FROM links l "
+			       "JOIN messages m ON m.id = l.message "
+			       "WHERE l.message = ?1", -1, &q->links_msg,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT " LINK_COLUMNS " FROM links l "
+			       "JOIN messages m ON m.id = l.message "
+			       "WHERE l.commit_id = ?1 ORDER BY m.source, m.id",
+			       -1, &q->links_commit, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT t.key, t.person FROM "
+			       "msg_trailers t WHERE t.message = ?1 AND "
+			       "t.person IS NOT NULL AND t.key IN (SELECT id "
+			       "FROM keys WHERE key IN ('Reviewed-by', "
+			       "'Acked-by', 'Tested-by'))", -1, &q->reviews,
+			       NULL) != SQLITE_OK ||
+	    /* messages_subject: the patches of the same subject */
+	    sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages x JOIN messages m ON m.subject_key = "
+			       "x.subject_key AND m.flags & 65536 WHERE "
+			       "x.id = ?1 AND m.source > 0", -1, &q->versions,
+			       NULL) != SQLITE_OK) {
+		sql_error(ix);
+		scope_msg_queries_close(q);
+		return NULL;
+	}
+	return q;
+}
+
+void scope_msg_queries_close(struct scope_msg_queries *q)
+{
+	if (!q)
+		return;
+	sqlite3_finalize(q->links_msg);
+	sqlite3_finalize(q->links_commit);
+	sqlite3_finalize(q->reviews);
+	sqlite3_finalize(q->versions);
+	free(q);
+}
+
+static int step_links(struct scope_msg_queries *q, sqlite3_stmt *st,
+		      int64_t id, int (*fn)(const struct link_row *r,
+					    void *data), void *data)
+{
+	struct link_row r;
+	int rc = 0, s;
+
+	sqlite3_bind_int64(st, 1, id);
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW) {
+		r.commit = sqlite3_column_int64(st, 0);
+		r.how = (const char *)sqlite3_column_text(st, 1);
+		r.landed = sqlite3_column_int(st, 2) != 0;
+		r.version = sqlite3_column_int(st, 3);
+		r.date = sqlite3_column_int64(st, 4);
+		r.message = sqlite3_column_int64(st, 5);
+		rc = fn(&r, data);
+	}
+	if (!rc && s != SQLITE_DONE)
+		rc = sql_error(q->ix);
+	sqlite3_reset(st);
+	return rc;
+}
+
+int scope_links_of_message(struct scope_msg_queries *q, int64_t message,
+			   int (*fn)(const struct link_row *r, void *data),
+			   void *data)
+{
+	return step_links(q, q->links_msg, message, fn, data);
+}
+
+int scope_links_of_commit(struct scope_msg_queries *q, int64_t commit,
+			  int (*fn)(const struct link_row *r, void *data),
+			  void *data)
+{
+	return step_links(q, q->links_commit, commit, fn, data);
+}
+
+int scope_reviews_of(struct scope_msg_queries *q, int64_t message,
+		     int (*fn)(int64_t key, int64_t person, void *data),
+		     void *data)
+{
+	sqlite3_stmt *st = q->reviews;
+	int rc = 0, s;
+
+	sqlite3_bind_int64(st, 1, message);
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW)
+		rc = fn(sqlite3_column_int64(st, 0),
+			sqlite3_column_int64(st, 1), data);
+	if (!rc && s != SQLITE_DONE)
+		rc = sql_error(q->ix);
+	sqlite3_reset(st);
+	return rc;
+}
+
+int scope_patches_of_subject(struct scope_msg_queries *q, int64_t message,
+			     int (*fn)(const struct msg_row *r, void *data),
+			     void *data)
+{
+	sqlite3_stmt *st = q->versions;
+	struct msg_row r;
+	int rc = 0, s;
+
+	sqlite3_bind_int64(st, 1, message);
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW) {
+		read_msg_row(st, &r);
+		rc = fn(&r, data);
+	}
+	if (!rc && s != SQLITE_DONE)
+		rc = sql_error(q->ix);
+	sqlite3_reset(st);
 	return rc;
 }
 

@@ -202,6 +202,7 @@ struct msg_row {
 	int64_t id, mid, parent, thread, date, sender, author, flags;
 	int64_t subject_hash;
 	int version;
+	int64_t source;		/* its archive */
 };
 
 /* The number of registered archives; the largest message id (0: none). */
@@ -268,6 +269,47 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
 				int (*fn)(const struct msg_row *m, void *data),
 				void *data);
+
+/*
+ * The messages of registered archives in the @nr threads @threads, by
+ * archive, then id, as lists_foreach_message() reads them: a section's
+ * messages are its patches' threads (a reply is in its patch's thread).
+ */
+int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
+				     size_t nr,
+				     int (*fn)(const struct msg_row *r,
+					       void *data),
+				     void *data);
+
+/*
+ * What the stats of one scope's messages ask of each of them, instead
+ * of reading every link and review of the archives: prepared once by
+ * scope_msg_queries_open() (NULL after a message).
+ */
+struct scope_msg_queries;
+struct scope_msg_queries *scope_msg_queries_open(struct idx *ix);
+void scope_msg_queries_close(struct scope_msg_queries *q);
+
+/* lists_foreach_link()'s rows of one message, or of one commit. */
+int scope_links_of_message(struct scope_msg_queries *q, int64_t message,
+			   int (*fn)(const struct link_row *r, void *data),
+			   void *data);
+int scope_links_of_commit(struct scope_msg_queries *q, int64_t commit,
+			  int (*fn)(const struct link_row *r, void *data),
+			  void *data);
+
+/* The Reviewed-by, Acked-by and Tested-by of a message: key and person. */
+int scope_reviews_of(struct scope_msg_queries *q, int64_t message,
+		     int (*fn)(int64_t key, int64_t person, void *data),
+		     void *data);
+
+/*
+ * The messages carrying a patch (of a registered archive) with the
+ * subject of @message, itself among them: its versions.
+ */
+int scope_patches_of_subject(struct scope_msg_queries *q, int64_t message,
+			     int (*fn)(const struct msg_row *r, void *data),
+			     void *data);
 
 /*
  * The trailers naming a person of message after message: with
