@@ -1161,12 +1161,11 @@ struct scope_msg_queries *scope_msg_queries_open(struct idx *ix)
 			       "JOIN messages m ON m.id = l.message "
 			       "WHERE l.commit_id = ?1 ORDER BY m.source, m.id",
 			       -1, &q->links_commit, NULL) != SQLITE_OK ||
+	    /* the keys' ids bound once: no subquery a message */
 	    sqlite3_prepare_v2(ix->db, "SELECT t.key, t.person FROM "
 			       "msg_trailers t WHERE t.message = ?1 AND "
-			       "t.person IS NOT NULL AND t.key IN (SELECT id "
-			       "FROM keys WHERE key IN ('Reviewed-by', "
-			       "'Acked-by', 'Tested-by'))", -1, &q->reviews,
-			       NULL) != SQLITE_OK ||
+			       "t.person IS NOT NULL AND t.key IN (?2, ?3, ?4)",
+			       -1, &q->reviews, NULL) != SQLITE_OK ||
 	    /* messages_subject: the patches of the same subject */
 	    sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
 			       "messages x JOIN messages m ON m.subject_key = "
@@ -1177,6 +1176,10 @@ struct scope_msg_queries *scope_msg_queries_open(struct idx *ix)
 		scope_msg_queries_close(q);
 		return NULL;
 	}
+	/* a key never seen is 0, an id no trailer has */
+	sqlite3_bind_int64(q->reviews, 2, idx_trailer_key_id(ix, "Reviewed-by"));
+	sqlite3_bind_int64(q->reviews, 3, idx_trailer_key_id(ix, "Acked-by"));
+	sqlite3_bind_int64(q->reviews, 4, idx_trailer_key_id(ix, "Tested-by"));
 	return q;
 }
 
