@@ -180,6 +180,103 @@ static int mark_landed(struct ctx *c)
 				    mark_one_landed, c);
 }
 
+struct ids {
+	int64_t *v;
+	size_t nr, alloc;
+};
+
+static int add_id(int64_t id, void *data)
+{
+	struct ids *ids = data;
+
+	ALLOC_GROW(ids->v, ids->nr + 1, ids->alloc);
+	ids->v[ids->nr++] = id;
+	return 0;
+}
+
+static int add_path(int64_t id, const char *path, void *data)
+{
+	(void)path;
+	return add_id(id, data);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void sort_uniq(struct ids *ids)
+{
+	size_t i, k;
+
+	if (ids->nr)
+		qsort(ids->v, ids->nr, sizeof(*ids->v), cmp_i64);
+	for (i = k = 0; i < ids->nr; i++)
+		if (!k || ids->v[k - 1] != ids->v[i])
+			ids->v[k++] = ids->v[i];
+	ids->nr = k;
+}
+
+/*
+ * Only some sections asked about, none standing for the whole project:
+ * a patch concerns one of them only if one of its files is in their
+ * paths (concerned() asks the matcher of every section what covers a
+ * file; a file a section covers is one of its paths).
+ */
+static bool few_sections(const struct ctx *c)
+{
+	size_t i;
+
+	if (!c->o->sections || c->o->unanswered)
+		return false;
+	for (i = 0; c->o->whole && i < c->s->m.nr_sections; i++)
+		if (c->o->whole[i])
+			return false;
+	return true;
+}
+
+/*
+ * The window's messages, from @since: every one, or for a few sections
+ * the threads of the patches posted from @from touching their paths
+ * (the replies, the cover letter, a chained series are in a patch's
+ * thread), and the versions of those patches' subjects in other threads.
+ */
+static int load_window(struct ctx *c, struct lmsg_versions *versions,
+		       int64_t since, int64_t from)
+{
+	struct ids paths = { 0 }, threads = { 0 };
+	size_t i;
+	int rc = 0;
+
+	if (!few_sections(c)) {
+		if (lmsg_load(&c->t, c->ix, NULL, 0, since) || mark_landed(c))
+			return -1;
+		lmsg_versions_build(versions, &c->t, c->now);
+		return 0;
+	}
+	for (i = 0; !rc && i < c->s->m.nr_sections; i++)
+		if (c->o->sections[i])
+			rc = scope_foreach_section_path(c->ix, &c->s->m, (int)i,
+							add_path, &paths);
+	sort_uniq(&paths);
+	if (!rc)
+		rc = lists_foreach_thread_of_paths(c->ix, paths.v, paths.nr,
+						   from, add_id, &threads);
+	sort_uniq(&threads);
+	if (!rc)
+		rc = lmsg_load_threads(&c->t, c->ix, threads.v, threads.nr,
+				       since) || mark_landed(c);
+	if (!rc) {
+		lmsg_versions_build(versions, &c->t, c->now);
+		rc = lmsg_versions_beyond(versions, &c->t, c->ix, since, c->now);
+	}
+	free(paths.v);
+	free(threads.v);
+	return rc ? -1 : 0;
+}
+
 static void add_section(int **v, size_t *nr, size_t *alloc, int sec)
 {
 	size_t i;
@@ -553,10 +650,9 @@ int pending_collect(struct pending *p, struct scope *s,
 	p->since = c.now - (int64_t)o->days * 86400;
 	c.sp = xcalloc(s->m.nr_sections + 1, sizeof(*c.sp));
 	imap_init(&by_cover, 64);
-	if (prepare(&c) || lmsg_load(&c.t, c.ix, NULL, 0, p->since - LOAD_MARGIN) ||
-	    mark_landed(&c))
+	if (prepare(&c) ||
+	    load_window(&c, &versions, p->since - LOAD_MARGIN, p->since))
 		goto out;
-	lmsg_versions_build(&versions, &c.t, c.now);
 
 	for (i = 0; i < c.t.nr; i++) {
 		const struct lmsg *m = &c.t.m[i];

@@ -217,13 +217,14 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 }
 
 int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
-		      const int64_t *threads, size_t nr)
+		      const int64_t *threads, size_t nr, int64_t since)
 {
 	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
 
 	memset(t, 0, sizeof(*t));
 	imap_init(&ld.seen, 1024);
-	if (lists_foreach_message_in_threads(ix, threads, nr, load_row, &ld)) {
+	if (lists_foreach_message_in_threads(ix, threads, nr, since, load_row,
+					     &ld)) {
 		imap_free(&ld.seen);
 		free(ld.alias);
 		return -1;
@@ -287,4 +288,81 @@ bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m)
 	const int64_t *slot = key ? imap_get(&v->latest, key) : NULL;
 
 	return slot && *slot > m->version;
+}
+
+/* The later versions: the patches of the same subject, of any thread. */
+struct versions_walk {
+	const struct lmsg_table *t;
+	int64_t since, until;
+	int64_t *ids;		/* patches of other threads: foreign? */
+	struct msg_row *rows;
+	size_t nr, alloc, alloc_rows;
+};
+
+static int version_row(const struct msg_row *r, void *data)
+{
+	struct versions_walk *vw = data;
+
+	/* those read are counted already; a reply is no version */
+	if (lmsg_read(vw->t, r->id) || (r->flags & MSG_REPLY) ||
+	    !r->author || r->date < vw->since || r->date > vw->until)
+		return 0;
+	ALLOC_GROW(vw->rows, vw->nr + 1, vw->alloc_rows);
+	ALLOC_GROW(vw->ids, vw->nr + 1, vw->alloc);
+	vw->rows[vw->nr] = *r;
+	vw->ids[vw->nr++] = r->id;
+	return 0;
+}
+
+/* The versions of @vw's rows that are this project's. */
+static int versions_add_rows(struct lmsg_versions *v, struct idx *ix,
+			     const struct versions_walk *vw)
+{
+	struct lmsg_table more = { 0 };
+	struct imap foreign;
+	size_t i;
+
+	if (!vw->nr)
+		return 0;
+	if (lists_foreign_of(ix, vw->ids, vw->nr, &foreign))
+		return -1;
+	more.m = xcalloc(vw->nr, sizeof(*more.m));
+	for (i = 0; i < vw->nr; i++) {
+		const struct msg_row *r = &vw->rows[i];
+		struct lmsg *m = &more.m[more.nr];
+
+		if (imap_get(&foreign, r->id))
+			continue;
+		m->id = (int32_t)r->id;
+		m->date = r->date;
+		m->author = (uint32_t)r->author;
+		m->flags = (uint32_t)r->flags;
+		m->version = (int16_t)r->version;
+		m->subj = r->subject_hash ? r->subject_hash : 1;
+		more.nr++;
+	}
+	imap_free(&foreign);
+	lmsg_versions_add(v, &more, vw->until);
+	free(more.m);
+	return 0;
+}
+
+int lmsg_versions_beyond(struct lmsg_versions *v, const struct lmsg_table *t,
+			 struct idx *ix, int64_t since, int64_t until)
+{
+	struct versions_walk vw = { .t = t, .since = since, .until = until };
+	struct scope_msg_queries *q = scope_msg_queries_open(ix);
+	size_t i;
+	int rc = q ? 0 : -1;
+
+	for (i = 0; !rc && i < t->nr; i++)
+		if (lmsg_is_patch(&t->m[i]))
+			rc = scope_patches_of_subject(q, t->m[i].id,
+						      version_row, &vw);
+	if (!rc)
+		rc = versions_add_rows(v, ix, &vw);
+	scope_msg_queries_close(q);
+	free(vw.ids);
+	free(vw.rows);
+	return rc;
 }

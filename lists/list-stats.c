@@ -469,71 +469,6 @@ static int scope_threads(struct scope *s, int64_t **v, size_t *nr)
 	return 0;
 }
 
-/* The later versions: the patches of the same subject, of any thread. */
-struct versions_walk {
-	struct list_base *b;
-	int64_t *ids;		/* patches of other threads: foreign? */
-	struct msg_row *rows;
-	size_t nr, alloc, alloc_rows;
-};
-
-static int version_row(const struct msg_row *r, void *data)
-{
-	struct versions_walk *vw = data;
-
-	/* those read are counted already; a reply is no version */
-	if (lmsg_read(&vw->b->t, r->id) || (r->flags & MSG_REPLY) ||
-	    !r->author)
-		return 0;
-	ALLOC_GROW(vw->rows, vw->nr + 1, vw->alloc_rows);
-	ALLOC_GROW(vw->ids, vw->nr + 1, vw->alloc);
-	vw->rows[vw->nr] = *r;
-	vw->ids[vw->nr++] = r->id;
-	return 0;
-}
-
-/*
- * lmsg_versions_build() of every patch, made of the table's and of the
- * patches sharing a subject with one of its patches.
- */
-static int scope_versions(struct list_base *b, struct idx *ix)
-{
-	struct versions_walk vw = { .b = b };
-	struct lmsg_table more = { 0 };
-	struct imap foreign;
-	size_t i;
-	int rc = 0;
-
-	lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
-	for (i = 0; !rc && i < b->t.nr; i++)
-		if (lmsg_is_patch(&b->t.m[i]))
-			rc = scope_patches_of_subject(b->q, b->t.m[i].id,
-						      version_row, &vw);
-	if (!rc && vw.nr)
-		rc = lists_foreign_of(ix, vw.ids, vw.nr, &foreign);
-	if (!rc && vw.nr) {
-		more.m = xcalloc(vw.nr, sizeof(*more.m));
-		for (i = 0; i < vw.nr; i++) {
-			struct lmsg *m = &more.m[more.nr];
-
-			if (imap_get(&foreign, vw.rows[i].id))
-				continue;
-			m->id = (int32_t)vw.rows[i].id;
-			m->author = (uint32_t)vw.rows[i].author;
-			m->flags = (uint32_t)vw.rows[i].flags;
-			m->version = (int16_t)vw.rows[i].version;
-			m->subj = vw.rows[i].subject_hash ? vw.rows[i].subject_hash : 1;
-			more.nr++;
-		}
-		imap_free(&foreign);
-		lmsg_versions_add(&b->versions, &more, INT64_MAX);
-		free(more.m);
-	}
-	free(vw.ids);
-	free(vw.rows);
-	return rc;
-}
-
 struct review_row {
 	int64_t key, message, person;
 };
@@ -607,12 +542,15 @@ struct list_base *list_base_load_scope(struct scope *s)
 	imap_init(&b->commits, 16);
 	b->q = scope_msg_queries_open(s->ix);
 	rc = !b->q || scope_threads(s, &threads, &nr);
-	if (!rc && lmsg_load_threads(&b->t, s->ix, threads, nr))
+	if (!rc && lmsg_load_threads(&b->t, s->ix, threads, nr, INT64_MIN))
 		rc = -1;
 	free(threads);
 	if (!rc) {
 		base_threads(b);
-		rc = scope_versions(b, s->ix) || scope_links_reviews(b);
+		lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
+		rc = lmsg_versions_beyond(&b->versions, &b->t, s->ix,
+					  INT64_MIN, INT64_MAX) ||
+		     scope_links_reviews(b);
 	}
 	if (rc) {
 		list_base_free(b);

@@ -1107,7 +1107,7 @@ static int cmp_msg_row(const void *a, const void *b)
 }
 
 int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
-				     size_t nr,
+				     size_t nr, int64_t since,
 				     int (*fn)(const struct msg_row *r,
 					       void *data),
 				     void *data)
@@ -1119,8 +1119,10 @@ int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS
 			       " FROM messages m WHERE m.thread = ?1 "
-			       "AND m.source > 0", -1, &st, NULL) != SQLITE_OK)
+			       "AND m.date >= ?2 AND m.source > 0", -1, &st,
+			       NULL) != SQLITE_OK)
 		return sql_error(ix);
+	sqlite3_bind_int64(st, 2, since);
 	for (t = 0; t < nr; t++) {
 		sqlite3_bind_int64(st, 1, threads[t]);
 		while (sqlite3_step(st) == SQLITE_ROW) {
@@ -1136,6 +1138,49 @@ int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
 	for (t = 0; !rc && t < n; t++)
 		rc = fn(&v[t], data);
 	free(v);
+	return rc;
+}
+
+int lists_foreach_thread_of_paths(struct idx *ix, const int64_t *paths,
+				  size_t nr, int64_t since,
+				  int (*fn)(int64_t thread, void *data),
+				  void *data)
+{
+	sqlite3_stmt *st;
+	int64_t lo = 0;
+	size_t i;
+	int rc = 0;
+
+	/*
+	 * No message dated @since or later has an id below the least
+	 * one's: the window's entries of messages_date (min(id) alone
+	 * would walk the table by id up to the window)
+	 */
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(id) FROM messages "
+			       "INDEXED BY messages_date WHERE date >= ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, since);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		lo = sqlite3_column_type(st, 0) == SQLITE_NULL ? -1 :
+		     sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (lo < 0)
+		return 0;	/* nothing that recent */
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.thread FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message "
+			       "WHERE f.path = ?1 AND f.message >= ?2 "
+			       "AND m.date >= ?3", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 2, lo);
+	sqlite3_bind_int64(st, 3, since);
+	for (i = 0; !rc && i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (!rc && sqlite3_step(st) == SQLITE_ROW)
+			rc = fn(sqlite3_column_int64(st, 0), data);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
 	return rc;
 }
 

@@ -271,15 +271,25 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				void *data);
 
 /*
- * The messages of registered archives in the @nr threads @threads, by
- * archive, then id, as lists_foreach_message() reads them: a section's
- * messages are its patches' threads (a reply is in its patch's thread).
+ * The messages of registered archives in the @nr threads @threads dated
+ * @since or later (INT64_MIN: all), by archive, then id, as
+ * lists_foreach_message() reads them: a section's messages are its
+ * patches' threads (a reply is in its patch's thread).
  */
 int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
-				     size_t nr,
+				     size_t nr, int64_t since,
 				     int (*fn)(const struct msg_row *r,
 					       void *data),
 				     void *data);
+
+/*
+ * The threads of the messages dated @since or later whose patches touch
+ * one of the @nr path ids @paths (a thread once a message: not unique).
+ */
+int lists_foreach_thread_of_paths(struct idx *ix, const int64_t *paths,
+				  size_t nr, int64_t since,
+				  int (*fn)(int64_t thread, void *data),
+				  void *data);
 
 /*
  * What the stats of one scope's messages ask of each of them, instead

@@ -1,9 +1,10 @@
 #!/bin/sh
-# stats --list of a section reads its patches' threads only
-# (list_base_load_scope()), yet answers as from every message: a v2
-# posted in a thread of its own, touching none of the section's files,
-# still supersedes the section's v1; the replies in the v1's thread are
-# the section's, those of another section's thread are not.
+# stats --list and pending of a section read its patches' threads only
+# (list_base_load_scope(), pending's load_window()), yet answer as from
+# every message: a v2 posted in a thread of its own, touching none of
+# the section's files, still supersedes the section's v1; the replies
+# in the v1's thread are the section's, those of another section's
+# thread are not.
 . "${0%/*}/lib.sh"
 . "${0%/*}/lib-inbox.sh"
 
@@ -34,7 +35,7 @@ patch() {
 		mail "$M/$1" "$D" "$2" "$4" "$5"
 }
 patch v1 "[PATCH] thing" foo/a.c "Mon, 4 Mar 2024 10:00:00 +0000" v1@x
-echo "Looks odd." | mail "$M/r1" "Foo Keeper <foo@example.com>" "Re: [PATCH] thing" \
+echo "Looks odd." | mail "$M/r1" "Some One <one@example.com>" "Re: [PATCH] thing" \
 	"Tue, 5 Mar 2024 10:00:00 +0000" r1@x v1@x
 # the v2 moved the change to bar/: a thread no file of FOO's is in
 patch v2 "[PATCH v2] thing" bar/b.c "Wed, 6 Mar 2024 10:00:00 +0000" v2@x
@@ -54,4 +55,13 @@ is "$(tot FOO patches) $(tot FOO replies) $(tot FOO superseded) $(tot FOO pendin
 	"FOO: two patches, the v1's reply; the v1 superseded by a v2 of another thread"
 is "$(tot BAR patches) $(tot BAR replies) $(tot BAR superseded) $(tot BAR pending)" "1 1 0 1" \
 	"BAR: the v2 and its reply, pending"
+
+# pending: the v1 is superseded, not pending; the other one is
+ids() { sed -n 's/.*"message_id": "\([^"]*\)".*/\1/p' "$TRASH/$1.p"; }
+for s in FOO BAR; do
+	"$KMAINT" pending --no-update --section $s --json >"$TRASH/$s.p" 2>"$TRASH/err"
+	[ $? -le 1 ] || echo "# pending --section $s failed: $(cat "$TRASH/err")"
+done
+is "$(ids FOO | tr '\n' ' ')" "o1@x " "pending --section FOO: the v1 superseded by a v2 of another thread"
+is "$(ids BAR | tr '\n' ' ')" "" "pending --section BAR: its v2 answered by its M:"
 done_testing
