@@ -57,7 +57,21 @@ struct ctx {
 	/* the patch's catch-all sections with an M:, for sections without */
 	int *appliers;
 	size_t nr_appliers, alloc_appliers;
+	bool *people_failed;	/* a people row could not be read */
 };
+
+/*
+ * The people row of @pid (its email NULL: none): a few sections' ask
+ * the index for the rows of the people they meet (scope_people_want()),
+ * not the whole people table.
+ */
+static const struct scope_people *row_of(const struct ctx *c, int64_t pid)
+{
+	if (c->people->partial && pid > 0 && pid < c->people->nr &&
+	    scope_people_want(c->ix, &c->s->people, &pid, 1))
+		*c->people_failed = true;
+	return c->people;
+}
 
 /*
  * The entries of a MAINTAINERS value as audit_match() reads them: the
@@ -139,14 +153,15 @@ bool pending_section_staffed(const struct scope *s, int sec)
 /* Is people id @pid the listed person @l? */
 static bool is_listed(const struct ctx *c, const struct listed *l, int64_t pid)
 {
+	const struct scope_people *pp = row_of(c, pid);
 	int p;
 
-	if (pid <= 0 || pid >= c->people->nr || !c->people->email[pid])
+	if (pid <= 0 || pid >= pp->nr || !pp->email[pid])
 		return false;
 	p = identity_of(c->id, pid);
 	if (p >= 0 && (p == l->person || p == l->person_addr))
 		return true;
-	return !strcasecmp(c->people->email[pid], l->email);
+	return !strcasecmp(pp->email[pid], l->email);
 }
 
 /*
@@ -538,9 +553,11 @@ static int fill_msg(struct ctx *c, const struct lmsg *m, uint32_t pid,
 	pm->days = (long)((c->now - m->date) / 86400);
 	if (!msg_details(c->q, m->id, &pm->msgid, &pm->subject, &pm->part))
 		return error("%s: message %d is gone", c->ix->path, m->id);
-	if (pid && pid < c->people->nr && c->people->email[pid]) {
-		pm->author = xstrdup(c->people->name[pid] ? c->people->name[pid] : "");
-		pm->email = xstrdup(c->people->email[pid]);
+	const struct scope_people *pp = row_of(c, pid);
+
+	if (pid && pid < pp->nr && pp->email[pid]) {
+		pm->author = xstrdup(pp->name[pid] ? pp->name[pid] : "");
+		pm->email = xstrdup(pp->email[pid]);
 	} else {
 		pm->author = xstrdup("");
 		pm->email = xstrdup("");
@@ -627,7 +644,9 @@ static struct pending_series *series_of(struct ctx *c, struct pending *p,
 int pending_collect(struct pending *p, struct scope *s,
 		    const struct ident_mailmap *mm, const struct pending_opts *o)
 {
-	struct ctx c = { .s = s, .ix = s->ix, .mm = mm, .o = o };
+	bool people_failed = false;
+	struct ctx c = { .s = s, .ix = s->ix, .mm = mm, .o = o,
+			 .people_failed = &people_failed };
 	struct lmsg_versions versions = { 0 };
 	struct imap by_cover;
 	size_t i;
@@ -636,8 +655,11 @@ int pending_collect(struct pending *p, struct scope *s,
 	memset(p, 0, sizeof(*p));
 	if (!o->unanswered && scope_load_maintainers(s, s->maint_rev))
 		return -1;
-	c.people = scope_people(s);
-	c.id = c.people ? scope_identity(s) : NULL;
+	/* a few sections meet a few people: their rows only (row_of()) */
+	if (few_sections(&c))
+		s->people_partial = true;
+	c.id = scope_identity(s);
+	c.people = c.id ? scope_people(s) : NULL;
 	if (!c.people || !c.id)
 		return -1;
 	if (idx_count(s->ix, "sources") <= 0)
@@ -707,7 +729,7 @@ int pending_collect(struct pending *p, struct scope *s,
 	}
 	if (p->nr > 1)
 		qsort(p->v, p->nr, sizeof(*p->v), cmp_series);
-	rc = 0;
+	rc = people_failed ? -1 : 0;
 out:
 	if (rc)
 		pending_release(p);
