@@ -68,6 +68,7 @@ struct ctx {
 static const struct scope_people *row_of(const struct ctx *c, int64_t pid)
 {
 	if (c->people->partial && pid > 0 && pid < c->people->nr &&
+	    !c->people->asked[pid] &&
 	    scope_people_want(c->ix, &c->s->people, &pid, 1))
 		*c->people_failed = true;
 	return c->people;

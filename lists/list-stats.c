@@ -93,7 +93,9 @@ struct ctx {
 	struct list_stats *st;
 	struct idx *ix;
 	struct list_base *b;
+	struct scope *s;
 	const struct scope_people *people;
+	bool failed;			/* a people row could not be read */
 	const struct identity *id;	/* who is who, as audit and stats see */
 	struct lmsg_table *t;		/* the messages, with their replies */
 	int *canon;			/* people id -> person index + 1 */
@@ -101,6 +103,20 @@ struct ctx {
 	struct imap listed_who;		/* their persons + 1 */
 	unsigned char *listed_memo;	/* people id -> 0, 1 not listed, 2 listed */
 };
+
+/*
+ * The people rows, with the row of @id read first when they are read
+ * a row at a time (scope_people_want(): a section's few people).
+ */
+static const struct scope_people *people_row(struct ctx *c, int64_t id)
+{
+	const struct scope_people *pp = c->people;
+
+	if (pp->partial && id > 0 && id < pp->nr && !pp->asked[id] &&
+	    scope_people_want(c->ix, &c->s->people, &id, 1))
+		c->failed = true;
+	return pp;
+}
 
 /*
  * The person of people id @id, as the identity model has it (so that
@@ -112,14 +128,15 @@ static int person_of(struct ctx *c, int64_t id)
 	const char *email, *name;
 	struct strbuf low = STRBUF_INIT;
 	struct strmap_entry *e;
+	const struct scope_people *rows = people_row(c, id);
 	int k, who;
 
-	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+	if (id <= 0 || id >= rows->nr || !rows->email[id])
 		return -1;
 	if (c->canon[id])
 		return c->canon[id] - 1;
-	email = c->people->email[id];
-	name = c->people->name[id];
+	email = rows->email[id];
+	name = rows->name[id];
 	who = identity_of(c->id, id);
 	if (who >= 0) {
 		email = c->id->persons[who].email;
@@ -181,18 +198,19 @@ static double p90(const int64_t *v, size_t n)
  */
 static bool listed_person(struct ctx *c, int64_t id)
 {
+	const struct scope_people *pp = people_row(c, id);
 	struct strbuf low = STRBUF_INIT;
 	int who;
 	bool yes;
 
-	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+	if (id <= 0 || id >= pp->nr || !pp->email[id])
 		return false;
 	if (c->listed_memo[id])
 		return c->listed_memo[id] == 2;
 	who = identity_of(c->id, id);
 	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
 	if (!yes) {
-		lower_into(&low, c->people->email[id]);
+		lower_into(&low, pp->email[id]);
 		yes = strmap_find(&c->listed_addr, low.buf, low.len) != NULL;
 		strbuf_release(&low);
 	}
@@ -928,7 +946,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  struct scope *s, const struct range *r,
 			  const char *const *listed, size_t nr_listed)
 {
-	struct ctx c = { .st = st, .ix = s->ix, .b = b, .t = &b->t };
+	struct ctx c = { .st = st, .ix = s->ix, .s = s, .b = b, .t = &b->t };
 	struct imap threads;
 	int32_t *marked = NULL, *walk = NULL;
 	size_t nr_marked = 0, nr_walk = 0, n, i;
@@ -1017,7 +1035,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	st->p90_reply = p90(d_any, n_any);
 	st->p90_reply_listed = p90(d_listed, n_listed);
 	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
-	rc = 0;
+	rc = c.failed ? -1 : 0;
 out:
 	/* the table is the next scope's too */
 	if (s->whole) {
@@ -1043,9 +1061,18 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		       size_t nr_listed)
 {
 	/* a section or paths, of every list: their threads only */
-	struct list_base *b = !s->whole && !nr_lists ? list_base_load_scope(s) :
-			      list_base_load(s->ix, lists, nr_lists);
+	bool few = !s->whole && !nr_lists;
+	struct list_base *b;
 	int rc;
+
+	/* and the rows of the people they meet (people_row()) */
+	if (few) {
+		s->people_partial = true;
+		if (!scope_identity(s))
+			return -1;
+	}
+	b = few ? list_base_load_scope(s) :
+	    list_base_load(s->ix, lists, nr_lists);
 
 	if (!b)
 		return -1;
