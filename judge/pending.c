@@ -196,43 +196,19 @@ static int mark_landed(struct ctx *c)
 				    mark_one_landed, c);
 }
 
-struct ids {
+struct paths {
 	int64_t *v;
 	size_t nr, alloc;
 };
 
-static int add_id(int64_t id, void *data)
-{
-	struct ids *ids = data;
-
-	ALLOC_GROW(ids->v, ids->nr + 1, ids->alloc);
-	ids->v[ids->nr++] = id;
-	return 0;
-}
-
 static int add_path(int64_t id, const char *path, void *data)
 {
+	struct paths *p = data;
+
 	(void)path;
-	return add_id(id, data);
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void sort_uniq(struct ids *ids)
-{
-	size_t i, k;
-
-	if (ids->nr)
-		qsort(ids->v, ids->nr, sizeof(*ids->v), cmp_i64);
-	for (i = k = 0; i < ids->nr; i++)
-		if (!k || ids->v[k - 1] != ids->v[i])
-			ids->v[k++] = ids->v[i];
-	ids->nr = k;
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	p->v[p->nr++] = id;
+	return 0;
 }
 
 /*
@@ -262,8 +238,9 @@ static bool few_sections(const struct ctx *c)
 static int load_window(struct ctx *c, struct lmsg_versions *versions,
 		       int64_t since, int64_t from)
 {
-	struct ids paths = { 0 }, threads = { 0 };
-	size_t i;
+	struct paths paths = { 0 };
+	int64_t *threads = NULL;
+	size_t i, nr = 0;
 	int rc = 0;
 
 	if (!few_sections(c)) {
@@ -276,20 +253,20 @@ static int load_window(struct ctx *c, struct lmsg_versions *versions,
 		if (c->o->sections[i])
 			rc = scope_foreach_section_path(c->ix, &c->s->m, (int)i,
 							add_path, &paths);
-	sort_uniq(&paths);
+	/* a path of two sections is asked twice: its threads come once */
 	if (!rc)
-		rc = lists_foreach_thread_of_paths(c->ix, paths.v, paths.nr,
-						   from, add_id, &threads);
-	sort_uniq(&threads);
+		rc = lists_threads_of_paths(c->ix, paths.v, paths.nr, from,
+					    &threads, &nr);
 	if (!rc)
-		rc = lmsg_load_threads(&c->t, c->ix, threads.v, threads.nr,
-				       since) || mark_landed(c);
+		rc = lmsg_load_threads(&c->t, c->ix, threads, nr, since) ||
+		     mark_landed(c);
 	if (!rc) {
 		lmsg_versions_build(versions, &c->t, c->now);
-		rc = lmsg_versions_beyond(versions, &c->t, c->ix, since, c->now);
+		rc = lmsg_versions_beyond(versions, &c->t, c->ix, c->q, since,
+					  c->now);
 	}
 	free(paths.v);
-	free(threads.v);
+	free(threads);
 	return rc ? -1 : 0;
 }
 

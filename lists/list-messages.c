@@ -348,20 +348,19 @@ static int versions_add_rows(struct lmsg_versions *v, struct idx *ix,
 }
 
 int lmsg_versions_beyond(struct lmsg_versions *v, const struct lmsg_table *t,
-			 struct idx *ix, int64_t since, int64_t until)
+			 struct idx *ix, struct msg_queries *q, int64_t since,
+			 int64_t until)
 {
 	struct versions_walk vw = { .t = t, .since = since, .until = until };
-	struct scope_msg_queries *q = scope_msg_queries_open(ix);
 	size_t i;
-	int rc = q ? 0 : -1;
+	int rc = 0;
 
 	for (i = 0; !rc && i < t->nr; i++)
 		if (lmsg_is_patch(&t->m[i]))
-			rc = scope_patches_of_subject(q, t->m[i].id,
-						      version_row, &vw);
+			rc = msg_versions_of(q, t->m[i].id, version_row,
+					     &vw);
 	if (!rc)
 		rc = versions_add_rows(v, ix, &vw);
-	scope_msg_queries_close(q);
 	free(vw.ids);
 	free(vw.rows);
 	return rc;

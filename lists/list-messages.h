@@ -6,6 +6,8 @@
 #include "index.h"
 #include "list-store.h"
 
+struct msg_queries;
+
 /*
  * The messages of the index's lists in memory, for the questions asked
  * of them (kmaint stats --list, kmaint pending): what they share is read
@@ -112,10 +114,12 @@ void lmsg_versions_add(struct lmsg_versions *v, const struct lmsg_table *t,
  * The versions of the patches beyond @t's threads (another thread, a
  * v2 posted on its own) that share a subject with a patch of @t, dated
  * from @since to @until: with lmsg_versions_build(), what the versions
- * of lmsg_load()'s whole table from @since would be for @t's patches.
+ * of lmsg_load()'s whole table from @since would be for @t's patches
+ * (@q: msg_queries_open()'s).
  */
 int lmsg_versions_beyond(struct lmsg_versions *v, const struct lmsg_table *t,
-			 struct idx *ix, int64_t since, int64_t until);
+			 struct idx *ix, struct msg_queries *q, int64_t since,
+			 int64_t until);
 void lmsg_versions_release(struct lmsg_versions *v);
 bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m);
 

@@ -78,7 +78,7 @@ struct list_base {
 	 * A scope's base (list_base_load_scope()): its threads only, the
 	 * postings of a commit asked of it (commits stays empty)
 	 */
-	struct scope_msg_queries *q;
+	struct msg_queries *q;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -449,44 +449,6 @@ struct list_base *list_base_load(struct idx *ix, const char *const *lists,
 
 /* ---- a scope's base: its patches' threads, asked of the index ---- */
 
-struct threads_walk {
-	int64_t *v;
-	size_t nr, alloc;
-};
-
-static int scope_thread(int64_t path, int64_t thread, int64_t message,
-			void *data)
-{
-	struct threads_walk *w = data;
-
-	(void)path;
-	(void)message;
-	ALLOC_GROW(w->v, w->nr + 1, w->alloc);
-	w->v[w->nr++] = thread;
-	return 0;
-}
-
-/* The threads of the messages touching @s's paths, once each, into *@v. */
-static int scope_threads(struct scope *s, int64_t **v, size_t *nr)
-{
-	struct threads_walk w = { 0 };
-	size_t i, k;
-
-	if (lists_foreach_message_file_of(s->ix, s->paths, s->nr_paths,
-					  scope_thread, &w)) {
-		free(w.v);
-		return -1;
-	}
-	if (w.nr)
-		qsort(w.v, w.nr, sizeof(*w.v), cmp_i64);
-	for (i = k = 0; i < w.nr; i++)
-		if (!k || w.v[k - 1] != w.v[i])
-			w.v[k++] = w.v[i];
-	*v = w.v;
-	*nr = k;
-	return 0;
-}
-
 struct review_row {
 	int64_t key, message, person;
 };
@@ -536,10 +498,10 @@ static int scope_links_reviews(struct list_base *b)
 
 	for (id = t->base + 1; !rc && id <= t->max_id; id++)
 		if (t->pos[id - t->base])
-			rc = scope_links_of_message(b->q, id, base_link, &lw);
+			rc = msg_links_of(b->q, id, base_link, &lw);
 	for (i = 0; !rc && i < t->nr; i++) {
 		w.message = t->m[i].id;
-		rc = scope_reviews_of(b->q, w.message, scope_review, &w);
+		rc = msg_reviews_of(b->q, w.message, scope_review, &w);
 	}
 	if (!rc && w.nr)
 		qsort(w.v, w.nr, sizeof(*w.v), cmp_review_row);
@@ -558,15 +520,16 @@ struct list_base *list_base_load_scope(struct scope *s)
 
 	b->lists = xcalloc(1, sizeof(*b->lists));
 	imap_init(&b->commits, 16);
-	b->q = scope_msg_queries_open(s->ix);
-	rc = !b->q || scope_threads(s, &threads, &nr);
+	b->q = msg_queries_open(s->ix);
+	rc = !b->q || lists_threads_of_paths(s->ix, s->paths, s->nr_paths,
+					     INT64_MIN, &threads, &nr);
 	if (!rc && lmsg_load_threads(&b->t, s->ix, threads, nr, INT64_MIN))
 		rc = -1;
 	free(threads);
 	if (!rc) {
 		base_threads(b);
 		lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
-		rc = lmsg_versions_beyond(&b->versions, &b->t, s->ix,
+		rc = lmsg_versions_beyond(&b->versions, &b->t, s->ix, b->q,
 					  INT64_MIN, INT64_MAX) ||
 		     scope_links_reviews(b);
 	}
@@ -595,7 +558,7 @@ void list_base_free(struct list_base *b)
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
-	scope_msg_queries_close(b->q);
+	msg_queries_close(b->q);
 	free(b);
 }
 
@@ -635,7 +598,7 @@ static int posting_of(const struct list_base *b, int64_t id,
 	*p = NULL;
 	if (b->q) {
 		posting_init(one);
-		if (scope_links_of_commit(b->q, id, posting_link, &w))
+		if (commit_links_of(b->q, id, posting_link, &w))
 			return -1;
 		if (w.nr)
 			*p = one;

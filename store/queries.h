@@ -283,43 +283,12 @@ int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
 				     void *data);
 
 /*
- * The threads of the messages dated @since or later whose patches touch
- * one of the @nr path ids @paths (a thread once a message: not unique).
+ * The threads of the messages dated @since or later (INT64_MIN: all)
+ * whose patches touch one of the @nr path ids @paths, into *@threads
+ * (to free; sorted, each once).  0, or -1 with a message.
  */
-int lists_foreach_thread_of_paths(struct idx *ix, const int64_t *paths,
-				  size_t nr, int64_t since,
-				  int (*fn)(int64_t thread, void *data),
-				  void *data);
-
-/*
- * What the stats of one scope's messages ask of each of them, instead
- * of reading every link and review of the archives: prepared once by
- * scope_msg_queries_open() (NULL after a message).
- */
-struct scope_msg_queries;
-struct scope_msg_queries *scope_msg_queries_open(struct idx *ix);
-void scope_msg_queries_close(struct scope_msg_queries *q);
-
-/* lists_foreach_link()'s rows of one message, or of one commit. */
-int scope_links_of_message(struct scope_msg_queries *q, int64_t message,
-			   int (*fn)(const struct link_row *r, void *data),
-			   void *data);
-int scope_links_of_commit(struct scope_msg_queries *q, int64_t commit,
-			  int (*fn)(const struct link_row *r, void *data),
-			  void *data);
-
-/* The Reviewed-by, Acked-by and Tested-by of a message: key and person. */
-int scope_reviews_of(struct scope_msg_queries *q, int64_t message,
-		     int (*fn)(int64_t key, int64_t person, void *data),
-		     void *data);
-
-/*
- * The messages carrying a patch (of a registered archive) with the
- * subject of @message, itself among them: its versions.
- */
-int scope_patches_of_subject(struct scope_msg_queries *q, int64_t message,
-			     int (*fn)(const struct msg_row *r, void *data),
-			     void *data);
+int lists_threads_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			   int64_t since, int64_t **threads, size_t *nr_threads);
 
 /*
  * The trailers naming a person of message after message: with
@@ -359,6 +328,30 @@ int msg_foreach_file(struct msg_queries *q, int64_t message,
 /* The people its Reviewed-by, Acked-by and Tested-by trailers name. */
 int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
 			 int (*fn)(int64_t person, void *data), void *data);
+
+/*
+ * lists_foreach_link()'s rows of a message, or of a commit (by archive
+ * and message): the links of a section's few, not of every posting.
+ */
+int msg_links_of(struct msg_queries *q, int64_t message,
+		 int (*fn)(const struct link_row *r, void *data),
+		 void *data);
+int commit_links_of(struct msg_queries *q, int64_t commit,
+		    int (*fn)(const struct link_row *r, void *data),
+		    void *data);
+
+/* Its Reviewed-by, Acked-by and Tested-by naming someone: key, person. */
+int msg_reviews_of(struct msg_queries *q, int64_t message,
+		   int (*fn)(int64_t key, int64_t person, void *data),
+		   void *data);
+
+/*
+ * The messages of registered archives carrying a patch with its
+ * subject, itself among them: its versions, of any thread.
+ */
+int msg_versions_of(struct msg_queries *q, int64_t message,
+		    int (*fn)(const struct msg_row *r, void *data),
+		    void *data);
 
 /*
  * Its Message-ID and subject (to free) and its part number: 1, or 0
