@@ -57,7 +57,22 @@ struct ctx {
 	/* the patch's catch-all sections with an M:, for sections without */
 	int *appliers;
 	size_t nr_appliers, alloc_appliers;
+	bool *people_failed;	/* a people row could not be read */
 };
+
+/*
+ * The people row of @pid (its email NULL: none): a few sections' ask
+ * the index for the rows of the people they meet (scope_people_want()),
+ * not the whole people table.
+ */
+static const struct scope_people *row_of(const struct ctx *c, int64_t pid)
+{
+	if (c->people->partial && pid > 0 && pid < c->people->nr &&
+	    !c->people->asked[pid] &&
+	    scope_people_want(c->ix, &c->s->people, &pid, 1))
+		*c->people_failed = true;
+	return c->people;
+}
 
 /*
  * The entries of a MAINTAINERS value as audit_match() reads them: the
@@ -139,14 +154,15 @@ bool pending_section_staffed(const struct scope *s, int sec)
 /* Is people id @pid the listed person @l? */
 static bool is_listed(const struct ctx *c, const struct listed *l, int64_t pid)
 {
+	const struct scope_people *pp = row_of(c, pid);
 	int p;
 
-	if (pid <= 0 || pid >= c->people->nr || !c->people->email[pid])
+	if (pid <= 0 || pid >= pp->nr || !pp->email[pid])
 		return false;
 	p = identity_of(c->id, pid);
 	if (p >= 0 && (p == l->person || p == l->person_addr))
 		return true;
-	return !strcasecmp(c->people->email[pid], l->email);
+	return !strcasecmp(pp->email[pid], l->email);
 }
 
 /*
@@ -178,6 +194,80 @@ static int mark_landed(struct ctx *c)
 {
 	return lists_foreach_landed(c->ix, c->now, c->t.base, c->t.max_id,
 				    mark_one_landed, c);
+}
+
+struct paths {
+	int64_t *v;
+	size_t nr, alloc;
+};
+
+static int add_path(int64_t id, const char *path, void *data)
+{
+	struct paths *p = data;
+
+	(void)path;
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	p->v[p->nr++] = id;
+	return 0;
+}
+
+/*
+ * Only some sections asked about, none standing for the whole project:
+ * a patch concerns one of them only if one of its files is in their
+ * paths (concerned() asks the matcher of every section what covers a
+ * file; a file a section covers is one of its paths).
+ */
+static bool few_sections(const struct ctx *c)
+{
+	size_t i;
+
+	if (!c->o->sections || c->o->unanswered)
+		return false;
+	for (i = 0; c->o->whole && i < c->s->m.nr_sections; i++)
+		if (c->o->whole[i])
+			return false;
+	return true;
+}
+
+/*
+ * The window's messages, from @since: every one, or for a few sections
+ * the threads of the patches posted from @from touching their paths
+ * (the replies, the cover letter, a chained series are in a patch's
+ * thread), and the versions of those patches' subjects in other threads.
+ */
+static int load_window(struct ctx *c, struct lmsg_versions *versions,
+		       int64_t since, int64_t from)
+{
+	struct paths paths = { 0 };
+	int64_t *threads = NULL;
+	size_t i, nr = 0;
+	int rc = 0;
+
+	if (!few_sections(c)) {
+		if (lmsg_load(&c->t, c->ix, NULL, 0, since) || mark_landed(c))
+			return -1;
+		lmsg_versions_build(versions, &c->t, c->now);
+		return 0;
+	}
+	for (i = 0; !rc && i < c->s->m.nr_sections; i++)
+		if (c->o->sections[i])
+			rc = scope_foreach_section_path(c->ix, &c->s->m, (int)i,
+							add_path, &paths);
+	/* a path of two sections is asked twice: its threads come once */
+	if (!rc)
+		rc = lists_threads_of_paths(c->ix, paths.v, paths.nr, from,
+					    &threads, &nr);
+	if (!rc)
+		rc = lmsg_load_threads(&c->t, c->ix, threads, nr, since) ||
+		     mark_landed(c);
+	if (!rc) {
+		lmsg_versions_build(versions, &c->t, c->now);
+		rc = lmsg_versions_beyond(versions, &c->t, c->ix, c->q, since,
+					  c->now);
+	}
+	free(paths.v);
+	free(threads);
+	return rc ? -1 : 0;
 }
 
 static void add_section(int **v, size_t *nr, size_t *alloc, int sec)
@@ -441,9 +531,11 @@ static int fill_msg(struct ctx *c, const struct lmsg *m, uint32_t pid,
 	pm->days = (long)((c->now - m->date) / 86400);
 	if (!msg_details(c->q, m->id, &pm->msgid, &pm->subject, &pm->part))
 		return error("%s: message %d is gone", c->ix->path, m->id);
-	if (pid && pid < c->people->nr && c->people->email[pid]) {
-		pm->author = xstrdup(c->people->name[pid] ? c->people->name[pid] : "");
-		pm->email = xstrdup(c->people->email[pid]);
+	const struct scope_people *pp = row_of(c, pid);
+
+	if (pid && pid < pp->nr && pp->email[pid]) {
+		pm->author = xstrdup(pp->name[pid] ? pp->name[pid] : "");
+		pm->email = xstrdup(pp->email[pid]);
 	} else {
 		pm->author = xstrdup("");
 		pm->email = xstrdup("");
@@ -530,7 +622,9 @@ static struct pending_series *series_of(struct ctx *c, struct pending *p,
 int pending_collect(struct pending *p, struct scope *s,
 		    const struct ident_mailmap *mm, const struct pending_opts *o)
 {
-	struct ctx c = { .s = s, .ix = s->ix, .mm = mm, .o = o };
+	bool people_failed = false;
+	struct ctx c = { .s = s, .ix = s->ix, .mm = mm, .o = o,
+			 .people_failed = &people_failed };
 	struct lmsg_versions versions = { 0 };
 	struct imap by_cover;
 	size_t i;
@@ -539,8 +633,11 @@ int pending_collect(struct pending *p, struct scope *s,
 	memset(p, 0, sizeof(*p));
 	if (!o->unanswered && scope_load_maintainers(s, s->maint_rev))
 		return -1;
-	c.people = scope_people(s);
-	c.id = c.people ? scope_identity(s) : NULL;
+	/* a few sections meet a few people: their rows only (row_of()) */
+	if (few_sections(&c))
+		s->people_partial = true;
+	c.id = scope_identity(s);
+	c.people = c.id ? scope_people(s) : NULL;
 	if (!c.people || !c.id)
 		return -1;
 	if (idx_count(s->ix, "sources") <= 0)
@@ -553,10 +650,9 @@ int pending_collect(struct pending *p, struct scope *s,
 	p->since = c.now - (int64_t)o->days * 86400;
 	c.sp = xcalloc(s->m.nr_sections + 1, sizeof(*c.sp));
 	imap_init(&by_cover, 64);
-	if (prepare(&c) || lmsg_load(&c.t, c.ix, NULL, 0, p->since - LOAD_MARGIN) ||
-	    mark_landed(&c))
+	if (prepare(&c) ||
+	    load_window(&c, &versions, p->since - LOAD_MARGIN, p->since))
 		goto out;
-	lmsg_versions_build(&versions, &c.t, c.now);
 
 	for (i = 0; i < c.t.nr; i++) {
 		const struct lmsg *m = &c.t.m[i];
@@ -611,7 +707,7 @@ int pending_collect(struct pending *p, struct scope *s,
 	}
 	if (p->nr > 1)
 		qsort(p->v, p->nr, sizeof(*p->v), cmp_series);
-	rc = 0;
+	rc = people_failed ? -1 : 0;
 out:
 	if (rc)
 		pending_release(p);

@@ -162,31 +162,20 @@ static int find_foreign(struct lmsg_table *t, struct idx *ix, bool window,
 	return rc;
 }
 
-int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
-	      size_t nr_lists, int64_t since)
+/*
+ * The table of the rows @ld read: by id, the copies' ids leading to the
+ * one kept, replies by parent, other projects' patches flagged.
+ */
+static int load_finish(struct lmsg_table *t, struct idx *ix, struct load *ld,
+		       bool window)
 {
-	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
-	bool window = since != INT64_MIN;
 	struct imap seen;
-	int64_t *alias;
-	size_t nr_alias, i;
+	int64_t *alias = ld->alias;
+	size_t nr_alias = ld->nr_alias, i;
 
-	memset(t, 0, sizeof(*t));
-	/* the whole archive: one allocation; a window grows as read */
-	ld.alloc = window ? 0 : (size_t)lists_max_message_id(ix) + 1;
-	t->m = ld.alloc ? xmalloc(ld.alloc * sizeof(*t->m)) : NULL;
-	imap_init(&ld.seen, window ? 1024 : ld.alloc);
-	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
-		imap_free(&ld.seen);
-		free(ld.alias);
-		return -1;
-	}
-	seen = ld.seen;
-	alias = ld.alias;
-	nr_alias = ld.nr_alias;
-	imap_free(&seen);
-	t->base = ld.hi && window ? ld.lo - 1 : 0;
-	t->max_id = ld.hi;
+	imap_free(&ld->seen);
+	t->base = ld->hi && window ? ld->lo - 1 : 0;
+	t->max_id = ld->hi;
 	/* by archive, then id, or by date: by id (one archive: already) */
 	for (i = 1; i < t->nr; i++)
 		if (t->m[i - 1].id > t->m[i].id)
@@ -213,6 +202,42 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	return 0;
 }
 
+int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
+	      size_t nr_lists, int64_t since)
+{
+	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
+	bool window = since != INT64_MIN;
+
+	memset(t, 0, sizeof(*t));
+	/* the whole archive: one allocation; a window grows as read */
+	ld.alloc = window ? 0 : (size_t)lists_max_message_id(ix) + 1;
+	t->m = ld.alloc ? xmalloc(ld.alloc * sizeof(*t->m)) : NULL;
+	imap_init(&ld.seen, window ? 1024 : ld.alloc);
+	if (lists_foreach_message(ix, lists, nr_lists, since, load_row, &ld)) {
+		imap_free(&ld.seen);
+		free(ld.alias);
+		return -1;
+	}
+	return load_finish(t, ix, &ld, window);
+}
+
+int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
+		      const int64_t *threads, size_t nr, int64_t since)
+{
+	struct load ld = { .t = t, .lo = INT64_MAX, .hi = 0 };
+
+	memset(t, 0, sizeof(*t));
+	imap_init(&ld.seen, 1024);
+	if (lists_foreach_message_in_threads(ix, threads, nr, since, load_row,
+					     &ld)) {
+		imap_free(&ld.seen);
+		free(ld.alias);
+		return -1;
+	}
+	/* a window's span, and its own messages asked which are foreign */
+	return load_finish(t, ix, &ld, true);
+}
+
 void lmsg_release(struct lmsg_table *t)
 {
 	free(t->m);
@@ -236,9 +261,15 @@ static int64_t version_key(const struct lmsg *m)
 void lmsg_versions_build(struct lmsg_versions *v, const struct lmsg_table *t,
 			 int64_t until)
 {
+	imap_init(&v->latest, 1024);
+	lmsg_versions_add(v, t, until);
+}
+
+void lmsg_versions_add(struct lmsg_versions *v, const struct lmsg_table *t,
+		       int64_t until)
+{
 	size_t i;
 
-	imap_init(&v->latest, 1024);
 	for (i = 0; i < t->nr; i++) {
 		const struct lmsg *m = &t->m[i];
 		int64_t key = version_key(m), *slot;
@@ -262,4 +293,80 @@ bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m)
 	const int64_t *slot = key ? imap_get(&v->latest, key) : NULL;
 
 	return slot && *slot > m->version;
+}
+
+/* The later versions: the patches of the same subject, of any thread. */
+struct versions_walk {
+	const struct lmsg_table *t;
+	int64_t since, until;
+	int64_t *ids;		/* patches of other threads: foreign? */
+	struct msg_row *rows;
+	size_t nr, alloc, alloc_rows;
+};
+
+static int version_row(const struct msg_row *r, void *data)
+{
+	struct versions_walk *vw = data;
+
+	/* those read are counted already; a reply is no version */
+	if (lmsg_read(vw->t, r->id) || (r->flags & MSG_REPLY) ||
+	    !r->author || r->date < vw->since || r->date > vw->until)
+		return 0;
+	ALLOC_GROW(vw->rows, vw->nr + 1, vw->alloc_rows);
+	ALLOC_GROW(vw->ids, vw->nr + 1, vw->alloc);
+	vw->rows[vw->nr] = *r;
+	vw->ids[vw->nr++] = r->id;
+	return 0;
+}
+
+/* The versions of @vw's rows that are this project's. */
+static int versions_add_rows(struct lmsg_versions *v, struct idx *ix,
+			     const struct versions_walk *vw)
+{
+	struct lmsg_table more = { 0 };
+	struct imap foreign;
+	size_t i;
+
+	if (!vw->nr)
+		return 0;
+	if (lists_foreign_of(ix, vw->ids, vw->nr, &foreign))
+		return -1;
+	more.m = xcalloc(vw->nr, sizeof(*more.m));
+	for (i = 0; i < vw->nr; i++) {
+		const struct msg_row *r = &vw->rows[i];
+		struct lmsg *m = &more.m[more.nr];
+
+		if (imap_get(&foreign, r->id))
+			continue;
+		m->id = (int32_t)r->id;
+		m->date = r->date;
+		m->author = (uint32_t)r->author;
+		m->flags = (uint32_t)r->flags;
+		m->version = (int16_t)r->version;
+		m->subj = r->subject_hash ? r->subject_hash : 1;
+		more.nr++;
+	}
+	imap_free(&foreign);
+	lmsg_versions_add(v, &more, vw->until);
+	free(more.m);
+	return 0;
+}
+
+int lmsg_versions_beyond(struct lmsg_versions *v, const struct lmsg_table *t,
+			 struct idx *ix, struct msg_queries *q, int64_t since,
+			 int64_t until)
+{
+	struct versions_walk vw = { .t = t, .since = since, .until = until };
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < t->nr; i++)
+		if (lmsg_is_patch(&t->m[i]))
+			rc = msg_versions_of(q, t->m[i].id, version_row,
+					     &vw);
+	if (!rc)
+		rc = versions_add_rows(v, ix, &vw);
+	free(vw.ids);
+	free(vw.rows);
+	return rc;
 }

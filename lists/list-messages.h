@@ -6,6 +6,8 @@
 #include "index.h"
 #include "list-store.h"
 
+struct msg_queries;
+
 /*
  * The messages of the index's lists in memory, for the questions asked
  * of them (kmaint stats --list, kmaint pending): what they share is read
@@ -51,6 +53,13 @@ struct lmsg_table {
  */
 int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 	      size_t nr_lists, int64_t since);
+/*
+ * lmsg_load() of every list from @since for the messages of the @nr
+ * threads @threads only (a section's patches' threads): the table of those
+ * messages is the one lmsg_load() would make, less the other threads.
+ */
+int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
+		      const int64_t *threads, size_t nr, int64_t since);
 void lmsg_release(struct lmsg_table *t);
 
 /*
@@ -107,6 +116,19 @@ struct lmsg_versions {
 
 /* The versions of the patches of @t posted at or before @until. */
 void lmsg_versions_build(struct lmsg_versions *v, const struct lmsg_table *t,
+			 int64_t until);
+/* The versions of more patches, of @t (its m[].flags, author, subj, version). */
+void lmsg_versions_add(struct lmsg_versions *v, const struct lmsg_table *t,
+		       int64_t until);
+/*
+ * The versions of the patches beyond @t's threads (another thread, a
+ * v2 posted on its own) that share a subject with a patch of @t, dated
+ * from @since to @until: with lmsg_versions_build(), what the versions
+ * of lmsg_load()'s whole table from @since would be for @t's patches
+ * (@q: msg_queries_open()'s).
+ */
+int lmsg_versions_beyond(struct lmsg_versions *v, const struct lmsg_table *t,
+			 struct idx *ix, struct msg_queries *q, int64_t since,
 			 int64_t until);
 void lmsg_versions_release(struct lmsg_versions *v);
 bool lmsg_superseded(const struct lmsg_versions *v, const struct lmsg *m);

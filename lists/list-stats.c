@@ -74,6 +74,11 @@ struct list_base {
 	size_t nr_rv;
 	int32_t *rv_start;		/* index in t.m -> its slice of rv_of */
 	int32_t *rv_of;			/* indexes in rv, by message */
+	/*
+	 * A scope's base (list_base_load_scope()): its threads only, the
+	 * postings of a commit asked of it (commits stays empty)
+	 */
+	struct msg_queries *q;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -88,7 +93,9 @@ struct ctx {
 	struct list_stats *st;
 	struct idx *ix;
 	struct list_base *b;
+	struct scope *s;
 	const struct scope_people *people;
+	bool failed;			/* a people row could not be read */
 	const struct identity *id;	/* who is who, as audit and stats see */
 	struct lmsg_table *t;		/* the messages, with their replies */
 	int *canon;			/* people id -> person index + 1 */
@@ -96,6 +103,20 @@ struct ctx {
 	struct imap listed_who;		/* their persons + 1 */
 	unsigned char *listed_memo;	/* people id -> 0, 1 not listed, 2 listed */
 };
+
+/*
+ * The people rows, with the row of @id read first when they are read
+ * a row at a time (scope_people_want(): a section's few people).
+ */
+static const struct scope_people *people_row(struct ctx *c, int64_t id)
+{
+	const struct scope_people *pp = c->people;
+
+	if (pp->partial && id > 0 && id < pp->nr && !pp->asked[id] &&
+	    scope_people_want(c->ix, &c->s->people, &id, 1))
+		c->failed = true;
+	return pp;
+}
 
 /*
  * The person of people id @id, as the identity model has it (so that
@@ -107,14 +128,15 @@ static int person_of(struct ctx *c, int64_t id)
 	const char *email, *name;
 	struct strbuf low = STRBUF_INIT;
 	struct strmap_entry *e;
+	const struct scope_people *rows = people_row(c, id);
 	int k, who;
 
-	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+	if (id <= 0 || id >= rows->nr || !rows->email[id])
 		return -1;
 	if (c->canon[id])
 		return c->canon[id] - 1;
-	email = c->people->email[id];
-	name = c->people->name[id];
+	email = rows->email[id];
+	name = rows->name[id];
 	who = identity_of(c->id, id);
 	if (who >= 0) {
 		email = c->id->persons[who].email;
@@ -176,18 +198,19 @@ static double p90(const int64_t *v, size_t n)
  */
 static bool listed_person(struct ctx *c, int64_t id)
 {
+	const struct scope_people *pp = people_row(c, id);
 	struct strbuf low = STRBUF_INIT;
 	int who;
 	bool yes;
 
-	if (id <= 0 || id >= c->people->nr || !c->people->email[id])
+	if (id <= 0 || id >= pp->nr || !pp->email[id])
 		return false;
 	if (c->listed_memo[id])
 		return c->listed_memo[id] == 2;
 	who = identity_of(c->id, id);
 	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
 	if (!yes) {
-		lower_into(&low, c->people->email[id]);
+		lower_into(&low, pp->email[id]);
 		yes = strmap_find(&c->listed_addr, low.buf, low.len) != NULL;
 		strbuf_release(&low);
 	}
@@ -256,32 +279,40 @@ struct links_walk {
 	size_t alloc;
 };
 
-static int base_link(const struct link_row *r, void *data)
+static void posting_init(struct posting *p)
 {
-	struct links_walk *lw = data;
-	struct list_base *b = lw->b;
-	int64_t *slot = imap_put(&b->commits, r->commit);
-	struct lmsg *m = lmsg_find(&b->t, r->message);
-	struct posting *p;
+	p->first = INT64_MAX;
+	p->version = 0;
+	p->by_pid = false;
+}
 
-	/* only a patch of the scope is asked whether it landed */
-	if (m)
-		m->flags |= LANDED;
-	if (!*slot) {
-		ALLOC_GROW(b->pv, b->npv + 1, lw->alloc);
-		p = &b->pv[b->npv++];
-		p->first = INT64_MAX;
-		p->version = 0;
-		p->by_pid = false;
-		*slot = (int64_t)b->npv;
-	}
-	p = &b->pv[*slot - 1];
+/* Link @r into its commit's posting @p, in lists_foreach_link()'s order. */
+static void posting_add(struct posting *p, const struct link_row *r)
+{
 	if (!strcmp(r->how, "patch-id"))
 		p->by_pid = true;
 	if (r->landed)
 		p->version = r->version;
 	if (r->date < p->first)
 		p->first = r->date;
+}
+
+static int base_link(const struct link_row *r, void *data)
+{
+	struct links_walk *lw = data;
+	struct list_base *b = lw->b;
+	int64_t *slot = imap_put(&b->commits, r->commit);
+	struct lmsg *m = lmsg_find(&b->t, r->message);
+
+	/* only a patch of the scope is asked whether it landed */
+	if (m)
+		m->flags |= LANDED;
+	if (!*slot) {
+		ALLOC_GROW(b->pv, b->npv + 1, lw->alloc);
+		posting_init(&b->pv[b->npv++]);
+		*slot = (int64_t)b->npv;
+	}
+	posting_add(&b->pv[*slot - 1], r);
 	return 0;
 }
 
@@ -357,16 +388,24 @@ static int base_review(int64_t message, int64_t person, void *data)
 }
 
 /* The review trailers, once, and each message's of them. */
+static int base_review_slices(struct list_base *b);
+
 static int base_reviews(struct list_base *b, struct idx *ix)
 {
-	const struct lmsg_table *t = &b->t;
 	struct reviews_walk rw = { .b = b };
-	size_t i;
-	int32_t *fill;
 
 	if (lists_foreach_review(ix, base_review, &rw))
 		return -1;
-	/* a counting sort by message: each one's slice in index order */
+	return base_review_slices(b);
+}
+
+/* Each message's reviews: a counting sort, each one's slice in order. */
+static int base_review_slices(struct list_base *b)
+{
+	const struct lmsg_table *t = &b->t;
+	size_t i;
+	int32_t *fill;
+
 	b->rv_start = xcalloc(t->nr + 2, sizeof(*b->rv_start));
 	b->rv_of = xmalloc((b->nr_rv + 1) * sizeof(*b->rv_of));
 	for (i = 0; i < b->nr_rv; i++)
@@ -408,6 +447,99 @@ struct list_base *list_base_load(struct idx *ix, const char *const *lists,
 	return b;
 }
 
+/* ---- a scope's base: its patches' threads, asked of the index ---- */
+
+struct review_row {
+	int64_t key, message, person;
+};
+
+struct scope_reviews_walk {
+	int64_t message;
+	struct review_row *v;
+	size_t nr, alloc;
+};
+
+static int scope_review(int64_t key, int64_t person, void *data)
+{
+	struct scope_reviews_walk *w = data;
+
+	ALLOC_GROW(w->v, w->nr + 1, w->alloc);
+	w->v[w->nr].key = key;
+	w->v[w->nr].message = w->message;
+	w->v[w->nr++].person = person;
+	return 0;
+}
+
+static int cmp_review_row(const void *a, const void *b)
+{
+	const struct review_row *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->message != y->message)
+		return x->message < y->message ? -1 : 1;
+	return x->person < y->person ? -1 : x->person > y->person;
+}
+
+/*
+ * base_links() and base_reviews() of the table's messages: each one's
+ * links and review trailers, in lists_foreach_review()'s order (by key,
+ * message and person, msg_trailers_key's).
+ */
+static int scope_links_reviews(struct list_base *b)
+{
+	struct links_walk lw = { .b = b };
+	struct scope_reviews_walk w = { 0 };
+	struct reviews_walk rw = { .b = b };
+	const struct lmsg_table *t = &b->t;
+	int64_t id;
+	size_t i;
+	int rc = 0;
+
+	for (id = t->base + 1; !rc && id <= t->max_id; id++)
+		if (t->pos[id - t->base])
+			rc = msg_links_of(b->q, id, base_link, &lw);
+	for (i = 0; !rc && i < t->nr; i++) {
+		w.message = t->m[i].id;
+		rc = msg_reviews_of(b->q, w.message, scope_review, &w);
+	}
+	if (!rc && w.nr)
+		qsort(w.v, w.nr, sizeof(*w.v), cmp_review_row);
+	for (i = 0; !rc && i < w.nr; i++)
+		rc = base_review(w.v[i].message, w.v[i].person, &rw);
+	free(w.v);
+	return rc ? rc : base_review_slices(b);
+}
+
+struct list_base *list_base_load_scope(struct scope *s)
+{
+	struct list_base *b = xcalloc(1, sizeof(*b));
+	int64_t *threads = NULL;
+	size_t nr = 0;
+	int rc;
+
+	b->lists = xcalloc(1, sizeof(*b->lists));
+	imap_init(&b->commits, 16);
+	b->q = msg_queries_open(s->ix);
+	rc = !b->q || lists_threads_of_paths(s->ix, s->paths, s->nr_paths,
+					     INT64_MIN, &threads, &nr);
+	if (!rc && lmsg_load_threads(&b->t, s->ix, threads, nr, INT64_MIN))
+		rc = -1;
+	free(threads);
+	if (!rc) {
+		base_threads(b);
+		lmsg_versions_build(&b->versions, &b->t, INT64_MAX);
+		rc = lmsg_versions_beyond(&b->versions, &b->t, s->ix, b->q,
+					  INT64_MIN, INT64_MAX) ||
+		     scope_links_reviews(b);
+	}
+	if (rc) {
+		list_base_free(b);
+		return NULL;
+	}
+	return b;
+}
+
 void list_base_free(struct list_base *b)
 {
 	size_t i;
@@ -426,6 +558,7 @@ void list_base_free(struct list_base *b)
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
+	msg_queries_close(b->q);
 	free(b);
 }
 
@@ -438,15 +571,56 @@ struct commit_walk {
 	size_t nr_unposted, alloc_unposted;
 };
 
+struct posting_walk {
+	struct posting *p;
+	size_t nr;
+};
+
+static int posting_link(const struct link_row *r, void *data)
+{
+	struct posting_walk *w = data;
+
+	posting_add(w->p, r);
+	w->nr++;
+	return 0;
+}
+
+/*
+ * The postings of commit @id into *@p (NULL: none): the base's, or a
+ * scope's base's asked of the index into @one.  0 or -1.
+ */
+static int posting_of(const struct list_base *b, int64_t id,
+		      struct posting *one, const struct posting **p)
+{
+	struct posting_walk w = { .p = one };
+	const int64_t *slot;
+
+	*p = NULL;
+	if (b->q) {
+		posting_init(one);
+		if (commit_links_of(b->q, id, posting_link, &w))
+			return -1;
+		if (w.nr)
+			*p = one;
+		return 0;
+	}
+	slot = imap_get(&b->commits, id);
+	if (slot)
+		*p = &b->pv[*slot - 1];
+	return 0;
+}
+
 static int count_commit(const struct scope_commit *sc, void *data)
 {
 	struct commit_walk *cw = data;
 	struct list_stats *st = cw->st;
-	int64_t *slot = imap_get(&cw->b->commits, sc->id);
+	struct posting one;
+	const struct posting *p;
 
+	if (posting_of(cw->b, sc->id, &one, &p))
+		return -1;
 	st->commits++;
-	if (slot) {
-		const struct posting *p = &cw->b->pv[*slot - 1];
+	if (p) {
 
 		st->commits_posted++;
 		if (p->by_pid)
@@ -735,7 +909,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  struct scope *s, const struct range *r,
 			  const char *const *listed, size_t nr_listed)
 {
-	struct ctx c = { .st = st, .ix = s->ix, .b = b, .t = &b->t };
+	struct ctx c = { .st = st, .ix = s->ix, .s = s, .b = b, .t = &b->t };
 	struct imap threads;
 	int32_t *marked = NULL, *walk = NULL;
 	size_t nr_marked = 0, nr_walk = 0, n, i;
@@ -824,7 +998,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	st->p90_reply = p90(d_any, n_any);
 	st->p90_reply_listed = p90(d_listed, n_listed);
 	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
-	rc = 0;
+	rc = c.failed ? -1 : 0;
 out:
 	/* the table is the next scope's too */
 	if (s->whole) {
@@ -849,8 +1023,19 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 		       size_t nr_lists, const char *const *listed,
 		       size_t nr_listed)
 {
-	struct list_base *b = list_base_load(s->ix, lists, nr_lists);
+	/* a section or paths, of every list: their threads only */
+	bool few = !s->whole && !nr_lists;
+	struct list_base *b;
 	int rc;
+
+	/* and the rows of the people they meet (people_row()) */
+	if (few) {
+		s->people_partial = true;
+		if (!scope_identity(s))
+			return -1;
+	}
+	b = few ? list_base_load_scope(s) :
+	    list_base_load(s->ix, lists, nr_lists);
 
 	if (!b)
 		return -1;

@@ -93,6 +93,15 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 struct list_base;
 struct list_base *list_base_load(struct idx *ix, const char *const *lists,
 				 size_t nr_lists);
+/*
+ * The base of one scope (a section, paths; not the whole repository)
+ * of every list: the threads of the patches touching its paths, each
+ * one's links, reviews and later versions asked of the index, so that
+ * a section costs its own messages, not the archives'.  What
+ * list_stats_collect_in() answers from it for @s is what it answers
+ * from list_base_load()'s of every list.  NULL after a message.
+ */
+struct list_base *list_base_load_scope(struct scope *s);
 void list_base_free(struct list_base *b);
 
 /* list_stats_collect() over a base already loaded (its lists). */

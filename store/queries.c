@@ -785,14 +785,22 @@ int lists_foreach_landed(struct idx *ix, int64_t until, int64_t lo, int64_t hi,
 	return rc;
 }
 
+#define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
+	"m.author, m.flags, m.version, m.subject_hash, m.source"
+#define LINK_COLUMNS "l.commit_id, l.how, l.landed, m.version, m.date, " \
+	"l.message"
+
 struct msg_queries {
+	struct idx *ix;
 	sqlite3_stmt *files, *reviewers, *details;
+	sqlite3_stmt *links_msg, *links_commit, *reviews, *versions;
 };
 
 struct msg_queries *msg_queries_open(struct idx *ix)
 {
 	struct msg_queries *q = xcalloc(1, sizeof(*q));
 
+	q->ix = ix;
 	/* the path, and whether the history touched it */
 	if (sqlite3_prepare_v2(ix->db, "SELECT p.path, EXISTS (SELECT 1 "
 			       "FROM files x WHERE x.path = f.path) FROM msg_files f "
@@ -805,11 +813,35 @@ struct msg_queries *msg_queries_open(struct idx *ix)
 			       -1, &q->reviewers, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT msgid, subject, part_nr "
 			       "FROM messages WHERE id = ?1", -1, &q->details,
+			       NULL) != SQLITE_OK ||
+	    /* lists_foreach_link()'s rows and order, a message or commit's */
+	    sqlite3_prepare_v2(ix->db, "SELECT " LINK_COLUMNS " FROM links l "
+			       "JOIN messages m ON m.id = l.message "
+			       "WHERE l.message = ?1", -1, &q->links_msg,
+			       NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT " LINK_COLUMNS " FROM links l "
+			       "JOIN messages m ON m.id = l.message "
+			       "WHERE l.commit_id = ?1 ORDER BY m.source, m.id",
+			       -1, &q->links_commit, NULL) != SQLITE_OK ||
+	    /* the keys' ids bound once: no subquery a message */
+	    sqlite3_prepare_v2(ix->db, "SELECT t.key, t.person FROM "
+			       "msg_trailers t WHERE t.message = ?1 AND "
+			       "t.person IS NOT NULL AND t.key IN (?2, ?3, ?4)",
+			       -1, &q->reviews, NULL) != SQLITE_OK ||
+	    /* messages_subject: the patches of the same subject */
+	    sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages x JOIN messages m ON m.subject_key = "
+			       "x.subject_key AND m.flags & 65536 WHERE "
+			       "x.id = ?1 AND m.source > 0", -1, &q->versions,
 			       NULL) != SQLITE_OK) {
 		sql_error(ix);
 		msg_queries_close(q);
 		return NULL;
 	}
+	/* a key never seen is 0, an id no trailer has */
+	sqlite3_bind_int64(q->reviews, 2, idx_trailer_key_id(ix, "Reviewed-by"));
+	sqlite3_bind_int64(q->reviews, 3, idx_trailer_key_id(ix, "Acked-by"));
+	sqlite3_bind_int64(q->reviews, 4, idx_trailer_key_id(ix, "Tested-by"));
 	return q;
 }
 
@@ -820,6 +852,10 @@ void msg_queries_close(struct msg_queries *q)
 	sqlite3_finalize(q->files);
 	sqlite3_finalize(q->reviewers);
 	sqlite3_finalize(q->details);
+	sqlite3_finalize(q->links_msg);
+	sqlite3_finalize(q->links_commit);
+	sqlite3_finalize(q->reviews);
+	sqlite3_finalize(q->versions);
 	free(q);
 }
 
@@ -874,9 +910,6 @@ int64_t lists_max_message_id(struct idx *ix)
 	return count_of(ix, "SELECT max(id) FROM messages");
 }
 
-#define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
-	"m.author, m.flags, m.version, m.subject_hash"
-
 static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 {
 	r->id = sqlite3_column_int64(st, 0);
@@ -889,6 +922,7 @@ static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 	r->flags = sqlite3_column_int64(st, 7);
 	r->version = sqlite3_column_int(st, 8);
 	r->subject_hash = sqlite3_column_int64(st, 9);
+	r->source = sqlite3_column_int64(st, 10);
 }
 
 /*
@@ -944,28 +978,44 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	return rc;
 }
 
+/* A caller's function and data, for the readers of rows below. */
+struct row_cb {
+	union {
+		int (*link)(const struct link_row *r, void *data);
+		int (*review)(int64_t key, int64_t person, void *data);
+		int (*msg)(const struct msg_row *r, void *data);
+	} fn;
+	void *data;
+};
+
+static int link_of_row(sqlite3_stmt *st, void *cb)
+{
+	struct row_cb *c = cb;
+	struct link_row r;
+
+	r.commit = sqlite3_column_int64(st, 0);
+	r.how = (const char *)sqlite3_column_text(st, 1);
+	r.landed = sqlite3_column_int(st, 2) != 0;
+	r.version = sqlite3_column_int(st, 3);
+	r.date = sqlite3_column_int64(st, 4);
+	r.message = sqlite3_column_int64(st, 5);
+	return c->fn.link(&r, c->data);
+}
+
 int lists_foreach_link(struct idx *ix,
 		       int (*fn)(const struct link_row *r, void *data),
 		       void *data)
 {
-	struct link_row r;
+	struct row_cb c = { .fn.link = fn, .data = data };
 	sqlite3_stmt *st;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT l.commit_id, l.how, l.landed, "
-			       "m.version, m.date, l.message FROM links l JOIN "
-			       "messages m ON m.id = l.message", -1, &st,
+	if (sqlite3_prepare_v2(ix->db, "SELECT " LINK_COLUMNS " FROM links l "
+			       "JOIN messages m ON m.id = l.message", -1, &st,
 			       NULL) != SQLITE_OK)
 		return sql_error(ix);
-	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
-		r.commit = sqlite3_column_int64(st, 0);
-		r.how = (const char *)sqlite3_column_text(st, 1);
-		r.landed = sqlite3_column_int(st, 2) != 0;
-		r.version = sqlite3_column_int(st, 3);
-		r.date = sqlite3_column_int64(st, 4);
-		r.message = sqlite3_column_int64(st, 5);
-		rc = fn(&r, data);
-	}
+	while (!rc && sqlite3_step(st) == SQLITE_ROW)
+		rc = link_of_row(st, &c);
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -1111,6 +1161,184 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 	}
 	sqlite3_finalize(ms);
 	return rc;
+}
+
+static int cmp_msg_row(const void *a, const void *b)
+{
+	const struct msg_row *x = a, *y = b;
+
+	if (x->source != y->source)
+		return x->source < y->source ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
+				     size_t nr, int64_t since,
+				     int (*fn)(const struct msg_row *r,
+					       void *data),
+				     void *data)
+{
+	struct msg_row *v = NULL;
+	size_t n = 0, alloc = 0, t;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS
+			       " FROM messages m WHERE m.thread = ?1 "
+			       "AND m.date >= ?2 AND m.source > 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 2, since);
+	for (t = 0; t < nr; t++) {
+		sqlite3_bind_int64(st, 1, threads[t]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(v, n + 1, alloc);
+			read_msg_row(st, &v[n++]);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	/* lists_foreach_message()'s order: by archive, then id */
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_msg_row);
+	for (t = 0; !rc && t < n; t++)
+		rc = fn(&v[t], data);
+	free(v);
+	return rc;
+}
+
+/*
+ * The least id of a message dated @since or later into *@lo: 0 for
+ * INT64_MIN, -1 when there is none.  0, or -1 with a message.
+ */
+static int least_id_since(struct idx *ix, int64_t since, int64_t *lo)
+{
+	sqlite3_stmt *st;
+
+	*lo = since == INT64_MIN ? 0 : -1;
+	if (since == INT64_MIN)
+		return 0;
+	/*
+	 * The window's entries of messages_date: min(id) alone would walk
+	 * the table by id up to the window
+	 */
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(id) FROM messages "
+			       "INDEXED BY messages_date WHERE date >= ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, since);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*lo = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int lists_threads_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			   int64_t since, int64_t **threads, size_t *nr_threads)
+{
+	sqlite3_stmt *st;
+	int64_t lo;
+	size_t i, k, n = 0, alloc = 0;
+
+	*threads = NULL;
+	*nr_threads = 0;
+	if (least_id_since(ix, since, &lo))
+		return -1;
+	if (lo < 0)
+		return 0;	/* nothing that recent */
+	/* no message dated @since or later has an id below the least one's */
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.thread FROM msg_files f "
+			       "JOIN messages m ON m.id = f.message "
+			       "WHERE f.path = ?1 AND f.message >= ?2 "
+			       "AND m.date >= ?3", -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 2, lo);
+	sqlite3_bind_int64(st, 3, since);
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(*threads, n + 1, alloc);
+			(*threads)[n++] = sqlite3_column_int64(st, 0);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (n)
+		qsort(*threads, n, sizeof(**threads), cmp_id);
+	for (i = k = 0; i < n; i++)
+		if (!k || (*threads)[k - 1] != (*threads)[i])
+			(*threads)[k++] = (*threads)[i];
+	*nr_threads = k;
+	return 0;
+}
+
+/* Each row of @st bound to @id to @row, until it returns non-zero. */
+static int each_row(struct msg_queries *q, sqlite3_stmt *st, int64_t id,
+		    int (*row)(sqlite3_stmt *st, void *cb), void *cb)
+{
+	int rc = 0, s = SQLITE_DONE;
+
+	sqlite3_bind_int64(st, 1, id);
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW)
+		rc = row(st, cb);
+	if (!rc && s != SQLITE_DONE)
+		rc = sql_error(q->ix);
+	sqlite3_reset(st);
+	return rc;
+}
+
+int msg_links_of(struct msg_queries *q, int64_t message,
+		 int (*fn)(const struct link_row *r, void *data),
+		 void *data)
+{
+	struct row_cb c = { .fn.link = fn, .data = data };
+
+	return each_row(q, q->links_msg, message, link_of_row, &c);
+}
+
+int commit_links_of(struct msg_queries *q, int64_t commit,
+		    int (*fn)(const struct link_row *r, void *data),
+		    void *data)
+{
+	struct row_cb c = { .fn.link = fn, .data = data };
+
+	return each_row(q, q->links_commit, commit, link_of_row, &c);
+}
+
+static int review_of_row(sqlite3_stmt *st, void *cb)
+{
+	struct row_cb *c = cb;
+
+	return c->fn.review(sqlite3_column_int64(st, 0),
+			    sqlite3_column_int64(st, 1), c->data);
+}
+
+int msg_reviews_of(struct msg_queries *q, int64_t message,
+		   int (*fn)(int64_t key, int64_t person, void *data),
+		   void *data)
+{
+	struct row_cb c = { .fn.review = fn, .data = data };
+
+	return each_row(q, q->reviews, message, review_of_row, &c);
+}
+
+static int msg_of_row(sqlite3_stmt *st, void *cb)
+{
+	struct row_cb *c = cb;
+	struct msg_row r;
+
+	read_msg_row(st, &r);
+	return c->fn.msg(&r, c->data);
+}
+
+int msg_versions_of(struct msg_queries *q, int64_t message,
+		    int (*fn)(const struct msg_row *r, void *data),
+		    void *data)
+{
+	struct row_cb c = { .fn.msg = fn, .data = data };
+
+	return each_row(q, q->versions, message, msg_of_row, &c);
 }
 
 struct msg_trailers {

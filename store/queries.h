@@ -202,6 +202,7 @@ struct msg_row {
 	int64_t id, mid, parent, thread, date, sender, author, flags;
 	int64_t subject_hash;
 	int version;
+	int64_t source;		/* its archive */
 };
 
 /* The number of registered archives; the largest message id (0: none). */
@@ -279,6 +280,26 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				void *data);
 
 /*
+ * The messages of registered archives in the @nr threads @threads dated
+ * @since or later (INT64_MIN: all), by archive, then id, as
+ * lists_foreach_message() reads them: a section's messages are its
+ * patches' threads (a reply is in its patch's thread).
+ */
+int lists_foreach_message_in_threads(struct idx *ix, const int64_t *threads,
+				     size_t nr, int64_t since,
+				     int (*fn)(const struct msg_row *r,
+					       void *data),
+				     void *data);
+
+/*
+ * The threads of the messages dated @since or later (INT64_MIN: all)
+ * whose patches touch one of the @nr path ids @paths, into *@threads
+ * (to free; sorted, each once).  0, or -1 with a message.
+ */
+int lists_threads_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			   int64_t since, int64_t **threads, size_t *nr_threads);
+
+/*
  * The trailers naming a person of message after message: with
  * @per_message a query each; without, one pass over all of them, so
  * that the messages must be asked in increasing id order.
@@ -316,6 +337,30 @@ int msg_foreach_file(struct msg_queries *q, int64_t message,
 /* The people its Reviewed-by, Acked-by and Tested-by trailers name. */
 int msg_foreach_reviewer(struct msg_queries *q, int64_t message,
 			 int (*fn)(int64_t person, void *data), void *data);
+
+/*
+ * lists_foreach_link()'s rows of a message, or of a commit (by archive
+ * and message): the links of a section's few, not of every posting.
+ */
+int msg_links_of(struct msg_queries *q, int64_t message,
+		 int (*fn)(const struct link_row *r, void *data),
+		 void *data);
+int commit_links_of(struct msg_queries *q, int64_t commit,
+		    int (*fn)(const struct link_row *r, void *data),
+		    void *data);
+
+/* Its Reviewed-by, Acked-by and Tested-by naming someone: key, person. */
+int msg_reviews_of(struct msg_queries *q, int64_t message,
+		   int (*fn)(int64_t key, int64_t person, void *data),
+		   void *data);
+
+/*
+ * The messages of registered archives carrying a patch with its
+ * subject, itself among them: its versions, of any thread.
+ */
+int msg_versions_of(struct msg_queries *q, int64_t message,
+		    int (*fn)(const struct msg_row *r, void *data),
+		    void *data);
 
 /*
  * Its Message-ID and subject (to free) and its part number: 1, or 0
