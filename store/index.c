@@ -1136,16 +1136,29 @@ struct line_key {
 	size_t pos;
 };
 
+/* A 64-bit hash of @len bytes, eight at a time. */
+static uint64_t words_hash(const char *p, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; len; p++, len--)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	return h;
+}
+
 static uint64_t two_lines_hash(const char *s, const char *end)
 {
-	uint64_t h = 14695981039346656037ULL;
-	int lines = 0;
+	const char *e = memchr(s, '\n', (size_t)(end - s));
 
-	while (s < end && lines < 2) {
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		lines += *s++ == '\n';
-	}
-	return h;
+	if (e && e + 1 < end)
+		e = memchr(e + 1, '\n', (size_t)(end - e - 1));
+	e = e ? e + 1 : end;
+	return words_hash(s, (size_t)(e - s));
 }
 
 static int cmp_line_key(const void *a, const void *b)
