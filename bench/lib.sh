@@ -27,7 +27,11 @@ bench_ms() {
 # from /proc every 2 ms for half a second then every 50 ms, and the peak of their anonymous parts (less
 # what is file-backed: a git's mapped pack is page cache, shared and
 # reclaimable, and a 3 GB pack counts once per git process in RSS) (GNU time's maximum RSS is one process's, and
-# kmaint's git children run beside it).  Exit status 1 counts as success.
+# kmaint's git children run beside it).  A child that still runs its
+# parent's program with its parent's very sizes is a spawn not yet
+# exec'd (posix_spawn's child shares the parent's memory until then) and
+# counts nothing: summed, it counted kmaint twice whenever a poll fell
+# between the clone and the exec.  Exit status 1 counts as success.
 bench_tree() {
 	perl -MTime::HiRes=time,sleep -e '
 		my $out = shift;
@@ -48,16 +52,23 @@ bench_tree() {
 				push @{$kids{$2}}, $1;
 				$rss{$1} = $3 * 4;
 			}
-			my ($sum, $anon, @q) = (0, 0, $pid);
-			while (defined(my $p = shift @q)) {
+			my ($sum, $anon, @q) = (0, 0, [$pid, "", ""]);
+			while (defined(my $e = shift @q)) {
+				my ($p, $pexe, $pstatm) = @$e;
+				my $exe = readlink("/proc/$p/exe") // "";
+				my $statm = "";
+				if (open(my $fh, "<", "/proc/$p/statm")) {
+					$statm = <$fh> // "";
+				}
+				# a spawn between its clone and its exec
+				next if $exe ne "" && $exe eq $pexe &&
+					$statm eq $pstatm;
 				$sum += $rss{$p} // 0;
 				# resident less shared: the mapped packs
 				# is page cache, counted once per process
-				if (open(my $fh, "<", "/proc/$p/statm")) {
-					my @f = split(" ", <$fh> // "");
-					$anon += ($f[1] - $f[2]) * 4 if @f > 2;
-				}
-				push @q, @{$kids{$p} // []};
+				my @f = split(" ", $statm);
+				$anon += ($f[1] - $f[2]) * 4 if @f > 2;
+				push @q, map { [$_, $exe, $statm] } @{$kids{$p} // []};
 			}
 			$peak = $sum if $sum > $peak;
 			$apeak = $anon if $anon > $apeak;

@@ -114,7 +114,21 @@ run() {
 tables() {
 	_db=$(git rev-parse --git-dir)/kmaint/index.sqlite
 	for _t in "$@"; do
+		if [ "$_t" = blobs ]; then
+			run table-blobs blob_texts "$_db"
+			continue
+		fi
 		run "table-$_t" sh -c 'sqlite3 "$1" "SELECT * FROM $2" | sort' - "$_db" "$_t"
+	done
+}
+
+# blob_texts DB: each stored MAINTAINERS version as --show-blob rebuilds
+# it (its checksum), not the delta it is stored as, which may change
+blob_texts() {
+	sqlite3 "$1" "SELECT id, hash, data IS NULL FROM blobs ORDER BY id" |
+	while IFS='|' read -r _id _h _null; do
+		printf '%s|%s|%s|' "$_id" "$_h" "$_null"
+		$K index --db "$1" --show-blob "$_h" 2>&1 | cksum
 	done
 }
 

@@ -365,7 +365,9 @@ static int build_part(struct part *pt, struct identity *id,
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, n = pt->nr_pids;
 
-	qsort(pt->pids, n, sizeof(int64_t), cmp_i64);
+	/* a part of nobody has no array, and qsort wants one */
+	if (n)
+		qsort(pt->pids, n, sizeof(int64_t), cmp_i64);
 	memset(dense, 0, sizeof(*dense));
 	dense->nr = (int64_t)n;
 	dense->name = xcalloc(n + 1, sizeof(char *));

@@ -483,6 +483,14 @@ static const char schema_v4[] =
 	"DELETE FROM meta WHERE key = 'derived';\n";
 
 /*
+ * Version 5: a blobs row may hold its version as operations on its base
+ * (prefix -1, make_delta()), which an older kmaint would misread.  The
+ * rows already there stay as they are.
+ */
+static const char schema_v5[] =
+	"-- blobs: prefix -1 marks a list of delta operations\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -491,6 +499,7 @@ static const char *const migrate[] = {
 	schema_v2,
 	schema_v3,
 	schema_v4,
+	schema_v5,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -1086,13 +1095,240 @@ static size_t common_suffix(const char *a, size_t alen, const char *b,
 }
 
 /*
+ * A delta of several hunks, for versions that differ from their base in
+ * more than one place (a merge, or a commit touching two sections): a
+ * row whose prefix is -1 holds a list of operations on its base, each a
+ * varint (length << 1 | 1) then a varint offset into the base for a
+ * copy, or (length << 1) then the bytes for an insert.
+ */
+#define DELTA_OPS -1
+#define MIN_COPY 32
+
+static void put_varint(struct strbuf *sb, uint64_t v)
+{
+	while (v >= 0x80) {
+		strbuf_addch(sb, (char)(v | 0x80));
+		v >>= 7;
+	}
+	strbuf_addch(sb, (char)v);
+}
+
+static int get_varint(const unsigned char **p, const unsigned char *end,
+		      uint64_t *v)
+{
+	int shift = 0;
+
+	*v = 0;
+	while (*p < end && shift < 64) {
+		unsigned char c = *(*p)++;
+
+		*v |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return 0;
+		shift += 7;
+	}
+	return -1;
+}
+
+/* A line start of the base, keyed by a hash of it and the next line. */
+struct line_key {
+	uint64_t h;
+	size_t pos;
+};
+
+/* A 64-bit hash of @len bytes, eight at a time. */
+static uint64_t words_hash(const char *p, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; len; p++, len--)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	return h;
+}
+
+static uint64_t two_lines_hash(const char *s, const char *end)
+{
+	const char *e = memchr(s, '\n', (size_t)(end - s));
+
+	if (e && e + 1 < end)
+		e = memchr(e + 1, '\n', (size_t)(end - e - 1));
+	e = e ? e + 1 : end;
+	return words_hash(s, (size_t)(e - s));
+}
+
+static int cmp_line_key(const void *a, const void *b)
+{
+	const struct line_key *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The first key of hash @h at or after @pos, else the first of @h. */
+static const struct line_key *find_line(const struct line_key *k, size_t nr,
+					uint64_t h, size_t pos)
+{
+	size_t lo = 0, hi = nr, first;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (k[mid].h < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == nr || k[lo].h != h)
+		return NULL;
+	first = lo;
+	hi = nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (k[mid].h < h || (k[mid].h == h && k[mid].pos < pos))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nr && k[lo].h == h ? &k[lo] : &k[first];
+}
+
+static void flush_insert(struct strbuf *out, const char *text, size_t from,
+			 size_t to)
+{
+	if (to <= from)
+		return;
+	put_varint(out, (uint64_t)(to - from) << 1);
+	strbuf_add(out, text + from, to - from);
+}
+
+static void put_copy(struct strbuf *out, size_t at, size_t len)
+{
+	put_varint(out, (uint64_t)len << 1 | 1);
+	put_varint(out, at);
+}
+
+/*
+ * @text as operations on @base, which share @prefix bytes at their start
+ * and @suffix at their end: copies of the runs the middles share, found
+ * from each line of the text's (the base's next bytes first, then the
+ * base's line that starts the same two lines, nearest after the last
+ * copy), and the rest inserted.
+ */
+static void make_delta(const char *base, size_t blen, const char *text,
+		       size_t tlen, size_t prefix, size_t suffix,
+		       struct strbuf *out)
+{
+	struct line_key *keys = NULL;
+	size_t nr = 0, alloc = 0, pos = prefix, t = prefix, b = prefix;
+	size_t lit = prefix, bend = blen - suffix, tend = tlen - suffix;
+
+	/* the middle's lines, from the one the prefix ends in */
+	while (pos > 0 && base[pos - 1] != '\n')
+		pos--;
+	while (pos < bend) {
+		const char *nl = memchr(base + pos, '\n', blen - pos);
+
+		ALLOC_GROW(keys, nr + 1, alloc);
+		keys[nr].h = two_lines_hash(base + pos, base + blen);
+		keys[nr++].pos = pos;
+		pos = nl ? (size_t)(nl - base) + 1 : blen;
+	}
+	qsort(keys, nr, sizeof(*keys), cmp_line_key);
+	if (prefix)
+		put_copy(out, 0, prefix);
+	while (t < tend) {
+		size_t m = 0, at = b, n;
+		const char *nl;
+
+		if (b < blen) {
+			n = blen - b < tend - t ? blen - b : tend - t;
+			m = common_prefix(base + b, text + t, n);
+		}
+		if (m < MIN_COPY) {
+			const struct line_key *k = find_line(keys, nr,
+				two_lines_hash(text + t, text + tlen), b);
+
+			if (k) {
+				n = blen - k->pos < tend - t ? blen - k->pos :
+				    tend - t;
+				n = common_prefix(base + k->pos, text + t, n);
+				if (n > m) {
+					m = n;
+					at = k->pos;
+				}
+			}
+		}
+		if (m >= MIN_COPY) {
+			flush_insert(out, text, lit, t);
+			put_copy(out, at, m);
+			t += m;
+			b = at + m;
+			lit = t;
+			continue;
+		}
+		nl = memchr(text + t, '\n', tend - t);
+		t = nl ? (size_t)(nl - text) + 1 : tend;
+	}
+	flush_insert(out, text, lit, tend);
+	if (suffix)
+		put_copy(out, bend, suffix);
+	free(keys);
+}
+
+int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
+		    int64_t suffix, const char *data, size_t len,
+		    struct strbuf *out)
+{
+	const unsigned char *p = (const unsigned char *)data, *end = p + len;
+
+	strbuf_reset(out);
+	if (prefix != DELTA_OPS) {
+		if (prefix < 0 || suffix < 0 ||
+		    (uint64_t)prefix + (uint64_t)suffix > blen)
+			return -1;
+		strbuf_add(out, base, (size_t)prefix);
+		strbuf_add(out, data, len);
+		strbuf_add(out, base + blen - suffix, (size_t)suffix);
+		return 0;
+	}
+	while (p < end) {
+		uint64_t op, off, n;
+
+		if (get_varint(&p, end, &op))
+			return -1;
+		n = op >> 1;
+		if (!(op & 1)) {
+			if (n > (uint64_t)(end - p))
+				return -1;
+			strbuf_add(out, p, n);
+			p += n;
+			continue;
+		}
+		if (get_varint(&p, end, &off) || off > blen || n > blen - off)
+			return -1;
+		strbuf_add(out, base + off, n);
+	}
+	return 0;
+}
+
+/*
  * Store a version of the tracked file once.  Versions differ little, so
  * each is kept as the bytes between the common prefix and suffix it
- * shares with a base: the parent commit's version when that is at hand
- * (it usually is, commits arriving about in order), else the last one
- * stored.  A version sharing less than half with its base, or whose
- * chain would grow past MAX_DEPTH, is kept whole, so that rebuilding
- * one never replays a long chain.
+ * shares with a base, or, when that middle is large (two far apart
+ * changes: a commit to two sections, a merge), as make_delta()'s
+ * operations on the base, if they are much smaller.  The base is the
+ * parent commit's version when that is at hand (it usually is, commits
+ * arriving about in order), else the last one stored.  A version sharing
+ * less than half with its base, or whose chain would grow past
+ * MAX_DEPTH, is kept whole, so that rebuilding one never replays a long
+ * chain.
  */
 #define MAX_DEPTH 200
 
@@ -1100,6 +1336,7 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 		      bool have_text, const char *base_hash)
 {
 	size_t prefix = 0, suffix = 0, n;
+	struct strbuf ops = STRBUF_INIT;
 	struct idx_text *base = NULL;
 	int64_t id;
 	int depth = 0;
@@ -1126,8 +1363,23 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 		prefix = common_prefix(base->text.buf, text->buf, n);
 		suffix = common_suffix(base->text.buf, base->text.len,
 				       text->buf, text->len, n - prefix);
+	} else {
+		base = NULL;
 	}
-	if (base && prefix + suffix > text->len / 2) {
+	/* one hunk unless a few (two sections, a merge) save much more */
+	if (base && text->len - prefix - suffix > 4096)
+		make_delta(base->text.buf, base->text.len, text->buf,
+			   text->len, prefix, suffix, &ops);
+	if (ops.len && ops.len < (text->len - prefix - suffix) / 2 &&
+	    ops.len < text->len / 2) {
+		depth = base->depth + 1;
+		sqlite3_bind_int64(ix->ins_blob, 2, base->id);
+		sqlite3_bind_int64(ix->ins_blob, 3, DELTA_OPS);
+		sqlite3_bind_int64(ix->ins_blob, 4, 0);
+		sqlite3_bind_int(ix->ins_blob, 5, depth);
+		sqlite3_bind_blob(ix->ins_blob, 6, ops.buf, (int)ops.len,
+				  SQLITE_STATIC);
+	} else if (base && prefix + suffix > text->len / 2) {
 		depth = base->depth + 1;
 		sqlite3_bind_int64(ix->ins_blob, 2, base->id);
 		sqlite3_bind_int64(ix->ins_blob, 3, (int64_t)prefix);
@@ -1145,6 +1397,7 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 				  SQLITE_STATIC);
 	}
 	id = step_insert(ix, ix->ins_blob, "blobs");
+	strbuf_release(&ops);
 	if (id < 0)
 		return -1;
 	cache_text(ix, id, depth, hash, text->buf, text->len);
@@ -1677,7 +1930,7 @@ int64_t idx_lookup_blob_id(struct idx *ix, const char *hash)
 /* One row of blobs: a whole text or a delta on @base. */
 struct blob_row {
 	int64_t id, base;
-	size_t prefix, suffix;
+	int64_t prefix, suffix;	/* prefix DELTA_OPS: data is operations */
 	int depth;
 	char *data;		/* NULL when unreadable */
 	size_t len;
@@ -1695,8 +1948,8 @@ static int read_blob_row(struct idx *ix, int64_t id, struct blob_row *b)
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		b->base = sqlite3_column_type(st, 0) == SQLITE_NULL ? 0 :
 			  sqlite3_column_int64(st, 0);
-		b->prefix = (size_t)sqlite3_column_int64(st, 1);
-		b->suffix = (size_t)sqlite3_column_int64(st, 2);
+		b->prefix = sqlite3_column_int64(st, 1);
+		b->suffix = sqlite3_column_int64(st, 2);
 		b->depth = sqlite3_column_int(st, 3);
 		if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
 			const char *d = sqlite3_column_blob(st, 4);
@@ -1754,15 +2007,12 @@ static int blob_text_id(struct idx *ix, int64_t id, struct strbuf *out)
 	while (nr--) {
 		struct blob_row *b = &chain[nr];
 
-		if (b->prefix + b->suffix > cur.len) {
+		if (idx_apply_delta(cur.buf, cur.len, b->prefix, b->suffix,
+				    b->data, b->len, &next)) {
 			error("%s: blob %s: bad delta", ix->path, b->hash);
 			nr++;
 			goto out;
 		}
-		strbuf_reset(&next);
-		strbuf_add(&next, cur.buf, b->prefix);
-		strbuf_add(&next, b->data, b->len);
-		strbuf_add(&next, cur.buf + cur.len - b->suffix, b->suffix);
 		cache_text(ix, b->id, b->depth, b->hash, next.buf, next.len);
 		free(b->data);
 		b->data = NULL;

@@ -18,7 +18,7 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 4
+#define IDX_SCHEMA_VERSION 5
 
 /*
  * SQLite stays behind the store: only the store's own .c files and
@@ -211,6 +211,15 @@ int64_t idx_lookup_commit(struct idx *ix, const char *prefix);
 
 /* The rowid of a stored tracked-file version, 0 if none. */
 int64_t idx_lookup_blob_id(struct idx *ix, const char *hash);
+
+/*
+ * The text of a blobs row on its base's text @base into @out: @prefix
+ * and @suffix bytes of the base around @data, or, @prefix -1, @data's
+ * operations on the base (kmaint-index(1)).  -1 if it does not fit.
+ */
+int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
+		    int64_t suffix, const char *data, size_t len,
+		    struct strbuf *out);
 
 /* The text of a stored tracked-file (MAINTAINERS) version; 0 or -1. */
 int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out);

@@ -942,15 +942,15 @@ static const char *store_next(struct blob_store *bs)
 			strbuf_add(&bs->cur, data, len);
 		} else if (sqlite3_column_int64(bs->st, 2) == bs->cur_id &&
 			   bs->cur_id) {
-			size_t prefix = (size_t)sqlite3_column_int64(bs->st, 3);
-			size_t suffix = (size_t)sqlite3_column_int64(bs->st, 4);
 			struct strbuf next = STRBUF_INIT;
 
-			if (prefix + suffix > bs->cur.len)
+			if (idx_apply_delta(bs->cur.buf, bs->cur.len,
+					    sqlite3_column_int64(bs->st, 3),
+					    sqlite3_column_int64(bs->st, 4),
+					    data, len, &next)) {
+				strbuf_release(&next);
 				continue;
-			strbuf_add(&next, bs->cur.buf, prefix);
-			strbuf_add(&next, data, len);
-			strbuf_add(&next, bs->cur.buf + bs->cur.len - suffix, suffix);
+			}
 			strbuf_release(&bs->cur);
 			bs->cur = next;
 		} else if (idx_blob_text(bs->ix, hash, &bs->cur)) {

@@ -191,7 +191,7 @@ q "DROP TABLE lists; DROP TABLE sources; DROP TABLE cursors; DROP TABLE messages
    PRAGMA user_version = 2"
 expect_success "a version-2 index and --inbox" "$KMAINT" index --inbox "$I"
 like "$TRASH/.out" '^indexed 0 new commits' "migrated: the history is not read again"
-is "$(q 'PRAGMA user_version')" 4 "now version 4"
+is "$(q 'PRAGMA user_version')" 5 "now version 5"
 is "$(msgs_of "$I")" "$(pi_count_epochs "$I"/git/*.git)" "and the inbox read"
 
 # Threads told out of order: B answers A, which answers R, and comes
