@@ -1311,18 +1311,78 @@ static int want_people(struct scope *s, const struct summary *sm,
 	return rc;
 }
 
+/* A walk's callback and what it needs, for walk_commit(). */
+struct walk {
+	struct scope *s;
+	const struct range *r;
+	const struct scope_people *people;
+	int (*fn)(const struct scope_commit *c, void *data);
+	void *data;
+};
+
+/*
+ * Hand the commit @sc to the walk's callback, with the line counts of
+ * @counts (the scope's paths), or when NULL its own over every file.
+ */
+static int walk_commit(const struct walk *w, const struct summary_commit *sc,
+		       const struct scoped_counts *counts)
+{
+	struct scope_commit c;
+
+	if (!sc || sc->nparents > 1 || !range_has(w->r, sc->id, sc->commit_time))
+		return 0;
+	if (!fill_commit(&c, sc, w->people))
+		return bad_person(w->s, sc->id);
+	if (!counts) {
+		c.added = sc->added;
+		c.removed = sc->removed;
+		c.nr_files = (int)sc->nr_files;
+		c.counts_known = !(sc->flags & SUMMARY_COUNTS_UNKNOWN);
+	} else {
+		c.added = (long)counts->added;
+		c.removed = (long)counts->removed;
+		c.nr_files = counts->nr_files;
+		c.counts_known = counts->known;
+	}
+	if (w->s->no_lines)
+		c.added = c.removed = 0;
+	return w->fn(&c, w->data);
+}
+
+static int walk_batch(const struct summary *batch, void *data)
+{
+	const struct walk *w = data;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < batch->nr; i++)
+		rc = walk_commit(w, &batch->commits[i], NULL);
+	return rc;
+}
+
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
 {
 	const struct summary *sm;
 	const struct scope_people *people = scope_people(s);
+	struct walk w = { s, r, people, fn, data };
 	struct scoped_counts *counts = NULL;
 	size_t i, nr = 0;
 	int rc = 0;
 
 	if (!people || (!s->whole && scoped_counts(s, &counts, &nr)))
 		return -1;
+	/*
+	 * The whole history, a batch at a time, unless the summary is
+	 * already loaded: part holds one batch, scope_trailers() reads it
+	 */
+	if (s->whole && !s->have_summary && !people->partial) {
+		s->walked_part = true;
+		rc = summary_walk(s->ix, &s->part, walk_batch, &w);
+		summary_release(&s->part);
+		return rc;
+	}
 	if (!(sm = walk_summary(s, counts, nr))) {
 		free(counts);
 		return -1;
@@ -1333,33 +1393,9 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 		free(counts);
 		return -1;
 	}
-	for (i = 0; !rc && i < nr; i++) {
-		const struct summary_commit *sc;
-		struct scope_commit c;
-
-		sc = s->whole ? &sm->commits[i] : summary_find(sm, counts[i].id);
-		if (!sc || sc->nparents > 1 ||
-		    !range_has(r, sc->id, sc->commit_time))
-			continue;
-		if (!fill_commit(&c, sc, people)) {
-			rc = bad_person(s, sc->id);
-			break;
-		}
-		if (s->whole) {
-			c.added = sc->added;
-			c.removed = sc->removed;
-			c.nr_files = (int)sc->nr_files;
-			c.counts_known = !(sc->flags & SUMMARY_COUNTS_UNKNOWN);
-		} else {
-			c.added = (long)counts[i].added;
-			c.removed = (long)counts[i].removed;
-			c.nr_files = counts[i].nr_files;
-			c.counts_known = counts[i].known;
-		}
-		if (s->no_lines)
-			c.added = c.removed = 0;
-		rc = fn(&c, data);
-	}
+	for (i = 0; !rc && i < nr; i++)
+		rc = s->whole ? walk_commit(&w, &sm->commits[i], NULL) :
+		     walk_commit(&w, summary_find(sm, counts[i].id), &counts[i]);
 	free(counts);
 	return rc;
 }
