@@ -1318,6 +1318,9 @@ struct walk {
 	const struct scope_people *people;
 	int (*fn)(const struct scope_commit *c, void *data);
 	void *data;
+	/* not the whole repository: its commits, by id, and the next */
+	const struct scoped_counts *counts;
+	size_t nr, next;
 };
 
 /*
@@ -1351,13 +1354,38 @@ static int walk_commit(const struct walk *w, const struct summary_commit *sc,
 
 static int walk_batch(const struct summary *batch, void *data)
 {
-	const struct walk *w = data;
+	struct walk *w = data;
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < batch->nr; i++)
-		rc = walk_commit(w, &batch->commits[i], NULL);
+	for (i = 0; !rc && i < batch->nr; i++) {
+		const struct summary_commit *sc = &batch->commits[i];
+
+		if (!w->counts) {
+			rc = walk_commit(w, sc, NULL);
+			continue;
+		}
+		while (w->next < w->nr && w->counts[w->next].id < sc->id)
+			w->next++;
+		if (w->next < w->nr && w->counts[w->next].id == sc->id)
+			rc = walk_commit(w, sc, &w->counts[w->next++]);
+	}
 	return rc;
+}
+
+/*
+ * Does a walk of @nr commits read the summary a batch at a time: the
+ * whole repository, or a scope touching a good part of the history,
+ * unless the summary is loaded already (or the people are read as
+ * asked, which wants every commit's people first)?
+ */
+static bool walk_streams(struct scope *s, const struct scope_people *people,
+			 size_t nr)
+{
+	if (s->have_summary || people->partial)
+		return false;
+	return s->whole || (int64_t)nr * 8 >
+	       idx_query_int(s->ix, "SELECT coalesce(max(id), 0) FROM commits");
 }
 
 int scope_foreach_commit(struct scope *s, const struct range *r,
@@ -1366,21 +1394,21 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 {
 	const struct summary *sm;
 	const struct scope_people *people = scope_people(s);
-	struct walk w = { s, r, people, fn, data };
+	struct walk w = { s, r, people, fn, data, NULL, 0, 0 };
 	struct scoped_counts *counts = NULL;
 	size_t i, nr = 0;
 	int rc = 0;
 
 	if (!people || (!s->whole && scoped_counts(s, &counts, &nr)))
 		return -1;
-	/*
-	 * The whole history, a batch at a time, unless the summary is
-	 * already loaded: part holds one batch, scope_trailers() reads it
-	 */
-	if (s->whole && !s->have_summary && !people->partial) {
+	/* part holds one batch at a time: scope_trailers() reads it */
+	if (walk_streams(s, people, nr)) {
+		w.counts = counts;
+		w.nr = nr;
 		s->walked_part = true;
 		rc = summary_walk(s->ix, &s->part, walk_batch, &w);
 		summary_release(&s->part);
+		free(counts);
 		return rc;
 	}
 	if (!(sm = walk_summary(s, counts, nr))) {
