@@ -547,20 +547,35 @@ out:
 	return rc;
 }
 
+/*
+ * The chunks' bounds, a row each by lo, and the last commit id in
+ * *@max: NULL with a message on an SQL error.
+ */
+static sqlite3_stmt *chunk_bounds(struct idx *ix, int64_t *max)
+{
+	sqlite3_stmt *st = NULL;
+
+	*max = max_commit_id(ix);
+	if (*max < -1 ||
+	    sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
+			       -1, &st, NULL) != SQLITE_OK) {
+		sql_fail(ix);
+		return NULL;
+	}
+	return st;
+}
+
 int summary_walk(struct idx *ix, struct summary *buf,
 		 int (*fn)(const struct summary *batch, void *data), void *data)
 {
 	struct chunk *v = NULL;
 	size_t nr = 0, alloc = 0, i;
-	int64_t last = -1, max = max_commit_id(ix);
-	sqlite3_stmt *st;
+	int64_t last = -1, max;
+	sqlite3_stmt *st = chunk_bounds(ix, &max);
 	int rc = 0;
 
-	if (max < -1)
-		return sql_fail(ix);
-	if (sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(ix);
+	if (!st)
+		return -1;
 	/* the chunks that tile the ids from 0, each checked whole first */
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct chunk ch = { .lo = sqlite3_column_int64(st, 0),
@@ -596,17 +611,14 @@ int summary_update(struct idx *ix)
 {
 	struct summary sm = { 0 };
 	struct strbuf cb = STRBUF_INIT, tb = STRBUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int64_t last = -1, max = max_commit_id(ix);
+	int64_t last = -1, max;
+	sqlite3_stmt *st = chunk_bounds(ix, &max);
 	int64_t chunks = 0;
 	bool tiled = true;
 	int rc = -1;
 
-	if (max < -1)
-		return sql_fail(ix);
-	if (sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(ix);
+	if (!st)
+		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		if (sqlite3_column_int64(st, 0) != last + 1)
 			tiled = false;
