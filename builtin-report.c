@@ -226,6 +226,7 @@ int cmd_report(int argc, const char **argv)
 		return 129;
 	}
 	o.quarters = site != NULL;
+	o.active_people = true;
 	if (cmd_setup_people(&c, &o, as_of) || cmd_setup_index(&c, false))
 		exit(128);	/* the message is out; like die() */
 	if (scope_load_maintainers_when(sc, maint_at, as_of, o.now))

@@ -2075,6 +2075,52 @@ static void collect_people(struct run *r)
 	free(start);
 }
 
+/* Listed in @s, or active there in the window: see o->active_people. */
+static bool person_kept(const struct audit_section *s,
+			const struct audit_person *p)
+{
+	const struct audit_stats *st = &p->st;
+	size_t k;
+
+	if (st->authored || st->applied || st->reviews || st->tags ||
+	    st->list_msgs || st->list_reviews)
+		return true;
+	for (k = 0; k < s->nr_listed; k++)
+		if (s->listed[k].p == p)
+			return true;
+	return false;
+}
+
+/*
+ * Drop the records o->active_people does not keep, in place (the order
+ * stays: the people remain sorted), and give the rest of the block back.
+ */
+static void drop_idle_people(struct audit *a)
+{
+	size_t *start = xcalloc(a->nr + 1, sizeof(size_t)), i, j, k, n = 0;
+	struct audit_person *block = a->people_block;
+
+	for (i = 0; i < a->nr; i++) {
+		struct audit_section *s = &a->v[i];
+
+		start[i] = n;
+		for (j = 0; j < s->nr_people; j++)
+			if (person_kept(s, &s->people[j]))
+				block[n++] = s->people[j];
+		s->nr_people = n - start[i];
+	}
+	a->people_block = xrealloc(block, (n ? n : 1) * sizeof(*block));
+	for (i = 0; i < a->nr; i++) {
+		struct audit_section *s = &a->v[i];
+
+		s->people = a->people_block + start[i];
+		for (k = 0; k < s->nr_listed; k++)
+			if (s->listed[k].p)
+				s->listed[k].p = audit_person_of(s, s->listed[k].pid);
+	}
+	free(start);
+}
+
 /* The employer that applied most of the window's changes. */
 static void applied_by(const struct audit *a, struct audit_section *s)
 {
@@ -2212,6 +2258,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	for (i = 0; i < r.nslots; i++)
 		finish_section(a, &a->v[i]);
 	sort_rank = NULL;
+	if (o->active_people)
+		drop_idle_people(a);
 	rc = 0;
 out:
 	for (i = 0; r.listed_pids && i < r.nslots; i++)

@@ -58,6 +58,12 @@ struct audit_opts {
 	 * a time (identity_open()); not for callers that walk every person.
 	 */
 	bool identity_lazy;
+	/*
+	 * Keep of each section's people only those active in the window
+	 * and the listed (kmaint report, which shows no one else): at 1.4M
+	 * commits half of 1.2M records of 224 bytes are neither.
+	 */
+	bool active_people;
 	/* audit_run() records the project's own list host in it */
 	struct employer_map *emap;
 	const struct ident_mailmap *mailmap;	/* for listed addresses */

@@ -416,11 +416,15 @@ int site_figures_collect(struct site_figures *f, struct scope *sc,
 
 	site_figures_init(f, a);
 	triage_run(a, &f->tr);
-	/* the lists' messages read once, for the releases and the sections */
-	if (a->has_lists && !(lb = list_base_load(a->ix, NULL, 0)))
+	/*
+	 * the whole history's walks first, then the lists' messages, read
+	 * once for the releases and the sections: the two are never held
+	 * at once (at 1.4M commits, 100 MB each)
+	 */
+	if (site_figures_years(f) ||
+	    (a->has_lists && !(lb = list_base_load(a->ix, NULL, 0))))
 		return -1;
-	rc = site_figures_years(f) ||
-	     releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
+	rc = releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
 			      o->release_tags, o->releases, lb);
 	if (!rc) {
 		site_figures_turnover(f, h);

@@ -222,14 +222,21 @@ static const char *person_employer(struct stats *st, struct people *p,
 struct commit_rec {
 	int64_t id, author_time;
 	size_t author;		/* hacker */
-	const struct summary_commit *sc;
+	uint32_t trailer, nr_trailers;	/* into collect.tr */
 };
 
+/*
+ * The walk's commits and their trailers, copied: a walk over the whole
+ * history hands its records a batch at a time (scope_foreach_commit()).
+ */
 struct collect {
 	struct stats *st;
 	struct people *people;
+	struct scope *s;
 	struct commit_rec *v;
 	size_t nr, alloc;
+	struct summary_trailer *tr;
+	size_t nr_tr, alloc_tr;
 };
 
 static int collect_commit(const struct scope_commit *c, void *data)
@@ -299,8 +306,15 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	cl->v[cl->nr].id = c->id;
 	cl->v[cl->nr].author_time = c->author_time;
 	cl->v[cl->nr].author = a;
-	cl->v[cl->nr].sc = c->sc;
+	cl->v[cl->nr].trailer = (uint32_t)cl->nr_tr;
+	cl->v[cl->nr].nr_trailers = c->sc->nr_trailers;
 	cl->nr++;
+	if (c->sc->nr_trailers) {
+		ALLOC_GROW(cl->tr, cl->nr_tr + c->sc->nr_trailers, cl->alloc_tr);
+		memcpy(cl->tr + cl->nr_tr, scope_trailers(cl->s, c->sc),
+		       c->sc->nr_trailers * sizeof(*cl->tr));
+		cl->nr_tr += c->sc->nr_trailers;
+	}
 	return 0;
 }
 
@@ -426,8 +440,8 @@ static int collect_trailers(struct stats *st, struct scope *s,
 		return -1;
 	for (ci = 0; ci < cl->nr; ci++) {
 		const struct commit_rec *c = &cl->v[ci];
-		size_t n = c->sc->nr_trailers, k;
-		const struct summary_trailer *t = scope_trailers(s, c->sc);
+		size_t n = c->nr_trailers, k;
+		const struct summary_trailer *t = cl->tr + c->trailer;
 
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {
@@ -663,6 +677,7 @@ int stats_collect(struct stats *st, struct scope *s, const struct range *r,
 		return -1;
 	cl.st = st;
 	cl.people = &people;
+	cl.s = s;
 	rc = scope_foreach_commit(s, r, collect_commit, &cl);
 	if (!rc)
 		rc = collect_trailers(st, s, &cl);
@@ -683,6 +698,7 @@ int stats_collect(struct stats *st, struct scope *s, const struct range *r,
 	}
 	apply_splits(st);
 	free(cl.v);
+	free(cl.tr);
 	free_people(&people);
 	return rc;
 }

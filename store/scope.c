@@ -1311,18 +1311,106 @@ static int want_people(struct scope *s, const struct summary *sm,
 	return rc;
 }
 
+/* A walk's callback and what it needs, for walk_commit(). */
+struct walk {
+	struct scope *s;
+	const struct range *r;
+	const struct scope_people *people;
+	int (*fn)(const struct scope_commit *c, void *data);
+	void *data;
+	/* not the whole repository: its commits, by id, and the next */
+	const struct scoped_counts *counts;
+	size_t nr, next;
+};
+
+/*
+ * Hand the commit @sc to the walk's callback, with the line counts of
+ * @counts (the scope's paths), or when NULL its own over every file.
+ */
+static int walk_commit(const struct walk *w, const struct summary_commit *sc,
+		       const struct scoped_counts *counts)
+{
+	struct scope_commit c;
+
+	if (!sc || sc->nparents > 1 || !range_has(w->r, sc->id, sc->commit_time))
+		return 0;
+	if (!fill_commit(&c, sc, w->people))
+		return bad_person(w->s, sc->id);
+	if (!counts) {
+		c.added = sc->added;
+		c.removed = sc->removed;
+		c.nr_files = (int)sc->nr_files;
+		c.counts_known = !(sc->flags & SUMMARY_COUNTS_UNKNOWN);
+	} else {
+		c.added = (long)counts->added;
+		c.removed = (long)counts->removed;
+		c.nr_files = counts->nr_files;
+		c.counts_known = counts->known;
+	}
+	if (w->s->no_lines)
+		c.added = c.removed = 0;
+	return w->fn(&c, w->data);
+}
+
+static int walk_batch(const struct summary *batch, void *data)
+{
+	struct walk *w = data;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < batch->nr; i++) {
+		const struct summary_commit *sc = &batch->commits[i];
+
+		if (!w->counts) {
+			rc = walk_commit(w, sc, NULL);
+			continue;
+		}
+		while (w->next < w->nr && w->counts[w->next].id < sc->id)
+			w->next++;
+		if (w->next < w->nr && w->counts[w->next].id == sc->id)
+			rc = walk_commit(w, sc, &w->counts[w->next++]);
+	}
+	return rc;
+}
+
+/*
+ * Does a walk of @nr commits read the summary a batch at a time: the
+ * whole repository, or a scope touching a good part of the history,
+ * unless the summary is loaded already (or the people are read as
+ * asked, which wants every commit's people first)?
+ */
+static bool walk_streams(struct scope *s, const struct scope_people *people,
+			 size_t nr)
+{
+	if (s->have_summary || people->partial)
+		return false;
+	return s->whole || (int64_t)nr * 8 >
+	       idx_query_int(s->ix, "SELECT coalesce(max(id), 0) FROM commits");
+}
+
 int scope_foreach_commit(struct scope *s, const struct range *r,
 			 int (*fn)(const struct scope_commit *c, void *data),
 			 void *data)
 {
 	const struct summary *sm;
 	const struct scope_people *people = scope_people(s);
+	struct walk w = { s, r, people, fn, data, NULL, 0, 0 };
 	struct scoped_counts *counts = NULL;
 	size_t i, nr = 0;
 	int rc = 0;
 
 	if (!people || (!s->whole && scoped_counts(s, &counts, &nr)))
 		return -1;
+	/* part holds one batch at a time: scope_trailers() reads it */
+	if (walk_streams(s, people, nr)) {
+		w.counts = counts;
+		w.nr = nr;
+		s->walked_part = true;
+		rc = summary_walk(s->ix, &s->part, walk_batch, &w);
+		summary_release(&s->part);
+		free(counts);
+		return rc;
+	}
 	if (!(sm = walk_summary(s, counts, nr))) {
 		free(counts);
 		return -1;
@@ -1333,33 +1421,9 @@ int scope_foreach_commit(struct scope *s, const struct range *r,
 		free(counts);
 		return -1;
 	}
-	for (i = 0; !rc && i < nr; i++) {
-		const struct summary_commit *sc;
-		struct scope_commit c;
-
-		sc = s->whole ? &sm->commits[i] : summary_find(sm, counts[i].id);
-		if (!sc || sc->nparents > 1 ||
-		    !range_has(r, sc->id, sc->commit_time))
-			continue;
-		if (!fill_commit(&c, sc, people)) {
-			rc = bad_person(s, sc->id);
-			break;
-		}
-		if (s->whole) {
-			c.added = sc->added;
-			c.removed = sc->removed;
-			c.nr_files = (int)sc->nr_files;
-			c.counts_known = !(sc->flags & SUMMARY_COUNTS_UNKNOWN);
-		} else {
-			c.added = (long)counts[i].added;
-			c.removed = (long)counts[i].removed;
-			c.nr_files = counts[i].nr_files;
-			c.counts_known = counts[i].known;
-		}
-		if (s->no_lines)
-			c.added = c.removed = 0;
-		rc = fn(&c, data);
-	}
+	for (i = 0; !rc && i < nr; i++)
+		rc = s->whole ? walk_commit(&w, &sm->commits[i], NULL) :
+		     walk_commit(&w, summary_find(sm, counts[i].id), &counts[i]);
 	free(counts);
 	return rc;
 }

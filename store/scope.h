@@ -235,7 +235,9 @@ bool range_has(const struct range *r, int64_t id, int64_t commit_time);
  * A non-merge commit of the scope and range: its people (ids into the
  * people table and, after the mailmap, names and addresses) and its
  * line counts over the scope's paths (0 for binary files; counts_known
- * is false when some blob could not be read when indexing).
+ * is false when some blob could not be read when indexing).  Its sc
+ * (and scope_trailers() of it) lives until the callback returns: a walk
+ * over the whole history reads the summary a batch at a time.
  */
 struct scope_commit {
 	int64_t id;

@@ -315,6 +315,23 @@ static void encode(const struct summary *sm, struct strbuf *cb,
 	}
 }
 
+/* One record of a commits blob. */
+static void decode_commit(const unsigned char *p, struct summary_commit *c)
+{
+	c->id = (int64_t)get_u64(p);
+	c->author_time = (int64_t)get_u64(p + 8);
+	c->commit_time = (int64_t)get_u64(p + 16);
+	c->author = get_u32(p + 24);
+	c->committer = get_u32(p + 28);
+	c->added = get_u32(p + 32);
+	c->removed = get_u32(p + 36);
+	c->nr_files = get_u32(p + 40);
+	c->nr_trailers = get_u32(p + 44);
+	c->author_tz = (int16_t)(p[48] | p[49] << 8);
+	c->nparents = p[50];
+	c->flags = p[51];
+}
+
 /*
  * Append one chunk's records, checking that they are what the chunk
  * says: ids inside [@lo, @hi] and increasing, trailers adding up.
@@ -334,21 +351,9 @@ static bool decode(struct summary *sm, int64_t lo, int64_t hi,
 	cb += 4;
 	ALLOC_GROW(sm->commits, sm->nr + n, sm->alloc);
 	for (i = 0; i < n; i++) {
-		const unsigned char *p = cb + i * COMMIT_SIZE;
 		struct summary_commit *c = &sm->commits[base + i];
 
-		c->id = (int64_t)get_u64(p);
-		c->author_time = (int64_t)get_u64(p + 8);
-		c->commit_time = (int64_t)get_u64(p + 16);
-		c->author = get_u32(p + 24);
-		c->committer = get_u32(p + 28);
-		c->added = get_u32(p + 32);
-		c->removed = get_u32(p + 36);
-		c->nr_files = get_u32(p + 40);
-		c->nr_trailers = get_u32(p + 44);
-		c->author_tz = (int16_t)(p[48] | p[49] << 8);
-		c->nparents = p[50];
-		c->flags = p[51];
+		decode_commit(cb + i * COMMIT_SIZE, c);
 		if (c->id <= prev || c->id > hi ||
 		    c->nr_trailers > tlen / TRAILER_SIZE - nt)
 			return false;
@@ -419,21 +424,201 @@ int summary_load(struct idx *ix, struct summary *sm)
 	return build(ix, last, sm);
 }
 
+/*
+ * summary_walk() reads a chunk's blobs a piece at a time (SQLite's
+ * incremental blob I/O), never a whole blob: at 1.4M commits the
+ * commits blob alone is 72 MB, and a walk holds one batch of records.
+ */
+enum { WALK_BATCH = 4096 };
+
+struct chunk {
+	int64_t lo, hi;
+	sqlite3_blob *cb, *tb;
+	int clen, tlen;
+	int coff, toff;			/* the next piece's offsets */
+	unsigned char *buf;		/* one piece */
+	size_t alloc;
+};
+
+static void chunk_close(struct chunk *ch)
+{
+	sqlite3_blob_close(ch->cb);
+	sqlite3_blob_close(ch->tb);
+	ch->cb = ch->tb = NULL;
+}
+
+/* Open the chunk starting at @ch->lo; false if its blobs cannot be read. */
+static bool chunk_open(struct idx *ix, struct chunk *ch)
+{
+	if (sqlite3_blob_open(ix->db, "main", "summary", "commits", ch->lo, 0,
+			      &ch->cb) != SQLITE_OK ||
+	    sqlite3_blob_open(ix->db, "main", "summary", "trailers", ch->lo, 0,
+			      &ch->tb) != SQLITE_OK) {
+		chunk_close(ch);
+		return false;
+	}
+	ch->clen = sqlite3_blob_bytes(ch->cb);
+	ch->tlen = sqlite3_blob_bytes(ch->tb);
+	ch->coff = 4;
+	ch->toff = 0;
+	return true;
+}
+
+/* The next @len bytes of @b at *@off, into ch->buf; false on a failure. */
+static bool chunk_read(struct chunk *ch, sqlite3_blob *b, int *off, size_t len)
+{
+	if (len > ch->alloc) {
+		ch->alloc = len;
+		ch->buf = xrealloc(ch->buf, len);
+	}
+	if (len && sqlite3_blob_read(b, ch->buf, (int)len, *off) != SQLITE_OK)
+		return false;
+	*off += (int)len;
+	return true;
+}
+
+/*
+ * Read the chunk's next batch of records into @sm (emptied first), its
+ * trailers numbered from 0, as decode() checks them: ids increasing
+ * past *@prev up to ch->hi, trailers inside the trailers blob.  1: a
+ * batch, 0: the chunk is over, -1: it does not hold together.
+ */
+static int chunk_batch(struct chunk *ch, struct summary *sm, int64_t *prev)
+{
+	size_t n = (size_t)(ch->clen - ch->coff) / COMMIT_SIZE, i, nt = 0;
+	size_t left = (size_t)(ch->tlen - ch->toff) / TRAILER_SIZE;
+
+	sm->nr = sm->nr_trailers = 0;
+	if (!n)
+		return ch->toff == ch->tlen ? 0 : -1;
+	if (n > WALK_BATCH)
+		n = WALK_BATCH;
+	if (!chunk_read(ch, ch->cb, &ch->coff, n * COMMIT_SIZE))
+		return -1;
+	ALLOC_GROW(sm->commits, n, sm->alloc);
+	for (i = 0; i < n; i++) {
+		struct summary_commit *c = &sm->commits[i];
+
+		decode_commit(ch->buf + i * COMMIT_SIZE, c);
+		if (c->id <= *prev || c->id > ch->hi || c->nr_trailers > left - nt)
+			return -1;
+		*prev = c->id;
+		c->trailer = (uint32_t)nt;
+		nt += c->nr_trailers;
+	}
+	if (!chunk_read(ch, ch->tb, &ch->toff, nt * TRAILER_SIZE))
+		return -1;
+	ALLOC_GROW(sm->trailers, nt, sm->alloc_trailers);
+	for (i = 0; i < nt; i++) {
+		sm->trailers[i].key = get_u32(ch->buf + i * TRAILER_SIZE);
+		sm->trailers[i].person = get_u32(ch->buf + i * TRAILER_SIZE + 4);
+	}
+	sm->nr = n;
+	sm->nr_trailers = nt;
+	return 1;
+}
+
+/*
+ * Walk the chunk in batches into @sm, handing each to @fn when @fn is
+ * not NULL (else only checking it).  0, 1 when the chunk does not hold
+ * together (see decode()), or @fn's non-zero return.
+ */
+static int chunk_walk(struct idx *ix, struct chunk *ch, struct summary *sm,
+		      int (*fn)(const struct summary *batch, void *data),
+		      void *data)
+{
+	int64_t prev = ch->lo - 1;
+	unsigned char magic[4];
+	int rc = 1, got;
+
+	if (!chunk_open(ix, ch))
+		return 1;
+	if (ch->clen < 4 || (ch->clen - 4) % COMMIT_SIZE ||
+	    ch->tlen % TRAILER_SIZE ||
+	    sqlite3_blob_read(ch->cb, magic, 4, 0) != SQLITE_OK ||
+	    memcmp(magic, MAGIC, 4))
+		goto out;
+	while ((got = chunk_batch(ch, sm, &prev)) > 0)
+		if (fn && (rc = fn(sm, data)))
+			goto out;
+	rc = got < 0;
+out:
+	chunk_close(ch);
+	return rc;
+}
+
+/*
+ * The chunks' bounds, a row each by lo, and the last commit id in
+ * *@max: NULL with a message on an SQL error.
+ */
+static sqlite3_stmt *chunk_bounds(struct idx *ix, int64_t *max)
+{
+	sqlite3_stmt *st = NULL;
+
+	*max = max_commit_id(ix);
+	if (*max < -1 ||
+	    sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
+			       -1, &st, NULL) != SQLITE_OK) {
+		sql_fail(ix);
+		return NULL;
+	}
+	return st;
+}
+
+int summary_walk(struct idx *ix, struct summary *buf,
+		 int (*fn)(const struct summary *batch, void *data), void *data)
+{
+	struct chunk *v = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int64_t last = -1, max;
+	sqlite3_stmt *st = chunk_bounds(ix, &max);
+	int rc = 0;
+
+	if (!st)
+		return -1;
+	/* the chunks that tile the ids from 0, each checked whole first */
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct chunk ch = { .lo = sqlite3_column_int64(st, 0),
+				    .hi = sqlite3_column_int64(st, 1) };
+
+		if (ch.lo != last + 1 || ch.hi < ch.lo ||
+		    chunk_walk(ix, &ch, buf, NULL, NULL)) {
+			free(ch.buf);
+			break;
+		}
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr++] = ch;
+		last = ch.hi;
+	}
+	sqlite3_finalize(st);
+	if (last > max)
+		last = -1;	/* a chunk for commits that are gone: none */
+	for (i = 0; !rc && last >= 0 && i < nr; i++)
+		if ((rc = chunk_walk(ix, &v[i], buf, fn, data)) == 1)
+			rc = error("%s: the summary changed under a walk",
+				   ix->path);
+	for (i = 0; i < nr; i++)
+		free(v[i].buf);
+	free(v);
+	if (rc || last == max)
+		return rc;
+	/* an interrupted run, or an index from before the summary */
+	buf->nr = buf->nr_trailers = 0;
+	return build(ix, last, buf) || fn(buf, data);
+}
+
 int summary_update(struct idx *ix)
 {
 	struct summary sm = { 0 };
 	struct strbuf cb = STRBUF_INIT, tb = STRBUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int64_t last = -1, max = max_commit_id(ix);
+	int64_t last = -1, max;
+	sqlite3_stmt *st = chunk_bounds(ix, &max);
 	int64_t chunks = 0;
 	bool tiled = true;
 	int rc = -1;
 
-	if (max < -1)
-		return sql_fail(ix);
-	if (sqlite3_prepare_v2(ix->db, "SELECT lo, hi FROM summary ORDER BY lo",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sql_fail(ix);
+	if (!st)
+		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		if (sqlite3_column_int64(st, 0) != last + 1)
 			tiled = false;

@@ -57,6 +57,18 @@ struct summary {
 int summary_load(struct idx *ix, struct summary *sm);
 void summary_release(struct summary *sm);
 
+/*
+ * What summary_load() gives, a batch at a time in id order: @fn gets
+ * @buf filled with some commits and their trailers (each commit's
+ * trailer counted from the batch's first), until every commit was
+ * handed or @fn returns non-zero (which is returned).  For a walk over
+ * the whole history that needs no commit twice: it holds one batch, not
+ * the whole summary.  @buf is the caller's to release.  0, or -1 with a
+ * message.
+ */
+int summary_walk(struct idx *ix, struct summary *buf,
+		 int (*fn)(const struct summary *batch, void *data), void *data);
+
 /* The commit with index id @id, or NULL. */
 const struct summary_commit *summary_find(const struct summary *sm,
 					  int64_t id);

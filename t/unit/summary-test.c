@@ -127,6 +127,37 @@ static void from_tables(struct idx *ix, struct summary *sm)
 	idx_exec(ix, "ROLLBACK TO t; RELEASE t");
 }
 
+static int append_batch(const struct summary *b, void *data)
+{
+	struct summary *all = data;
+	size_t i;
+
+	ALLOC_GROW(all->commits, all->nr + b->nr, all->alloc);
+	ALLOC_GROW(all->trailers, all->nr_trailers + b->nr_trailers,
+		   all->alloc_trailers);
+	for (i = 0; i < b->nr; i++) {
+		all->commits[all->nr + i] = b->commits[i];
+		all->commits[all->nr + i].trailer += (uint32_t)all->nr_trailers;
+	}
+	memcpy(all->trailers + all->nr_trailers, b->trailers,
+	       b->nr_trailers * sizeof(*b->trailers));
+	all->nr += b->nr;
+	all->nr_trailers += b->nr_trailers;
+	return 0;
+}
+
+/* summary_walk()'s batches put end to end: summary_load()'s records? */
+static bool walks_same(struct idx *ix, const struct summary *ref)
+{
+	struct summary all = { 0 }, buf = { 0 };
+	bool rc = !summary_walk(ix, &buf, append_batch, &all) &&
+		  same(&all, ref);
+
+	summary_release(&all);
+	summary_release(&buf);
+	return rc;
+}
+
 static int64_t chunks(struct idx *ix)
 {
 	return idx_count(ix, "summary");
@@ -182,6 +213,7 @@ int main(void)
 	ok(!update(&ix) && chunks(&ix) == 1, "kmaint index writes one chunk");
 	ok(!summary_load(&ix, &sm) && sm.cached, "which is read back");
 	ok(same(&sm, &ref), "... record for record as from the tables");
+	ok(walks_same(&ix, &ref), "a walk a batch at a time gives the same");
 	summary_release(&sm);
 	summary_release(&ref);
 
@@ -192,20 +224,24 @@ int main(void)
 	from_tables(&ix, &ref);
 	ok(!summary_load(&ix, &sm) && !sm.cached && same(&sm, &ref),
 	   "summary behind: the chunk and the rest from the tables");
+	ok(walks_same(&ix, &ref), "... and so does a walk");
 	summary_release(&sm);
 	ok(!update(&ix) && chunks(&ix) == 2, "the next run appends a chunk");
 	ok(!summary_load(&ix, &sm) && sm.cached && same(&sm, &ref),
 	   "two chunks read as one history");
+	ok(walks_same(&ix, &ref), "... and walked as one");
 	summary_release(&sm);
 
 	/* a damaged chunk is never trusted */
 	idx_exec(&ix, "UPDATE summary SET commits = x'4b4d533100' WHERE lo > 0");
 	ok(!summary_load(&ix, &sm) && !sm.cached && same(&sm, &ref),
 	   "a chunk whose size does not add up: built from the tables");
+	ok(walks_same(&ix, &ref), "... walked from the tables too");
 	summary_release(&sm);
 	idx_exec(&ix, "UPDATE summary SET trailers = x'' WHERE lo > 0");
 	ok(!summary_load(&ix, &sm) && !sm.cached && same(&sm, &ref),
 	   "trailers missing from a chunk: the same");
+	ok(walks_same(&ix, &ref), "... walked the same");
 	summary_release(&sm);
 	idx_exec(&ix, "UPDATE summary SET lo = 5 WHERE lo = 0");
 	ok(!update(&ix) && chunks(&ix) == 1,
@@ -250,6 +286,7 @@ int main(void)
 	ok(!idx_open(&ix, db, IDX_READONLY), "read-only open");
 	ok(!summary_load(&ix, &sm) && sm.cached && sm.nr == 79,
 	   "a read-only reader uses the summary");
+	ok(walks_same(&ix, &sm), "and walks it");
 	summary_release(&sm);
 	idx_close(&ix);
 
