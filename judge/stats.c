@@ -441,7 +441,8 @@ static int collect_trailers(struct stats *st, struct scope *s,
 	for (ci = 0; ci < cl->nr; ci++) {
 		const struct commit_rec *c = &cl->v[ci];
 		size_t n = c->nr_trailers, k;
-		const struct summary_trailer *t = cl->tr + c->trailer;
+		/* no commit with trailers: cl->tr may be NULL */
+		const struct summary_trailer *t = n ? cl->tr + c->trailer : NULL;
 
 		nr_seen = 0;
 		for (k = 0; k < n; k++) {

@@ -1286,7 +1286,9 @@ int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
 		    int64_t suffix, const char *data, size_t len,
 		    struct strbuf *out)
 {
-	const unsigned char *p = (const unsigned char *)data, *end = p + len;
+	/* an empty delta may come as NULL, and NULL + 0 is undefined */
+	const unsigned char *p = (const unsigned char *)data;
+	const unsigned char *end = len ? p + len : p;
 
 	strbuf_reset(out);
 	if (prefix != DELTA_OPS) {
