@@ -605,32 +605,33 @@ unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
 {
 	unsigned char *linked;
 	int64_t *ids = NULL;
-	size_t n = 0, alloc = 0, i;
-	sqlite3_stmt *st;
+	size_t nr_ids = 0, i, k;
+	sqlite3_stmt *st = NULL;
 
+	/*
+	 * The commits of the paths once, by the files indexes, then each
+	 * asked of links_commit: not a union of files rows for each path.
+	 */
 	*max = 0;
-	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links "
-			       "WHERE commit_id IN (SELECT commit_id FROM files "
-			       "                    WHERE path = ?1 "
-			       "                    UNION "
-			       "                    SELECT commit_id FROM files "
-			       "                    WHERE old_path = ?1)", -1,
-			       &st, NULL) != SQLITE_OK)
+	if (commits_of_paths(ix, paths, nr, &ids, &nr_ids) ||
+	    sqlite3_prepare_v2(ix->db, "SELECT 1 FROM links "
+			       "WHERE commit_id = ?1", -1, &st,
+			       NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		free(ids);
 		return xcalloc(1, 1);
-	for (i = 0; i < nr; i++) {
-		sqlite3_bind_int64(st, 1, paths[i]);
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			ALLOC_GROW(ids, n + 1, alloc);
-			ids[n] = sqlite3_column_int64(st, 0);
-			if (ids[n] > *max)
-				*max = ids[n];
-			n++;
-		}
+	}
+	for (i = k = 0; i < nr_ids; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			ids[k++] = ids[i];
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
+	if (k && ids[k - 1] > 0)
+		*max = ids[k - 1];
 	linked = xcalloc((size_t)*max + 1, 1);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < k; i++)
 		if (ids[i] >= 0)
 			linked[ids[i]] = 1;
 	free(ids);
