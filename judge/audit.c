@@ -2231,6 +2231,9 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	a->now = o->now ? o->now : idx_last_commit_time(ix);
 	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
 
+	if (!o->quarters && few_selected(m, selected) &&
+	    idx_scattered_reads(ix))
+		goto out;
 	if (load_people(&r, o->identity_lazy && !o->quarters &&
 			few_selected(m, selected)))
 		goto out;
