@@ -1434,15 +1434,34 @@ static int64_t *section_paths(const struct run *r, size_t *nr)
 	return paths;
 }
 
-/* The commits touching the selected sections' paths, in id order. */
-static int read_few_commits(struct run *r, struct commit_pass *cp)
+/* The ids of the commits touching the selected sections' paths. */
+static int section_commits(const struct run *r, int64_t **ids, size_t *nr_ids)
 {
 	size_t nr;
 	int64_t *paths = section_paths(r, &nr);
-	int rc;
+	int rc = idx_commits_of_paths(r->ix, paths, nr, ids, nr_ids);
 
-	rc = idx_foreach_commit_facts_of(r->ix, paths, nr, read_commit, cp);
 	free(paths);
+	return rc;
+}
+
+/*
+ * The commits touching the selected sections' paths, in id order, found
+ * once: which of them are linked to a posting is asked of them too.
+ */
+static int read_few_commits(struct run *r, struct commit_pass *cp)
+{
+	size_t nr = 0;
+	int64_t *ids;
+	int rc = section_commits(r, &ids, &nr);
+
+	if (!rc && r->a->has_lists)
+		r->linked = lists_linked_commits_of(r->ix, ids, nr,
+						    &r->max_linked);
+	if (!rc)
+		rc = idx_foreach_commit_facts_of(r->ix, ids, nr, read_commit,
+						 cp);
+	free(ids);
 	return rc;
 }
 
@@ -1485,20 +1504,25 @@ static int read_commits(struct run *r)
 /*
  * Commits linked to a posting, for the bypass finding: asked only of
  * the commits touching their paths for a few sections (only those are
- * credited to a section).
+ * credited to a section), by read_few_commits() when it reads those.
  */
 static int read_links(struct run *r)
 {
-	size_t nr;
-	int64_t *paths;
+	int64_t *ids;
+	size_t nr = 0;
 
 	if (r->nslots > FEW_SECTIONS) {
 		r->linked = lists_linked_commits(r->ix, &r->max_linked);
 		return 0;
 	}
-	paths = section_paths(r, &nr);
-	r->linked = lists_linked_commits_of(r->ix, paths, nr, &r->max_linked);
-	free(paths);
+	if (few_commits(r))
+		return 0;
+	if (section_commits(r, &ids, &nr)) {
+		free(ids);
+		return -1;
+	}
+	r->linked = lists_linked_commits_of(r->ix, ids, nr, &r->max_linked);
+	free(ids);
 	return 0;
 }
 
@@ -2231,6 +2255,9 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	a->now = o->now ? o->now : idx_last_commit_time(ix);
 	a->since = a->now - (int64_t)((double)o->window_years * 365.25 * 86400);
 
+	if (!o->quarters && few_selected(m, selected) &&
+	    idx_scattered_reads(ix))
+		goto out;
 	if (load_people(&r, o->identity_lazy && !o->quarters &&
 			few_selected(m, selected)))
 		goto out;

@@ -94,6 +94,12 @@ void idx_close(struct idx *ix);
 void idx_damage_is_fatal(bool fatal);
 
 int idx_exec(struct idx *ix, const char *sql);
+/*
+ * A reader about to read a few thousand scattered rows (one section's
+ * commits and messages): pages copied into a small cache rather than
+ * mapped, the cheaper way to read pages that are each touched once.
+ */
+int idx_scattered_reads(struct idx *ix);
 
 /* Create the secondary indexes if they are missing (see index.c). */
 int idx_create_indexes(struct idx *ix);

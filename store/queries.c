@@ -304,13 +304,8 @@ static int cmp_id(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-/*
- * The ids of the commits whose files have one of @paths as their path
- * or (a rename) their old path, ascending and each once: by the
- * files(path) and files(old_path) indexes.
- */
-static int commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
-			    int64_t **ids, size_t *nr_ids)
+int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			 int64_t **ids, size_t *nr_ids)
 {
 	sqlite3_stmt *st[2] = { NULL };
 	size_t alloc = 0, n = 0, i, k;
@@ -368,8 +363,8 @@ static bool facts_of(sqlite3_stmt **st, int64_t id, struct commit_facts *c,
 	return true;
 }
 
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
-				size_t nr_paths,
+int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
+				size_t nr,
 				int (*fn)(const struct commit_facts *c,
 					  void *data),
 				void *data)
@@ -385,20 +380,18 @@ int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
 	sqlite3_stmt *st[3] = { NULL };
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
-	int64_t *ids;
-	size_t nr_ids = 0, i;
-	int rc = commits_of_paths(ix, paths, nr_paths, &ids, &nr_ids);
+	size_t i;
+	int rc = 0;
 
 	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = sql_error(ix);
-	for (i = 0; !rc && i < nr_ids; i++)
+	for (i = 0; !rc && i < nr; i++)
 		if (facts_of(st, ids[i], &c, &b))
 			rc = fn(&c, data);
 	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
-	free(ids);
 	free(b.paths);
 	free(b.old_paths);
 	free(b.key);
@@ -600,40 +593,26 @@ unsigned char *lists_linked_commits(struct idx *ix, int64_t *max)
 	return linked;
 }
 
-unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *ids,
 				       size_t nr, int64_t *max)
 {
 	unsigned char *linked;
-	int64_t *ids = NULL;
-	size_t n = 0, alloc = 0, i;
 	sqlite3_stmt *st;
+	size_t i;
 
-	*max = 0;
-	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM links "
-			       "WHERE commit_id IN (SELECT commit_id FROM files "
-			       "                    WHERE path = ?1 "
-			       "                    UNION "
-			       "                    SELECT commit_id FROM files "
-			       "                    WHERE old_path = ?1)", -1,
-			       &st, NULL) != SQLITE_OK)
-		return xcalloc(1, 1);
+	*max = nr && ids[nr - 1] > 0 ? ids[nr - 1] : 0;
+	linked = xcalloc((size_t)*max + 1, 1);
+	if (sqlite3_prepare_v2(ix->db, "SELECT 1 FROM links "
+			       "WHERE commit_id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return linked;
 	for (i = 0; i < nr; i++) {
-		sqlite3_bind_int64(st, 1, paths[i]);
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			ALLOC_GROW(ids, n + 1, alloc);
-			ids[n] = sqlite3_column_int64(st, 0);
-			if (ids[n] > *max)
-				*max = ids[n];
-			n++;
-		}
+		sqlite3_bind_int64(st, 1, ids[i]);
+		if (ids[i] >= 0 && sqlite3_step(st) == SQLITE_ROW)
+			linked[ids[i]] = 1;
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	linked = xcalloc((size_t)*max + 1, 1);
-	for (i = 0; i < n; i++)
-		if (ids[i] >= 0)
-			linked[ids[i]] = 1;
-	free(ids);
 	return linked;
 }
 

@@ -82,12 +82,19 @@ int idx_foreach_commit_facts(struct idx *ix,
 			     void *data);
 
 /*
- * The same for the commits that touch one of @paths (path ids, as a
- * file's path or a rename's old path), in id order: what a question
- * about a few sections needs, without reading every commit.
+ * The ids of the commits that touch one of the @nr path ids @paths (as
+ * a file's path or a rename's old path), ascending and each once, into
+ * *@ids (to free), *@nr_ids of them: by files(path), files(old_path).
  */
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *paths,
-				size_t nr_paths,
+int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			 int64_t **ids, size_t *nr_ids);
+
+/*
+ * The same facts for the @nr commits @ids (ascending) only: what a
+ * question about a few sections needs, without reading every commit.
+ */
+int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
+				size_t nr,
 				int (*fn)(const struct commit_facts *c,
 					  void *data),
 				void *data);
@@ -159,11 +166,10 @@ int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,
 unsigned char *lists_linked_commits(struct idx *ix, int64_t *max);
 
 /*
- * The same array for the commits that change (or rename away) one of
- * the @nr path ids @paths only, by files(path), files(old_path) and
+ * The same array for the @nr commits @ids (ascending) only, by
  * links(commit_id): what a few sections' audit asks of it.
  */
-unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *paths,
+unsigned char *lists_linked_commits_of(struct idx *ix, const int64_t *ids,
 				       size_t nr, int64_t *max);
 
 /* Does the index hold a message (false too for an index without lists)? */
