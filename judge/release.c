@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "audit.h"
 #include "email.h"
 #include "run-command.h"
 #include "util.h"
@@ -225,10 +226,17 @@ static int list_postings(struct release *rl, struct idx *ix,
 	return rc;
 }
 
-static int collect_one(struct release *rl, struct idx *ix,
-		       const struct employer_map *em, unsigned identity_flags,
-		       struct list_base *lb)
+/* The site's employers: the map's, else the address's domain. */
+static const char *site_employer(const void *o, const char *email,
+				 int64_t when)
 {
+	return audit_employer(o, email, when);
+}
+
+static int collect_one(struct release *rl, struct idx *ix,
+		       const struct audit_opts *o, struct list_base *lb)
+{
+	unsigned identity_flags = o->identity_flags;
 	struct scope whole;
 	struct range r;
 	char *rev = xstrfmt("%s..%s", rl->prev, rl->tag);
@@ -236,7 +244,9 @@ static int collect_one(struct release *rl, struct idx *ix,
 
 	rl->from = tag_time(rl->prev);
 	rl->to = tag_time(rl->tag);
-	stats_init(&rl->st, em);
+	stats_init(&rl->st, o->emap);
+	rl->st.employer_fallback = site_employer;
+	rl->st.fallback_ctx = o;
 	scope_init(&whole, ix);
 	whole.identity_flags = identity_flags;
 	range_init(&r);
@@ -252,8 +262,8 @@ static int collect_one(struct release *rl, struct idx *ix,
 }
 
 int releases_collect(struct releases *rs, struct idx *ix,
-		     const struct employer_map *em, unsigned identity_flags,
-		     const char *glob, int n, struct list_base *lb)
+		     const struct audit_opts *o, const char *glob, int n,
+		     struct list_base *lb)
 {
 	char **tags;
 	size_t off, nr = list_tags(ix, glob && *glob ? glob : "*", &tags, &off);
@@ -275,7 +285,7 @@ int releases_collect(struct releases *rs, struct idx *ix,
 
 		rl->prev = xstrdup(tags[i - 1]);
 		rl->tag = xstrdup(tags[i]);
-		rc = collect_one(rl, ix, em, identity_flags, lb);
+		rc = collect_one(rl, ix, o, lb);
 	}
 	for (i = 0; i < nr; i++)
 		free(tags[i]);

@@ -9,6 +9,8 @@
 #include "scope.h"
 #include "stats.h"
 
+struct audit_opts;
+
 /*
  * Per release, what LWN's development statistics and netdev's review
  * score give, and MAINTAINERS at its tag.  A release is the range
@@ -53,14 +55,15 @@ struct releases {
 /*
  * The last @n releases among the tags matching @glob ("*" for any; tags
  * with "-rc" in their name are pre-releases and skipped), whose figures
- * are collected over the index @ix with the employer map @em and
- * identity @identity_flags, and the lists' postings from @lb (NULL when
+ * are collected over the index @ix with @o's employers (the map, else
+ * the address's domain, as the site's other pages) and identity flags,
+ * and the lists' postings from @lb (NULL when
  * no list is indexed).  Fewer than two tags: none.  0, or -1 with a
  * message.
  */
 int releases_collect(struct releases *rs, struct idx *ix,
-		     const struct employer_map *em, unsigned identity_flags,
-		     const char *glob, int n, struct list_base *lb);
+		     const struct audit_opts *o, const char *glob, int n,
+		     struct list_base *lb);
 void releases_release(struct releases *rs);
 
 /*

@@ -424,8 +424,8 @@ int site_figures_collect(struct site_figures *f, struct scope *sc,
 	if (site_figures_years(f) ||
 	    (a->has_lists && !(lb = list_base_load(a->ix, NULL, 0))))
 		return -1;
-	rc = releases_collect(&f->rel, a->ix, a->o->emap, a->o->identity_flags,
-			      o->release_tags, o->releases, lb);
+	rc = releases_collect(&f->rel, a->ix, a->o, o->release_tags,
+			      o->releases, lb);
 	if (!rc) {
 		site_figures_turnover(f, h);
 		rc = lb && (site_figures_lists(f, sc, lb) ||

@@ -210,7 +210,10 @@ static const char *person_employer(struct stats *st, struct people *p,
 		p->emp_done[pid] = 1;
 	}
 	name = employer_at(p->emp[pid], when);
-	/* names are the map's own strings: the same name, the same pointer */
+	if (st->employer_fallback && !strcmp(name, EMPLOYER_UNKNOWN))
+		name = st->employer_fallback(st->fallback_ctx,
+					     p->pp.email[pid], when);
+	/* names are interned strings: the same name, the same pointer */
 	if (p->last_emp[pid] != name) {
 		p->last_emp[pid] = name;
 		p->last_emp_index[pid] = employer_index(st, name);

@@ -89,6 +89,14 @@ struct stats_address {
 
 struct stats {
 	const struct employer_map *em;
+	/*
+	 * Where the map knows no employer: NULL, gitdm's "(Unknown)" (kmaint
+	 * stats); else the employer this gives (the site's pages: the
+	 * address's domain, audit_employer()), an interned string.
+	 */
+	const char *(*employer_fallback)(const void *ctx, const char *email,
+					 int64_t when);
+	const void *fallback_ctx;
 
 	struct stats_hacker *hackers;
 	size_t nr_hackers, alloc_hackers;

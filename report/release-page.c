@@ -248,7 +248,7 @@ static void snapshot(struct strbuf *out, const struct release *rl)
 	unseen_list(out, rl);
 }
 
-/* The changesets of no known employer, gitdm's "(Unknown)". */
+/* The changesets of no known employer, "(Unknown)". */
 static long unknown_changesets(const struct stats *st)
 {
 	size_t i;
@@ -302,9 +302,10 @@ void release_body(struct strbuf *out, const struct release *rl,
 	strbuf_addstr(out, " lines added, ");
 	html_count(out, st->total[SC_REMOVED]);
 	strbuf_addf(out, " removed.  The tables are kmaint stats' (gitdm's "
-		    "definitions, the first %d rows); employers are the map's "
-		    "only, as gitdm's, with no fallback to the address's "
-		    "domain: %.1f%% of the changesets are of unknown employer."
+		    "definitions, the first %d rows); employers are the "
+		    "site's, as on every page: the gitdm map, else the "
+		    "address's domain; %.1f%% of the changesets remain of "
+		    "unknown employer."
 		    "</p>\n", TOP, st->total[SC_CHANGESETS] ? 100.0 *
 		    (double)unknown_changesets(st) /
 		    (double)st->total[SC_CHANGESETS] : 0.0);
