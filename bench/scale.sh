@@ -24,6 +24,9 @@
 #     (time, front page, the site, its release pages; the time again
 #     with --releases 0), map: the median
 #     of 3 runs, and the peak memory of one;
+#   - audit --section, stats --section, stats --list --section and
+#     pending --section again on the section nearest FLAT (default 300)
+#     changesets ever, of a constant size at every N;
 #   - the disk the run used.
 # Each history is removed after its run unless -k.  -g reuses a history
 # a previous run kept (-k) or bench/gen-history wrote to DIR/kmaint-
@@ -62,7 +65,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 SECTION='XFS FILESYSTEM'
-export SECTION
+FLAT=${FLAT:-300}
+export SECTION FLAT
 
 # fig NAME VALUE UNIT ANCHOR-TEXT: one line of the results
 fig() { printf '  %-40s %12s %-4s %s\n' "$1" "$2" "$3" "$4"; }
@@ -198,6 +202,24 @@ for n in $ns; do
 	q "get --git, one patch" "$KMAINT" get --git "$out.patch"
 	q "pending --section" "$KMAINT" pending --section "$SECTION"
 	q "review, a MAINTAINERS patch" "$KMAINT" review "$out.mpatch"
+	# A section of constant size, the one nearest $FLAT changesets ever
+	# (ties: the first by name): what a question costs when the
+	# section does not grow with the history, the issue's "flat".
+	"$KMAINT" audit --json >"$out.all" || [ $? -le 1 ] || exit 1
+	flat=$(perl -MJSON::PP -0777 -ne '
+		my ($best, $d);
+		for (@{decode_json($_)->{sections}}) {
+			my $e = abs($_->{changes_ever} - $ENV{FLAT});
+			($best, $d) = ($_, $e) if !defined $d || $e < $d;
+		}
+		print "$best->{changes_ever}\t$best->{changes}\t$best->{section}";' "$out.all")
+	fsec=$(printf '%s' "$flat" | cut -f3)
+	fig "a section of constant size" "$(printf '%s' "$flat" | cut -f1)" "" \
+		"$fsec, all history; $(printf '%s' "$flat" | cut -f2) in audit's window"
+	q "  audit --section" "$KMAINT" audit --section "$fsec"
+	q "  stats --section" "$KMAINT" stats --section "$fsec"
+	q "  stats --list --section" "$KMAINT" stats --list --section "$fsec"
+	q "  pending --section" "$KMAINT" pending --section "$fsec"
 	q "report" "$KMAINT" report -o "$out.html"
 	fig "  report's page" "$(($(wc -c <"$out.html") / 1024))" KB "one page of every section"
 	rm -rf "$out.site"
