@@ -380,14 +380,15 @@ static int64_t key_id(struct idx *ix, const char *key)
 }
 
 /* One event of a kind: its counts, ever and in the window, and its latest commit. */
-static void count_event(long *all, long *win, int64_t *last, int64_t *last_id,
+static void count_event(int *all, int *win, int64_t *last, uint32_t *last_id,
 			int64_t t, int64_t id, bool inwin)
 {
 	(*all)++;
 	*win += inwin;
 	if (last && t >= *last) {
 		*last = t;
-		*last_id = id;
+		if (last_id)
+			*last_id = (uint32_t)id;
 	}
 }
 
@@ -607,8 +608,8 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 	} else if ((other = namesake_active(s, l))) {
 		add_finding(a, s, AF_AMBIGUOUS, (int)i,
 			    xstrfmt("%s %s: no activity as %s, but %s <%s> of "
-				    "the same name was active here (%ld changes, "
-				    "%ld reviews, %ld tags in %d years) and the "
+				    "the same name was active here (%d changes, "
+				    "%d reviews, %d tags in %d years) and the "
 				    "history never ties the two addresses; not "
 				    "judged (a .mailmap line settles it)", role,
 				    l->value, l->email, a->names[other->pid],
@@ -1224,7 +1225,8 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	 * ack (a measured choice: bench/backtest.sh)
 	 */
 	ALLOC_GROW(s->win, s->nr_win + 1, s->alloc_win);
-	s->win[s->nr_win++] = (struct audit_change){ t, id, (int)apid };
+	s->win[s->nr_win++] = (struct audit_change){ t, (uint32_t)id,
+						     (int)apid };
 	if (s->quarters) {
 		long *q = s->quarters +
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
@@ -1366,6 +1368,19 @@ static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
 	}
 }
 
+/*
+ * The records keep commit and message ids in 32 bits, and their counts
+ * (of distinct commits or messages) in ints: an index whose ids pass
+ * INT32_MAX is refused, not counted wrong.
+ */
+static int id_fits(int64_t id, const char *what)
+{
+	if (id >= 0 && id <= INT32_MAX)
+		return 0;
+	return error("%s id %lld: past what an audit counts (%d)", what,
+		     (long long)id, INT32_MAX);
+}
+
 static void seen(struct audit *a, int64_t pid, int64_t t)
 {
 	if (pid >= 0 && (size_t)pid < a->nr_people && t > a->last_seen[pid])
@@ -1380,6 +1395,8 @@ static int read_commit(const struct commit_facts *c, void *data)
 		   c->time >= r->a->since;
 	size_t i;
 
+	if (id_fits(c->id, "commit"))
+		return -1;
 	touch_slots(cp, c, win);
 	cp->tr.nr = 0;
 	for (i = 0; i < c->nr_trailers; i++) {
@@ -1606,6 +1623,8 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
 	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
 		     mp->v[mp->nr - 1].id : 0;
+	if (id_fits(mp->pl.max, "message"))
+		return -1;
 	mp->pl.at = xcalloc((size_t)mp->pl.max + 1, sizeof(*mp->pl.at));
 	for (i = 0; i < mp->nr; i++)
 		set_place(&mp->pl, mp->v[i].id, i);
@@ -1792,7 +1811,7 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 		    &st->last_list_id, t, id, inwin);
 	if (review)
 		count_event(&st->list_reviews_all, &st->list_reviews,
-			    &st->last_review, &st->last_review_id, t, id, inwin);
+			    &st->last_review, NULL, t, id, inwin);
 }
 
 
@@ -2504,23 +2523,23 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 			continue;
 		strbuf_addf(out, "  %s:\n", l->value);
 		if (st && st->authored_all)
-			strbuf_addf(out, "    Author %s: %s %ld\n",
+			strbuf_addf(out, "    Author %s: %s %d\n",
 				    audit_hash(a, st->last_authored_id),
 				    stamp(ts, sizeof(ts), st->last_authored),
 				    st->authored);
 		if (st && st->applied_all)
-			strbuf_addf(out, "    Committer %s: %s %ld\n",
+			strbuf_addf(out, "    Committer %s: %s %d\n",
 				    audit_hash(a, st->last_applied_id),
 				    stamp(ts, sizeof(ts), st->last_applied),
 				    st->applied);
 		if (st && st->tags_all)
-			strbuf_addf(out, "    Tags %s: %s %ld\n",
+			strbuf_addf(out, "    Tags %s: %s %d\n",
 				    audit_hash(a, st->last_tag_id),
 				    stamp(ts, sizeof(ts), st->last_tag),
 				    st->tags);
 		if (a->has_lists && s->covered) {
 			if (st && st->list_msgs)
-				strbuf_addf(out, "    List <%s> %s %ld\n",
+				strbuf_addf(out, "    List <%s> %s %d\n",
 					    audit_msgid(a, st->last_list_id),
 					    date_or_never(d, sizeof(d), st->last_list),
 					    st->list_msgs);
@@ -2543,10 +2562,10 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 			break;
 		/* a name without an address (people/identity.h) by its name */
 		if (*a->emails[s->people[j].pid])
-			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+			strbuf_addf(out, "    [%d]: %s\n", s->people[j].st.reviews,
 				    a->emails[s->people[j].pid]);
 		else
-			strbuf_addf(out, "    [%ld]: %s (no address)\n",
+			strbuf_addf(out, "    [%d]: %s (no address)\n",
 				    s->people[j].st.reviews,
 				    a->names[s->people[j].pid]);
 		shown++;
@@ -2569,7 +2588,7 @@ static void print_stats(FILE *fp, const struct audit_stats *st)
 {
 	char r1[16], r2[16], d1[16], d2[16], d3[16];
 
-	fprintf(fp, "changesets %ld%s%s%s, reviews %ld%s%s%s, applied %ld, tags %ld; "
+	fprintf(fp, "changesets %d%s%s%s, reviews %d%s%s%s, applied %d, tags %d; "
 		"last authored %s, applied %s, tag %s\n",
 		st->authored, st->rank_changes ? " (" : "",
 		st->rank_changes ? audit_ordinal(st->rank_changes, r1, sizeof(r1)) : "",
@@ -2591,7 +2610,7 @@ static void print_list(FILE *fp, const struct audit *a,
 
 	if (!a->has_lists || !s->covered)
 		return;
-	fprintf(fp, "      list: %ld messages, %ld reviews; last message %s, "
+	fprintf(fp, "      list: %d messages, %d reviews; last message %s, "
 		"last review %s\n", st->list_msgs, st->list_reviews,
 		date_or_never(d1, sizeof(d1), st->last_list),
 		date_or_never(d2, sizeof(d2), st->last_review));
@@ -2751,7 +2770,7 @@ void audit_print_section(FILE *fp, const struct audit *a,
 	for (i = 0; i < u.nr_authors; i++) {
 		const struct audit_person *p = u.authors[i];
 
-		fprintf(fp, "%s %s <%s> %ld (%s)", i ? "," : "", a->names[p->pid],
+		fprintf(fp, "%s %s <%s> %d (%s)", i ? "," : "", a->names[p->pid],
 			a->emails[p->pid], p->st.authored,
 			audit_ordinal(p->st.rank_changes, r, sizeof(r)));
 	}
@@ -2797,16 +2816,16 @@ static void json_date(struct strbuf *out, const char *key, int64_t t)
 static void json_stats(struct strbuf *out, const struct audit *a,
 		       const struct audit_stats *st)
 {
-	strbuf_addf(out, "\"changesets\":%ld,\"reviews\":%ld,\"applied\":%ld,"
-		    "\"tags\":%ld,\"changesets_ever\":%ld,\"reviews_ever\":%ld,"
-		    "\"applied_ever\":%ld,\"rank_changesets\":%d,"
+	strbuf_addf(out, "\"changesets\":%d,\"reviews\":%d,\"applied\":%d,"
+		    "\"tags\":%d,\"changesets_ever\":%d,\"reviews_ever\":%d,"
+		    "\"applied_ever\":%d,\"rank_changesets\":%d,"
 		    "\"rank_reviews\":%d,\"rank_applied\":%d",
 		    st->authored, st->reviews, st->applied, st->tags,
 		    st->authored_all, st->reviews_all, st->applied_all,
 		    st->rank_changes, st->rank_reviews, st->rank_applied);
 	if (a->has_lists)
-		strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
-			    "\"list_messages_ever\":%ld,\"list_reviews_ever\":%ld,"
+		strbuf_addf(out, ",\"list_messages\":%d,\"list_reviews\":%d,"
+			    "\"list_messages_ever\":%d,\"list_reviews_ever\":%d,"
 			    "\"rank_list_reviews\":%d", st->list_msgs,
 			    st->list_reviews, st->list_msgs_all,
 			    st->list_reviews_all, st->rank_list_reviews);
@@ -2912,7 +2931,7 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		json_quote(out, a->names[p->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[p->pid]);
-		strbuf_addf(out, ",\"applied\":%ld}", p->st.applied);
+		strbuf_addf(out, ",\"applied\":%d}", p->st.applied);
 	}
 	strbuf_addstr(out, "],\"employer\":{\"top\":");
 	if (s->top_employer)

@@ -81,23 +81,30 @@ int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
 		const char *gitdm_config, struct employer_map **emap,
 		struct ident_mailmap **mm);
 
+/*
+ * A person's record in one section.  A whole tree's audit holds a
+ * million of them: the counts are ints and the ids 32 bits (audit_run()
+ * refuses an index whose commit or message ids do not fit), the times
+ * first, so that no field is padded.
+ */
 struct audit_stats {
-	long authored, applied, reviews, tags;	/* in the window */
-	long authored_all, applied_all, reviews_all, tags_all;
 	int64_t first, last;			/* any activity, ever */
 	int64_t last_authored, last_applied, last_tag;
-	int64_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
-	int rank_changes, rank_reviews, rank_applied;	/* 1-based; 0 none */
+	/* the last list message and review: dates */
+	int64_t last_list, last_review;
+	uint32_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
+	uint32_t last_list_id;			/* messages.id */
+	int authored, applied, reviews, tags;	/* in the window */
+	int authored_all, applied_all, reviews_all, tags_all;
 	/*
 	 * The mailing lists: messages in the threads of patches touching
 	 * the section's files (patches, replies, reviews), and of those the
 	 * reviews: replies, and Reviewed-by/Acked-by/Tested-by given.
 	 */
-	long list_msgs, list_reviews;		/* in the window */
-	long list_msgs_all, list_reviews_all;
-	int64_t last_list, last_list_id;	/* date, messages.id */
-	int64_t last_review, last_review_id;
-	int rank_list_reviews;
+	int list_msgs, list_reviews;		/* in the window */
+	int list_msgs_all, list_reviews_all;
+	/* 1-based; 0 none */
+	int rank_changes, rank_reviews, rank_applied, rank_list_reviews;
 };
 
 struct audit_person {
@@ -121,7 +128,8 @@ struct audit_listed {
 
 /* One of a section's changes in the window (see credit_commit()). */
 struct audit_change {
-	int64_t t, id;
+	int64_t t;
+	uint32_t id;		/* the commit (32 bits: see audit_stats) */
 	int pid;		/* the author; -1 */
 };
 
