@@ -1634,62 +1634,92 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 /*
  * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
  * message id) and a thread's (by thread), the union of its patches'.
+ * A whole tree's archives hold half a million patches in 2 million
+ * (patch, section) pairs: a set is a run of one pool, moved to the
+ * pool's end with twice the room when it outgrows its own, and a key
+ * in [1, max_dense] (message ids, dense) finds its set in an array.
  */
 struct slot_sets {
-	struct imap index;	/* key -> set + 1 */
-	uint32_t **slots;
-	uint32_t *nr, *alloc;
+	struct imap index;	/* key -> set + 1, past the dense keys */
+	uint32_t *dense;	/* key -> set + 1, 0: none */
+	int64_t max_dense;
+	struct slot_set {
+		uint32_t at, nr, room;	/* into pool */
+	} *v;
 	size_t nr_sets, alloc_sets;
+	uint32_t *pool;
+	size_t nr_pool, alloc_pool;
 };
+
+/* The set of @key + 1, 0 when there is none. */
+static size_t set_find(const struct slot_sets *t, int64_t key)
+{
+	int64_t *v;
+
+	if (key > 0 && key <= t->max_dense)
+		return t->dense[key];
+	v = imap_get(&t->index, key ? key : 1);
+	return v ? (size_t)*v : 0;
+}
+
+/* A new empty set for @key: its number + 1. */
+static size_t set_new(struct slot_sets *t, int64_t key)
+{
+	ALLOC_GROW(t->v, t->nr_sets + 1, t->alloc_sets);
+	t->v[t->nr_sets].at = t->v[t->nr_sets].nr = t->v[t->nr_sets].room = 0;
+	if (key > 0 && key <= t->max_dense)
+		t->dense[key] = (uint32_t)++t->nr_sets;
+	else
+		*imap_put(&t->index, key ? key : 1) = (int64_t)++t->nr_sets;
+	return t->nr_sets;
+}
 
 static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 {
-	int64_t *v = imap_put(&t->index, key ? key : 1);
-	size_t i, e;
+	size_t e = set_find(t, key), i;
+	struct slot_set *s;
 
-	if (!*v) {
-		if (t->nr_sets == t->alloc_sets) {
-			/* the three side by side, grown together */
-			t->alloc_sets = t->alloc_sets ? 2 * t->alloc_sets : 64;
-			t->slots = xrealloc(t->slots,
-					    t->alloc_sets * sizeof(*t->slots));
-			t->nr = xrealloc(t->nr, t->alloc_sets * sizeof(*t->nr));
-			t->alloc = xrealloc(t->alloc,
-					    t->alloc_sets * sizeof(*t->alloc));
-		}
-		t->slots[t->nr_sets] = NULL;
-		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
-		*v = (int64_t)++t->nr_sets;
-	}
-	e = (size_t)*v - 1;
-	for (i = 0; i < t->nr[e]; i++)
-		if (t->slots[e][i] == slot)
+	if (!e)
+		e = set_new(t, key);
+	s = &t->v[e - 1];
+	for (i = 0; i < s->nr; i++)
+		if (t->pool[s->at + i] == slot)
 			return;
-	if (t->nr[e] == t->alloc[e]) {
-		t->alloc[e] = t->alloc[e] ? 2 * t->alloc[e] : 4;
-		t->slots[e] = xrealloc(t->slots[e], t->alloc[e] * sizeof(uint32_t));
+	if (s->nr == s->room) {
+		uint32_t room = s->room ? 2 * s->room : 4;
+
+		if (t->nr_pool + room > UINT32_MAX)
+			die("too many (patch, section) pairs in the archives");
+		ALLOC_GROW(t->pool, t->nr_pool + room, t->alloc_pool);
+		if (s->nr)
+			memcpy(t->pool + t->nr_pool, t->pool + s->at,
+			       s->nr * sizeof(*t->pool));
+		s->at = (uint32_t)t->nr_pool;
+		s->room = room;
+		t->nr_pool += room;
 	}
-	t->slots[e][t->nr[e]++] = slot;
+	t->pool[s->at + s->nr++] = slot;
 }
 
 /* The set of @key, or -1. */
 static ssize_t set_of(const struct slot_sets *t, int64_t key)
 {
-	int64_t *v = imap_get(&t->index, key ? key : 1);
+	return (ssize_t)set_find(t, key) - 1;
+}
 
-	return v ? (ssize_t)*v - 1 : -1;
+/* The @k-th slot of set @e. */
+static uint32_t set_slot(const struct slot_sets *t, ssize_t e, size_t k)
+{
+	return t->pool[t->v[e].at + k];
 }
 
 static void slot_sets_free(struct slot_sets *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nr_sets; i++)
-		free(t->slots[i]);
-	free(t->slots);
-	free(t->nr);
-	free(t->alloc);
+	free(t->v);
+	free(t->pool);
+	free(t->dense);
 	imap_free(&t->index);
+	memset(t, 0, sizeof(*t));
 }
 
 /* What read_patch_slots() needs for each file of a posted patch. */
@@ -1775,6 +1805,12 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
+	if (!pp.few) {
+		/* every message read: a patch's set by its id */
+		patches->max_dense = mp->pl.max;
+		patches->dense = xcalloc((size_t)mp->pl.max + 1,
+					 sizeof(*patches->dense));
+	}
 	if (pp.few) {
 		imap_init(&pp.foreign, 1024);
 		if (!(pp.own = lists_own_open(r->ix))) {
@@ -1930,8 +1966,8 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 	    (m->flags & MSG_PATCH) ||
 	    (key != tp->k_rev && key != tp->k_ack && key != tp->k_test))
 		return 0;
-	for (k = 0; k < tp->sets->nr[tp->set]; k++)
-		credit_list(stat_get(&r->sm, tp->sets->slots[tp->set][k],
+	for (k = 0; k < tp->sets->v[tp->set].nr; k++)
+		credit_list(stat_get(&r->sm, set_slot(tp->sets, tp->set, k),
 				     (uint32_t)who), m->date, m->id, tp->inwin,
 			    true);
 	return 0;
@@ -1975,8 +2011,8 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
 			continue;
 		/* an author answering their reviewers reviews nothing */
-		for (k = 0; k < tp.sets->nr[tp.set]; k++)
-			credit_list(stat_get(&r->sm, tp.sets->slots[tp.set][k],
+		for (k = 0; k < tp.sets->v[tp.set].nr; k++)
+			credit_list(stat_get(&r->sm, set_slot(tp.sets, tp.set, k),
 					     (uint32_t)m->sender), m->date, m->id,
 				    tp.inwin, reply && answered != m->sender);
 	}
@@ -2045,9 +2081,9 @@ static int read_lists(struct run *r)
 	for (i = 0; i < threads.nr_sets; i++) {
 		size_t k;
 
-		for (k = 0; k < threads.nr[i]; k++) {
-			r->a->v[threads.slots[i][k]].list_threads++;
-			r->a->v[threads.slots[i][k]].covered = true;
+		for (k = 0; k < threads.v[i].nr; k++) {
+			r->a->v[set_slot(&threads, (ssize_t)i, k)].list_threads++;
+			r->a->v[set_slot(&threads, (ssize_t)i, k)].covered = true;
 		}
 	}
 	rc = 0;
