@@ -217,6 +217,18 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 	return &m->st[e->val].st;
 }
 
+/* The record of (@slot, @pid), NULL when there is none. */
+static struct audit_stats *stat_find(const struct stat_map *m, uint32_t slot,
+				     uint32_t pid)
+{
+	const struct stat_ent *e;
+
+	if (!m->size)
+		return NULL;
+	e = &m->ent[stat_place(m, stat_key(slot, pid))];
+	return ent_key(e) ? &m->st[e->val].st : NULL;
+}
+
 struct path_map {
 	int64_t max_id;
 	uint32_t *first;	/* CSR over path ids */
@@ -379,22 +391,30 @@ static int64_t key_id(struct idx *ix, const char *key)
 	return idx_trailer_key_id(ix, key);
 }
 
-/* One event of a kind: its counts, ever and in the window, and its latest commit. */
+/*
+ * One event of a kind: its counts, ever and in the window, and its
+ * latest commit or message, the highest id of its time (the events are
+ * not always read in id order: see read_wanted()).
+ */
 static void count_event(int *all, int *win, int64_t *last, uint32_t *last_id,
 			int64_t t, int64_t id, bool inwin)
 {
 	(*all)++;
 	*win += inwin;
-	if (last && t >= *last) {
+	if (last && (t > *last || (t == *last && (!last_id ||
+						  (uint32_t)id >= *last_id)))) {
 		*last = t;
 		if (last_id)
 			*last_id = (uint32_t)id;
 	}
 }
 
+/* @st: NULL when the person's record is not kept (see record()) */
 static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		   bool inwin)
 {
+	if (!st)
+		return;
 	if (!st->first || t < st->first)
 		st->first = t;
 	if (t > st->last)
@@ -427,11 +447,18 @@ static const struct audit *sort_audit;
  */
 static const uint32_t *sort_rank;
 
+/*
+ * By address, then by person: names without an address share the empty
+ * one, and their order must not be where their records happen to lie
+ * (which records are kept and where: read_wanted()).
+ */
 static int cmp_email(const struct audit *au, int x, int y)
 {
-	if (sort_rank)
-		return sort_rank[x] < sort_rank[y] ? -1 : sort_rank[x] > sort_rank[y];
-	return strcmp(au->emails[x], au->emails[y]);
+	int c = sort_rank ? (sort_rank[x] > sort_rank[y]) -
+			    (sort_rank[x] < sort_rank[y]) :
+		strcmp(au->emails[x], au->emails[y]);
+
+	return c ? c : (x > y) - (x < y);
 }
 
 static const char *email_of(const struct audit *a, int pid)
@@ -941,6 +968,26 @@ static void judge(struct audit *a, struct audit_section *s)
  * messages(thread), not by reading every message of the archives.
  */
 
+/*
+ * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
+ * message id) and a thread's (by thread), the union of its patches'.
+ * A whole tree's archives hold half a million patches in 2 million
+ * (patch, section) pairs: a set is a run of one pool, moved to the
+ * pool's end with twice the room when it outgrows its own, and a key
+ * in [1, max_dense] (message ids, dense) finds its set in an array.
+ */
+struct slot_sets {
+	struct imap index;	/* key -> set + 1, past the dense keys */
+	uint32_t *dense;	/* key -> set + 1, 0: none */
+	int64_t max_dense;
+	struct slot_set {
+		uint32_t at, nr, room;	/* into pool */
+	} *v;
+	size_t nr_sets, alloc_sets;
+	uint32_t *pool;
+	size_t nr_pool, alloc_pool;
+};
+
 struct run {
 	struct audit *a;
 	struct idx *ix;
@@ -958,6 +1005,23 @@ struct run {
 	int64_t *threads;
 	size_t nr_threads, alloc_threads;
 	uint32_t *email_rank;	/* sort_rank */
+	/*
+	 * Every section's records, only those o->active_people keeps (see
+	 * read_wanted()); @closed once the window's activity is read: from
+	 * then on only a listed person's record is made.  The messages'
+	 * credits wait in @later (credit_later()), for the sections of a
+	 * set of @psets (patches) or @tsets (threads).
+	 */
+	bool wanted, closed;
+	struct slot_sets psets, tsets;
+	struct later {
+		int64_t date;
+		uint32_t id, set;	/* the message; its set of sections */
+		int pid;
+		bool threads, review;	/* a set of @tsets, not @psets */
+		bool inwin;
+	} *later;
+	size_t nr_later, alloc_later;
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -1183,6 +1247,24 @@ static void add_tag(struct commit_tags *t, int64_t pid, int kind)
 }
 
 /*
+ * The record of (@slot, person @pid) to credit; once the records are
+ * closed, NULL unless it was made before or @pid is listed in @slot.
+ */
+static struct audit_stats *record(struct run *r, uint32_t slot, int64_t pid)
+{
+	struct audit_stats *st;
+	size_t j;
+
+	if (!r->closed)
+		return stat_get(&r->sm, slot, (uint32_t)pid);
+	st = stat_find(&r->sm, slot, (uint32_t)pid);
+	for (j = 0; !st && j < r->a->v[slot].nr_listed; j++)
+		if (r->listed_pids[slot][j] == pid)
+			st = stat_get(&r->sm, slot, (uint32_t)pid);
+	return st;
+}
+
+/*
  * Credit one non-merge commit in one section (slot); @own when at least
  * half of the files it changes are the section's, not a tree-wide sweep
  * that passes through.
@@ -1203,11 +1285,11 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	if (t > s->last_change)
 		s->last_change = t;
 	if (apid >= 0)
-		credit(stat_get(&r->sm, slot, (uint32_t)apid), 0, t, id, inwin);
+		credit(record(r, slot, apid), 0, t, id, inwin);
 	if (cpid >= 0)
-		credit(stat_get(&r->sm, slot, (uint32_t)cpid), 1, t, id, inwin);
+		credit(record(r, slot, cpid), 1, t, id, inwin);
 	for (x = 0; x < tr->nr; x++) {
-		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
+		struct audit_stats *st = record(r, slot, tr->v[x].pid);
 
 		if (tr->v[x].kind == K_OTHER) {
 			credit(st, 4, t, id, inwin);
@@ -1482,6 +1564,32 @@ static int read_few_commits(struct run *r, struct commit_pass *cp)
 	return rc;
 }
 
+static void credit_later(struct run *r, bool window);
+
+/*
+ * Every section's records, only those o->active_people keeps: a
+ * (section, person) record is made by activity in the window (or for
+ * a listed person), and credited with all of its history.  The lists'
+ * messages of the window made theirs once the messages were freed
+ * (read_lists()); the commits from the first of the window on make
+ * theirs.  Then the records are closed: the older messages' credits,
+ * kept till now, and the older commits credit only those made.  At
+ * 1.4M commits that is 0.8M records, not 1.3M.
+ */
+static int read_wanted(struct run *r, struct commit_pass *cp)
+{
+	int64_t first;
+
+	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first) ||
+	    idx_foreach_commit_facts_range(r->ix, first, INT64_MAX,
+					   read_commit, cp))
+		return -1;
+	r->closed = true;
+	credit_later(r, false);
+	return idx_foreach_commit_facts_range(r->ix, INT64_MIN, first - 1,
+					      read_commit, cp);
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
@@ -1503,6 +1611,7 @@ static int read_commits(struct run *r)
 	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
 	r->a->seen_all = !few_commits(r);
 	rc = few_commits(r) ? read_few_commits(r, &cp) :
+	     r->wanted ? read_wanted(r, &cp) :
 	     idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
 		set_areas(r->a, &r->pm, r->nslots, cp.area_n);
@@ -1631,26 +1740,6 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	return 0;
 }
 
-/*
- * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
- * message id) and a thread's (by thread), the union of its patches'.
- * A whole tree's archives hold half a million patches in 2 million
- * (patch, section) pairs: a set is a run of one pool, moved to the
- * pool's end with twice the room when it outgrows its own, and a key
- * in [1, max_dense] (message ids, dense) finds its set in an array.
- */
-struct slot_sets {
-	struct imap index;	/* key -> set + 1, past the dense keys */
-	uint32_t *dense;	/* key -> set + 1, 0: none */
-	int64_t max_dense;
-	struct slot_set {
-		uint32_t at, nr, room;	/* into pool */
-	} *v;
-	size_t nr_sets, alloc_sets;
-	uint32_t *pool;
-	size_t nr_pool, alloc_pool;
-};
-
 /* The set of @key + 1, 0 when there is none. */
 static size_t set_find(const struct slot_sets *t, int64_t key)
 {
@@ -1711,6 +1800,14 @@ static ssize_t set_of(const struct slot_sets *t, int64_t key)
 static uint32_t set_slot(const struct slot_sets *t, ssize_t e, size_t k)
 {
 	return t->pool[t->v[e].at + k];
+}
+
+static void slot_sets_drop_keys(struct slot_sets *t)
+{
+	free(t->dense);
+	t->dense = NULL;
+	t->max_dense = 0;
+	imap_free(&t->index);
 }
 
 static void slot_sets_free(struct slot_sets *t)
@@ -1839,6 +1936,8 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 			bool inwin, bool review)
 {
+	if (!st)
+		return;
 	if (!st->first || t < st->first)
 		st->first = t;
 	if (t > st->last)
@@ -1947,8 +2046,32 @@ struct trailer_pass {
 	ssize_t set;
 	const struct slot_sets *sets;
 	bool inwin;
+	bool later;		/* credits wait in run.later */
 	int64_t k_rev, k_ack, k_test;
 };
+
+/*
+ * Credit @pid with the message in each section of set @e of @sets (a
+ * review when @review), or keep the credit for later (read_wanted()).
+ */
+static void credit_set(struct trailer_pass *tp, const struct slot_sets *sets,
+		       ssize_t e, int64_t pid, bool review)
+{
+	struct run *r = tp->r;
+	const struct amsg *m = tp->m;
+	size_t k;
+
+	if (tp->later) {
+		ALLOC_GROW(r->later, r->nr_later + 1, r->alloc_later);
+		r->later[r->nr_later++] = (struct later){
+			m->date, (uint32_t)m->id, (uint32_t)e, (int)pid,
+			sets == &r->tsets, review, tp->inwin };
+		return;
+	}
+	for (k = 0; k < sets->v[e].nr; k++)
+		credit_list(record(r, set_slot(sets, e, k), pid), m->date,
+			    m->id, tp->inwin, review);
+}
 
 static int credit_trailer(int64_t key, int64_t person, void *data)
 {
@@ -1956,7 +2079,6 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 	struct run *r = tp->r;
 	const struct amsg *m = tp->m;
 	int64_t who = pid_of(r, person);
-	size_t k;
 
 	/*
 	 * a patch's trailers were given before, on an earlier version:
@@ -1966,18 +2088,40 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 	    (m->flags & MSG_PATCH) ||
 	    (key != tp->k_rev && key != tp->k_ack && key != tp->k_test))
 		return 0;
-	for (k = 0; k < tp->sets->v[tp->set].nr; k++)
-		credit_list(stat_get(&r->sm, set_slot(tp->sets, tp->set, k),
-				     (uint32_t)who), m->date, m->id, tp->inwin,
-			    true);
+	credit_set(tp, tp->sets, tp->set, who, true);
 	return 0;
+}
+
+/* One message credited, its trailers read from @mt (read_messages()). */
+static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
+			   const struct msg_pass *mp,
+			   const struct slot_sets *patches,
+			   const struct slot_sets *threads, const struct amsg *m)
+{
+	struct run *r = tp->r;
+	/* a cover letter is no review, its answers may be */
+	bool reply = (m->flags & MSG_REPLY) ||
+		     !(m->flags & (MSG_PATCH | MSG_COVER));
+	int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
+
+	tp->m = m;
+	tp->set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
+	tp->sets = which ? threads : patches;
+	msg_trailers_of(mt, m->id, credit_trailer, tp);
+	if (tp->set < 0 || m->sender < 0 || m->date > r->a->now)
+		return;
+	/* an author answering their reviewers reviews nothing */
+	credit_set(tp, tp->sets, tp->set, m->sender,
+		   reply && answered != m->sender);
 }
 
 /*
  * Every message, once (a copy on another list is the same message), in
  * the sections it is about: its sender credited with a message, and with
  * a review when it answers; the people of the Reviewed-by, Acked-by and
- * Tested-by it gives with a review.
+ * Tested-by it gives with a review.  Keeping only the wanted records
+ * (read_wanted()), the credits wait in run.later, for the messages to be
+ * freed (the window's) or for the window's commits (the older ones').
  */
 static int read_messages(struct run *r, struct msg_pass *mp,
 			 const struct slot_sets *patches,
@@ -1988,38 +2132,22 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 				   .k_rev = key_id(ix, "Reviewed-by"),
 				   .k_ack = key_id(ix, "Acked-by"),
 				   .k_test = key_id(ix, "Tested-by") };
-	struct msg_trailers *mt = NULL;
+	struct msg_trailers *mt;
 	bool few = r->nslots <= FEW_SECTIONS;
-	size_t i, k;
-	int rc = -1;
+	size_t i;
 
 	if (!(mt = msg_trailers_open(ix, few)))
-		goto out;
+		return -1;
 	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
+	tp.later = r->wanted;
 	for (i = 0; i < mp->nr; i++) {
 		const struct amsg *m = &mp->v[i];
-		/* a cover letter is no review, its answers may be */
-		bool reply = (m->flags & MSG_REPLY) ||
-			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
 
-		tp.m = m;
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
-		tp.set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
-		tp.sets = which ? threads : patches;
-		msg_trailers_of(mt, m->id, credit_trailer, &tp);
-		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
-			continue;
-		/* an author answering their reviewers reviews nothing */
-		for (k = 0; k < tp.sets->v[tp.set].nr; k++)
-			credit_list(stat_get(&r->sm, set_slot(tp.sets, tp.set, k),
-					     (uint32_t)m->sender), m->date, m->id,
-				    tp.inwin, reply && answered != m->sender);
+		credit_message(&tp, mt, mp, patches, threads, m);
 	}
-	rc = 0;
-out:
 	msg_trailers_close(mt);
-	return rc;
+	return 0;
 }
 
 static void add_list_name(const char *name, void *data)
@@ -2034,11 +2162,13 @@ static void add_list_name(const char *name, void *data)
  * The lists' side, when the index has messages: which sections an
  * indexed list covers (one of its L: is an indexed list, or patches
  * touching its files are in the archives), the people's list records,
- * and which commits were posted.
+ * and which commits were posted.  Keeping only the wanted records
+ * (read_wanted()), the sets of sections of the patches and threads
+ * stay for the older messages' credits.
  */
 static int read_lists(struct run *r)
 {
-	struct slot_sets patches = { 0 }, threads = { 0 };
+	struct slot_sets *patches = &r->psets, *threads = &r->tsets;
 	struct msg_pass mp = { .r = r };
 	struct strmap names;
 	size_t i;
@@ -2072,27 +2202,67 @@ static int read_lists(struct run *r)
 	 */
 	if (read_links(r) ||
 	    (r->nslots <= FEW_SECTIONS ?
-	     read_patch_slots(r, &mp, &patches, &threads) ||
+	     read_patch_slots(r, &mp, patches, threads) ||
 	     load_messages(r, &mp) :
 	     load_messages(r, &mp) ||
-	     read_patch_slots(r, &mp, &patches, &threads)) ||
-	    read_messages(r, &mp, &patches, &threads))
+	     read_patch_slots(r, &mp, patches, threads)) ||
+	    read_messages(r, &mp, patches, threads))
 		goto out;
-	for (i = 0; i < threads.nr_sets; i++) {
+	for (i = 0; i < threads->nr_sets; i++) {
 		size_t k;
 
-		for (k = 0; k < threads.v[i].nr; k++) {
-			r->a->v[set_slot(&threads, (ssize_t)i, k)].list_threads++;
-			r->a->v[set_slot(&threads, (ssize_t)i, k)].covered = true;
+		for (k = 0; k < threads->v[i].nr; k++) {
+			r->a->v[set_slot(threads, (ssize_t)i, k)].list_threads++;
+			r->a->v[set_slot(threads, (ssize_t)i, k)].covered = true;
 		}
 	}
 	rc = 0;
 out:
-	slot_sets_free(&patches);
-	slot_sets_free(&threads);
 	free(mp.v);
 	free(mp.pl.at);
+	/* the credits kept name their sets: no key is looked up */
+	slot_sets_drop_keys(patches);
+	slot_sets_drop_keys(threads);
+	if (!rc && r->wanted)
+		credit_later(r, true);
+	if (!r->nr_later) {
+		slot_sets_free(patches);
+		slot_sets_free(threads);
+	}
 	return rc;
+}
+
+/*
+ * The messages' credits read_messages() kept (read_wanted()): the
+ * window's (@window), once the messages are freed, or the older ones'.
+ * The sets go with the last credit.
+ */
+static void credit_later(struct run *r, bool window)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < r->nr_later; i++) {
+		const struct later *l = &r->later[i];
+		const struct slot_sets *sets = l->threads ? &r->tsets :
+					       &r->psets;
+
+		if (l->inwin != window) {
+			r->later[n++] = *l;
+			continue;
+		}
+		for (k = 0; k < sets->v[l->set].nr; k++)
+			credit_list(record(r, set_slot(sets, l->set, k), l->pid),
+				    l->date, l->id, l->inwin, l->review);
+	}
+	r->nr_later = r->alloc_later = n;
+	if (n) {
+		r->later = xrealloc(r->later, n * sizeof(*r->later));
+		return;
+	}
+	free(r->later);
+	r->later = NULL;
+	slot_sets_free(&r->psets);
+	slot_sets_free(&r->tsets);
 }
 
 /*
@@ -2330,6 +2500,7 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	if (map_paths(&r, mt))
 		goto out;
 	build_csr(&r.pm);
+	r.wanted = o->active_people && r.nslots > FEW_SECTIONS;
 	if (read_lists(&r) || read_commits(&r))
 		goto out;
 	collect_people(&r);
@@ -2360,6 +2531,9 @@ out:
 	free(r.linked);
 	free(r.threads);
 	free(r.email_rank);
+	free(r.later);
+	slot_sets_free(&r.psets);
+	slot_sets_free(&r.tsets);
 	return rc;
 }
 
