@@ -1310,7 +1310,7 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	s->win[s->nr_win++] = (struct audit_change){ t, (uint32_t)id,
 						     (int)apid };
 	if (s->quarters) {
-		long *q = s->quarters +
+		int *q = s->quarters +
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
 
 		q[AQ_AUTHORED]++;
@@ -2436,6 +2436,13 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	}
 	applied_by(a, s);
 	judge(a, s);
+	/* the window's changes: now only a fading finding's evidence */
+	for (j = 0; j < s->nr_findings; j++)
+		if (s->findings[j].kind == AF_FADING)
+			return;
+	free(s->win);
+	s->win = NULL;
+	s->nr_win = s->alloc_win = 0;
 }
 
 static int map_paths(struct run *r, struct matcher *mt)
@@ -2492,10 +2499,11 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		a->first_quarter = audit_quarter(a->since);
 		a->nr_quarters = audit_quarter(a->now) - a->first_quarter + 1;
 		a->person_quarters = xcalloc(a->nr_people * (size_t)a->nr_quarters *
-					     AQ_NR + 1, sizeof(long));
+					     AQ_NR + 1,
+					     sizeof(*a->person_quarters));
 		for (i = 0; i < a->nr; i++)
 			a->v[i].quarters = xcalloc((size_t)a->nr_quarters * AQ_NR,
-						   sizeof(long));
+						   sizeof(*a->v[i].quarters));
 	}
 	if (map_paths(&r, mt))
 		goto out;

@@ -184,7 +184,11 @@ struct audit_section {
 	bool own_list;		/* one of its L: is an indexed list */
 	long list_threads;	/* threads of patches touching its files */
 	long changes_posted;	/* of changes: linked to a posting */
-	struct audit_change *win;	/* its changes in the window, by time */
+	/*
+	 * Its changes in the window, by time; once judged, kept only for
+	 * the evidence of a fading finding (none: NULL, nr_win 0).
+	 */
+	struct audit_change *win;
 	size_t nr_win, alloc_win;
 	int64_t median_gap;	/* seconds, changes a day apart; 0: none */
 	struct audit_listed *listed;
@@ -205,7 +209,7 @@ struct audit_section {
 	 * them (Reviewed-by, Acked-by on someone else's change) and, of the
 	 * changesets, those a listed M:/R: committed.
 	 */
-	long *quarters;
+	int *quarters;		/* counts of commits: ints (audit_stats) */
 };
 
 /* The roles counted per quarter. */
@@ -232,7 +236,7 @@ struct audit {
 	 * person_quarters[(pid * nr_quarters + q) * AQ_NR + role].
 	 */
 	int first_quarter, nr_quarters;
-	long *person_quarters;
+	int *person_quarters;
 	/*
 	 * Per person (pid): the last non-merge commit up to now that they
 	 * authored, committed or are named in by a trailer, anywhere in
