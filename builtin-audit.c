@@ -93,6 +93,7 @@ int cmd_audit(int argc, const char **argv)
 	}
 	have_a = true;
 	o.identity_lazy = true;	/* only what the few sections name */
+	o.active_people = true;	/* the listed and the active: all it prints */
 	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a))
 		goto out;
 

@@ -430,6 +430,7 @@ int cmd_propose(int argc, const char **argv)
 	    read_work_tree(sc, &maint, &credits, &have_credits))
 		exit(128);	/* the message is out; like die() */
 	/* every section is audited: where else someone works matters */
+	o.active_people = true;	/* the listed and the active: all it reads */
 	if (audit_run(ix, &sc->m, sc->mt, NULL, &o, &a))
 		exit(128);	/* the message is out; like die() */
 	if (sections.nr) {

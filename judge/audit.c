@@ -217,6 +217,18 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 	return &m->st[e->val].st;
 }
 
+/* The record of (@slot, @pid), NULL when there is none. */
+static struct audit_stats *stat_find(const struct stat_map *m, uint32_t slot,
+				     uint32_t pid)
+{
+	const struct stat_ent *e;
+
+	if (!m->size)
+		return NULL;
+	e = &m->ent[stat_place(m, stat_key(slot, pid))];
+	return ent_key(e) ? &m->st[e->val].st : NULL;
+}
+
 struct path_map {
 	int64_t max_id;
 	uint32_t *first;	/* CSR over path ids */
@@ -379,21 +391,30 @@ static int64_t key_id(struct idx *ix, const char *key)
 	return idx_trailer_key_id(ix, key);
 }
 
-/* One event of a kind: its counts, ever and in the window, and its latest commit. */
-static void count_event(long *all, long *win, int64_t *last, int64_t *last_id,
+/*
+ * One event of a kind: its counts, ever and in the window, and its
+ * latest commit or message, the highest id of its time (the events are
+ * not always read in id order: see read_wanted()).
+ */
+static void count_event(int *all, int *win, int64_t *last, uint32_t *last_id,
 			int64_t t, int64_t id, bool inwin)
 {
 	(*all)++;
 	*win += inwin;
-	if (last && t >= *last) {
+	if (last && (t > *last || (t == *last && (!last_id ||
+						  (uint32_t)id >= *last_id)))) {
 		*last = t;
-		*last_id = id;
+		if (last_id)
+			*last_id = (uint32_t)id;
 	}
 }
 
+/* @st: NULL when the person's record is not kept (see record()) */
 static void credit(struct audit_stats *st, int role, int64_t t, int64_t id,
 		   bool inwin)
 {
+	if (!st)
+		return;
 	if (!st->first || t < st->first)
 		st->first = t;
 	if (t > st->last)
@@ -426,11 +447,18 @@ static const struct audit *sort_audit;
  */
 static const uint32_t *sort_rank;
 
+/*
+ * By address, then by person: names without an address share the empty
+ * one, and their order must not be where their records happen to lie
+ * (which records are kept and where: read_wanted()).
+ */
 static int cmp_email(const struct audit *au, int x, int y)
 {
-	if (sort_rank)
-		return sort_rank[x] < sort_rank[y] ? -1 : sort_rank[x] > sort_rank[y];
-	return strcmp(au->emails[x], au->emails[y]);
+	int c = sort_rank ? (sort_rank[x] > sort_rank[y]) -
+			    (sort_rank[x] < sort_rank[y]) :
+		strcmp(au->emails[x], au->emails[y]);
+
+	return c ? c : (x > y) - (x < y);
 }
 
 static const char *email_of(const struct audit *a, int pid)
@@ -607,8 +635,8 @@ static bool judge_listed(struct audit *a, struct audit_section *s, size_t i)
 	} else if ((other = namesake_active(s, l))) {
 		add_finding(a, s, AF_AMBIGUOUS, (int)i,
 			    xstrfmt("%s %s: no activity as %s, but %s <%s> of "
-				    "the same name was active here (%ld changes, "
-				    "%ld reviews, %ld tags in %d years) and the "
+				    "the same name was active here (%d changes, "
+				    "%d reviews, %d tags in %d years) and the "
 				    "history never ties the two addresses; not "
 				    "judged (a .mailmap line settles it)", role,
 				    l->value, l->email, a->names[other->pid],
@@ -940,6 +968,26 @@ static void judge(struct audit *a, struct audit_section *s)
  * messages(thread), not by reading every message of the archives.
  */
 
+/*
+ * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
+ * message id) and a thread's (by thread), the union of its patches'.
+ * A whole tree's archives hold half a million patches in 2 million
+ * (patch, section) pairs: a set is a run of one pool, moved to the
+ * pool's end with twice the room when it outgrows its own, and a key
+ * in [1, max_dense] (message ids, dense) finds its set in an array.
+ */
+struct slot_sets {
+	struct imap index;	/* key -> set + 1, past the dense keys */
+	uint32_t *dense;	/* key -> set + 1, 0: none */
+	int64_t max_dense;
+	struct slot_set {
+		uint32_t at, nr, room;	/* into pool */
+	} *v;
+	size_t nr_sets, alloc_sets;
+	uint32_t *pool;
+	size_t nr_pool, alloc_pool;
+};
+
 struct run {
 	struct audit *a;
 	struct idx *ix;
@@ -957,6 +1005,23 @@ struct run {
 	int64_t *threads;
 	size_t nr_threads, alloc_threads;
 	uint32_t *email_rank;	/* sort_rank */
+	/*
+	 * Every section's records, only those o->active_people keeps (see
+	 * read_wanted()); @closed once the window's activity is read: from
+	 * then on only a listed person's record is made.  The messages'
+	 * credits wait in @later (credit_later()), for the sections of a
+	 * set of @psets (patches) or @tsets (threads).
+	 */
+	bool wanted, closed;
+	struct slot_sets psets, tsets;
+	struct later {
+		int64_t date;
+		uint32_t id, set;	/* the message; its set of sections */
+		int pid;
+		bool threads, review;	/* a set of @tsets, not @psets */
+		bool inwin;
+	} *later;
+	size_t nr_later, alloc_later;
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -1182,6 +1247,24 @@ static void add_tag(struct commit_tags *t, int64_t pid, int kind)
 }
 
 /*
+ * The record of (@slot, person @pid) to credit; once the records are
+ * closed, NULL unless it was made before or @pid is listed in @slot.
+ */
+static struct audit_stats *record(struct run *r, uint32_t slot, int64_t pid)
+{
+	struct audit_stats *st;
+	size_t j;
+
+	if (!r->closed)
+		return stat_get(&r->sm, slot, (uint32_t)pid);
+	st = stat_find(&r->sm, slot, (uint32_t)pid);
+	for (j = 0; !st && j < r->a->v[slot].nr_listed; j++)
+		if (r->listed_pids[slot][j] == pid)
+			st = stat_get(&r->sm, slot, (uint32_t)pid);
+	return st;
+}
+
+/*
  * Credit one non-merge commit in one section (slot); @own when at least
  * half of the files it changes are the section's, not a tree-wide sweep
  * that passes through.
@@ -1202,11 +1285,11 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	if (t > s->last_change)
 		s->last_change = t;
 	if (apid >= 0)
-		credit(stat_get(&r->sm, slot, (uint32_t)apid), 0, t, id, inwin);
+		credit(record(r, slot, apid), 0, t, id, inwin);
 	if (cpid >= 0)
-		credit(stat_get(&r->sm, slot, (uint32_t)cpid), 1, t, id, inwin);
+		credit(record(r, slot, cpid), 1, t, id, inwin);
 	for (x = 0; x < tr->nr; x++) {
-		struct audit_stats *st = stat_get(&r->sm, slot, (uint32_t)tr->v[x].pid);
+		struct audit_stats *st = record(r, slot, tr->v[x].pid);
 
 		if (tr->v[x].kind == K_OTHER) {
 			credit(st, 4, t, id, inwin);
@@ -1224,9 +1307,10 @@ static void credit_commit(struct run *r, uint32_t slot, int64_t id, int64_t t,
 	 * ack (a measured choice: bench/backtest.sh)
 	 */
 	ALLOC_GROW(s->win, s->nr_win + 1, s->alloc_win);
-	s->win[s->nr_win++] = (struct audit_change){ t, id, (int)apid };
+	s->win[s->nr_win++] = (struct audit_change){ t, (uint32_t)id,
+						     (int)apid };
 	if (s->quarters) {
-		long *q = s->quarters +
+		int *q = s->quarters +
 			  (size_t)(audit_quarter(t) - r->a->first_quarter) * AQ_NR;
 
 		q[AQ_AUTHORED]++;
@@ -1366,6 +1450,19 @@ static void touch_slots(struct commit_pass *cp, const struct commit_facts *c,
 	}
 }
 
+/*
+ * The records keep commit and message ids in 32 bits, and their counts
+ * (of distinct commits or messages) in ints: an index whose ids pass
+ * INT32_MAX is refused, not counted wrong.
+ */
+static int id_fits(int64_t id, const char *what)
+{
+	if (id >= 0 && id <= INT32_MAX)
+		return 0;
+	return error("%s id %lld: past what an audit counts (%d)", what,
+		     (long long)id, INT32_MAX);
+}
+
 static void seen(struct audit *a, int64_t pid, int64_t t)
 {
 	if (pid >= 0 && (size_t)pid < a->nr_people && t > a->last_seen[pid])
@@ -1380,6 +1477,8 @@ static int read_commit(const struct commit_facts *c, void *data)
 		   c->time >= r->a->since;
 	size_t i;
 
+	if (id_fits(c->id, "commit"))
+		return -1;
 	touch_slots(cp, c, win);
 	cp->tr.nr = 0;
 	for (i = 0; i < c->nr_trailers; i++) {
@@ -1465,6 +1564,32 @@ static int read_few_commits(struct run *r, struct commit_pass *cp)
 	return rc;
 }
 
+static void credit_later(struct run *r, bool window);
+
+/*
+ * Every section's records, only those o->active_people keeps: a
+ * (section, person) record is made by activity in the window (or for
+ * a listed person), and credited with all of its history.  The lists'
+ * messages of the window made theirs once the messages were freed
+ * (read_lists()); the commits from the first of the window on make
+ * theirs.  Then the records are closed: the older messages' credits,
+ * kept till now, and the older commits credit only those made.  At
+ * 1.4M commits that is 0.8M records, not 1.3M.
+ */
+static int read_wanted(struct run *r, struct commit_pass *cp)
+{
+	int64_t first;
+
+	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first) ||
+	    idx_foreach_commit_facts_range(r->ix, first, INT64_MAX,
+					   read_commit, cp))
+		return -1;
+	r->closed = true;
+	credit_later(r, false);
+	return idx_foreach_commit_facts_range(r->ix, INT64_MIN, first - 1,
+					      read_commit, cp);
+}
+
 /* Commits, files and trailers side by side, in commit id order. */
 static int read_commits(struct run *r)
 {
@@ -1486,6 +1611,7 @@ static int read_commits(struct run *r)
 	cp.area_n = xcalloc(r->nslots * cp.ntop + 1, sizeof(long));
 	r->a->seen_all = !few_commits(r);
 	rc = few_commits(r) ? read_few_commits(r, &cp) :
+	     r->wanted ? read_wanted(r, &cp) :
 	     idx_foreach_commit_facts(ix, read_commit, &cp);
 	if (!rc)
 		set_areas(r->a, &r->pm, r->nslots, cp.area_n);
@@ -1606,71 +1732,91 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
 	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
 		     mp->v[mp->nr - 1].id : 0;
+	if (id_fits(mp->pl.max, "message"))
+		return -1;
 	mp->pl.at = xcalloc((size_t)mp->pl.max + 1, sizeof(*mp->pl.at));
 	for (i = 0; i < mp->nr; i++)
 		set_place(&mp->pl, mp->v[i].id, i);
 	return 0;
 }
 
-/*
- * Sets of sections (slots) keyed by a 64-bit id: a patch's own (by
- * message id) and a thread's (by thread), the union of its patches'.
- */
-struct slot_sets {
-	struct imap index;	/* key -> set + 1 */
-	uint32_t **slots;
-	uint32_t *nr, *alloc;
-	size_t nr_sets, alloc_sets;
-};
+/* The set of @key + 1, 0 when there is none. */
+static size_t set_find(const struct slot_sets *t, int64_t key)
+{
+	int64_t *v;
+
+	if (key > 0 && key <= t->max_dense)
+		return t->dense[key];
+	v = imap_get(&t->index, key ? key : 1);
+	return v ? (size_t)*v : 0;
+}
+
+/* A new empty set for @key: its number + 1. */
+static size_t set_new(struct slot_sets *t, int64_t key)
+{
+	ALLOC_GROW(t->v, t->nr_sets + 1, t->alloc_sets);
+	t->v[t->nr_sets].at = t->v[t->nr_sets].nr = t->v[t->nr_sets].room = 0;
+	if (key > 0 && key <= t->max_dense)
+		t->dense[key] = (uint32_t)++t->nr_sets;
+	else
+		*imap_put(&t->index, key ? key : 1) = (int64_t)++t->nr_sets;
+	return t->nr_sets;
+}
 
 static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 {
-	int64_t *v = imap_put(&t->index, key ? key : 1);
-	size_t i, e;
+	size_t e = set_find(t, key), i;
+	struct slot_set *s;
 
-	if (!*v) {
-		if (t->nr_sets == t->alloc_sets) {
-			/* the three side by side, grown together */
-			t->alloc_sets = t->alloc_sets ? 2 * t->alloc_sets : 64;
-			t->slots = xrealloc(t->slots,
-					    t->alloc_sets * sizeof(*t->slots));
-			t->nr = xrealloc(t->nr, t->alloc_sets * sizeof(*t->nr));
-			t->alloc = xrealloc(t->alloc,
-					    t->alloc_sets * sizeof(*t->alloc));
-		}
-		t->slots[t->nr_sets] = NULL;
-		t->nr[t->nr_sets] = t->alloc[t->nr_sets] = 0;
-		*v = (int64_t)++t->nr_sets;
-	}
-	e = (size_t)*v - 1;
-	for (i = 0; i < t->nr[e]; i++)
-		if (t->slots[e][i] == slot)
+	if (!e)
+		e = set_new(t, key);
+	s = &t->v[e - 1];
+	for (i = 0; i < s->nr; i++)
+		if (t->pool[s->at + i] == slot)
 			return;
-	if (t->nr[e] == t->alloc[e]) {
-		t->alloc[e] = t->alloc[e] ? 2 * t->alloc[e] : 4;
-		t->slots[e] = xrealloc(t->slots[e], t->alloc[e] * sizeof(uint32_t));
+	if (s->nr == s->room) {
+		uint32_t room = s->room ? 2 * s->room : 4;
+
+		if (t->nr_pool + room > UINT32_MAX)
+			die("too many (patch, section) pairs in the archives");
+		ALLOC_GROW(t->pool, t->nr_pool + room, t->alloc_pool);
+		if (s->nr)
+			memcpy(t->pool + t->nr_pool, t->pool + s->at,
+			       s->nr * sizeof(*t->pool));
+		s->at = (uint32_t)t->nr_pool;
+		s->room = room;
+		t->nr_pool += room;
 	}
-	t->slots[e][t->nr[e]++] = slot;
+	t->pool[s->at + s->nr++] = slot;
 }
 
 /* The set of @key, or -1. */
 static ssize_t set_of(const struct slot_sets *t, int64_t key)
 {
-	int64_t *v = imap_get(&t->index, key ? key : 1);
+	return (ssize_t)set_find(t, key) - 1;
+}
 
-	return v ? (ssize_t)*v - 1 : -1;
+/* The @k-th slot of set @e. */
+static uint32_t set_slot(const struct slot_sets *t, ssize_t e, size_t k)
+{
+	return t->pool[t->v[e].at + k];
+}
+
+static void slot_sets_drop_keys(struct slot_sets *t)
+{
+	free(t->dense);
+	t->dense = NULL;
+	t->max_dense = 0;
+	imap_free(&t->index);
 }
 
 static void slot_sets_free(struct slot_sets *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nr_sets; i++)
-		free(t->slots[i]);
-	free(t->slots);
-	free(t->nr);
-	free(t->alloc);
+	free(t->v);
+	free(t->pool);
+	free(t->dense);
 	imap_free(&t->index);
+	memset(t, 0, sizeof(*t));
 }
 
 /* What read_patch_slots() needs for each file of a posted patch. */
@@ -1756,6 +1902,12 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
+	if (!pp.few) {
+		/* every message read: a patch's set by its id */
+		patches->max_dense = mp->pl.max;
+		patches->dense = xcalloc((size_t)mp->pl.max + 1,
+					 sizeof(*patches->dense));
+	}
 	if (pp.few) {
 		imap_init(&pp.foreign, 1024);
 		if (!(pp.own = lists_own_open(r->ix))) {
@@ -1784,6 +1936,8 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 			bool inwin, bool review)
 {
+	if (!st)
+		return;
 	if (!st->first || t < st->first)
 		st->first = t;
 	if (t > st->last)
@@ -1792,7 +1946,7 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
 		    &st->last_list_id, t, id, inwin);
 	if (review)
 		count_event(&st->list_reviews_all, &st->list_reviews,
-			    &st->last_review, &st->last_review_id, t, id, inwin);
+			    &st->last_review, NULL, t, id, inwin);
 }
 
 
@@ -1892,8 +2046,32 @@ struct trailer_pass {
 	ssize_t set;
 	const struct slot_sets *sets;
 	bool inwin;
+	bool later;		/* credits wait in run.later */
 	int64_t k_rev, k_ack, k_test;
 };
+
+/*
+ * Credit @pid with the message in each section of set @e of @sets (a
+ * review when @review), or keep the credit for later (read_wanted()).
+ */
+static void credit_set(struct trailer_pass *tp, const struct slot_sets *sets,
+		       ssize_t e, int64_t pid, bool review)
+{
+	struct run *r = tp->r;
+	const struct amsg *m = tp->m;
+	size_t k;
+
+	if (tp->later) {
+		ALLOC_GROW(r->later, r->nr_later + 1, r->alloc_later);
+		r->later[r->nr_later++] = (struct later){
+			m->date, (uint32_t)m->id, (uint32_t)e, (int)pid,
+			sets == &r->tsets, review, tp->inwin };
+		return;
+	}
+	for (k = 0; k < sets->v[e].nr; k++)
+		credit_list(record(r, set_slot(sets, e, k), pid), m->date,
+			    m->id, tp->inwin, review);
+}
 
 static int credit_trailer(int64_t key, int64_t person, void *data)
 {
@@ -1901,7 +2079,6 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 	struct run *r = tp->r;
 	const struct amsg *m = tp->m;
 	int64_t who = pid_of(r, person);
-	size_t k;
 
 	/*
 	 * a patch's trailers were given before, on an earlier version:
@@ -1911,18 +2088,40 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 	    (m->flags & MSG_PATCH) ||
 	    (key != tp->k_rev && key != tp->k_ack && key != tp->k_test))
 		return 0;
-	for (k = 0; k < tp->sets->nr[tp->set]; k++)
-		credit_list(stat_get(&r->sm, tp->sets->slots[tp->set][k],
-				     (uint32_t)who), m->date, m->id, tp->inwin,
-			    true);
+	credit_set(tp, tp->sets, tp->set, who, true);
 	return 0;
+}
+
+/* One message credited, its trailers read from @mt (read_messages()). */
+static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
+			   const struct msg_pass *mp,
+			   const struct slot_sets *patches,
+			   const struct slot_sets *threads, const struct amsg *m)
+{
+	struct run *r = tp->r;
+	/* a cover letter is no review, its answers may be */
+	bool reply = (m->flags & MSG_REPLY) ||
+		     !(m->flags & (MSG_PATCH | MSG_COVER));
+	int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
+
+	tp->m = m;
+	tp->set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
+	tp->sets = which ? threads : patches;
+	msg_trailers_of(mt, m->id, credit_trailer, tp);
+	if (tp->set < 0 || m->sender < 0 || m->date > r->a->now)
+		return;
+	/* an author answering their reviewers reviews nothing */
+	credit_set(tp, tp->sets, tp->set, m->sender,
+		   reply && answered != m->sender);
 }
 
 /*
  * Every message, once (a copy on another list is the same message), in
  * the sections it is about: its sender credited with a message, and with
  * a review when it answers; the people of the Reviewed-by, Acked-by and
- * Tested-by it gives with a review.
+ * Tested-by it gives with a review.  Keeping only the wanted records
+ * (read_wanted()), the credits wait in run.later, for the messages to be
+ * freed (the window's) or for the window's commits (the older ones').
  */
 static int read_messages(struct run *r, struct msg_pass *mp,
 			 const struct slot_sets *patches,
@@ -1933,38 +2132,22 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 				   .k_rev = key_id(ix, "Reviewed-by"),
 				   .k_ack = key_id(ix, "Acked-by"),
 				   .k_test = key_id(ix, "Tested-by") };
-	struct msg_trailers *mt = NULL;
+	struct msg_trailers *mt;
 	bool few = r->nslots <= FEW_SECTIONS;
-	size_t i, k;
-	int rc = -1;
+	size_t i;
 
 	if (!(mt = msg_trailers_open(ix, few)))
-		goto out;
+		return -1;
 	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
+	tp.later = r->wanted;
 	for (i = 0; i < mp->nr; i++) {
 		const struct amsg *m = &mp->v[i];
-		/* a cover letter is no review, its answers may be */
-		bool reply = (m->flags & MSG_REPLY) ||
-			     !(m->flags & (MSG_PATCH | MSG_COVER));
-		int64_t which, answered = reply ? answered_by(m, &mp->pl, mp->v) : -1;
 
-		tp.m = m;
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
-		tp.set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
-		tp.sets = which ? threads : patches;
-		msg_trailers_of(mt, m->id, credit_trailer, &tp);
-		if (tp.set < 0 || m->sender < 0 || m->date > r->a->now)
-			continue;
-		/* an author answering their reviewers reviews nothing */
-		for (k = 0; k < tp.sets->nr[tp.set]; k++)
-			credit_list(stat_get(&r->sm, tp.sets->slots[tp.set][k],
-					     (uint32_t)m->sender), m->date, m->id,
-				    tp.inwin, reply && answered != m->sender);
+		credit_message(&tp, mt, mp, patches, threads, m);
 	}
-	rc = 0;
-out:
 	msg_trailers_close(mt);
-	return rc;
+	return 0;
 }
 
 static void add_list_name(const char *name, void *data)
@@ -1979,11 +2162,13 @@ static void add_list_name(const char *name, void *data)
  * The lists' side, when the index has messages: which sections an
  * indexed list covers (one of its L: is an indexed list, or patches
  * touching its files are in the archives), the people's list records,
- * and which commits were posted.
+ * and which commits were posted.  Keeping only the wanted records
+ * (read_wanted()), the sets of sections of the patches and threads
+ * stay for the older messages' credits.
  */
 static int read_lists(struct run *r)
 {
-	struct slot_sets patches = { 0 }, threads = { 0 };
+	struct slot_sets *patches = &r->psets, *threads = &r->tsets;
 	struct msg_pass mp = { .r = r };
 	struct strmap names;
 	size_t i;
@@ -2017,27 +2202,67 @@ static int read_lists(struct run *r)
 	 */
 	if (read_links(r) ||
 	    (r->nslots <= FEW_SECTIONS ?
-	     read_patch_slots(r, &mp, &patches, &threads) ||
+	     read_patch_slots(r, &mp, patches, threads) ||
 	     load_messages(r, &mp) :
 	     load_messages(r, &mp) ||
-	     read_patch_slots(r, &mp, &patches, &threads)) ||
-	    read_messages(r, &mp, &patches, &threads))
+	     read_patch_slots(r, &mp, patches, threads)) ||
+	    read_messages(r, &mp, patches, threads))
 		goto out;
-	for (i = 0; i < threads.nr_sets; i++) {
+	for (i = 0; i < threads->nr_sets; i++) {
 		size_t k;
 
-		for (k = 0; k < threads.nr[i]; k++) {
-			r->a->v[threads.slots[i][k]].list_threads++;
-			r->a->v[threads.slots[i][k]].covered = true;
+		for (k = 0; k < threads->v[i].nr; k++) {
+			r->a->v[set_slot(threads, (ssize_t)i, k)].list_threads++;
+			r->a->v[set_slot(threads, (ssize_t)i, k)].covered = true;
 		}
 	}
 	rc = 0;
 out:
-	slot_sets_free(&patches);
-	slot_sets_free(&threads);
 	free(mp.v);
 	free(mp.pl.at);
+	/* the credits kept name their sets: no key is looked up */
+	slot_sets_drop_keys(patches);
+	slot_sets_drop_keys(threads);
+	if (!rc && r->wanted)
+		credit_later(r, true);
+	if (!r->nr_later) {
+		slot_sets_free(patches);
+		slot_sets_free(threads);
+	}
 	return rc;
+}
+
+/*
+ * The messages' credits read_messages() kept (read_wanted()): the
+ * window's (@window), once the messages are freed, or the older ones'.
+ * The sets go with the last credit.
+ */
+static void credit_later(struct run *r, bool window)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < r->nr_later; i++) {
+		const struct later *l = &r->later[i];
+		const struct slot_sets *sets = l->threads ? &r->tsets :
+					       &r->psets;
+
+		if (l->inwin != window) {
+			r->later[n++] = *l;
+			continue;
+		}
+		for (k = 0; k < sets->v[l->set].nr; k++)
+			credit_list(record(r, set_slot(sets, l->set, k), l->pid),
+				    l->date, l->id, l->inwin, l->review);
+	}
+	r->nr_later = r->alloc_later = n;
+	if (n) {
+		r->later = xrealloc(r->later, n * sizeof(*r->later));
+		return;
+	}
+	free(r->later);
+	r->later = NULL;
+	slot_sets_free(&r->psets);
+	slot_sets_free(&r->tsets);
 }
 
 /*
@@ -2211,6 +2436,13 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	}
 	applied_by(a, s);
 	judge(a, s);
+	/* the window's changes: now only a fading finding's evidence */
+	for (j = 0; j < s->nr_findings; j++)
+		if (s->findings[j].kind == AF_FADING)
+			return;
+	free(s->win);
+	s->win = NULL;
+	s->nr_win = s->alloc_win = 0;
 }
 
 static int map_paths(struct run *r, struct matcher *mt)
@@ -2267,14 +2499,16 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		a->first_quarter = audit_quarter(a->since);
 		a->nr_quarters = audit_quarter(a->now) - a->first_quarter + 1;
 		a->person_quarters = xcalloc(a->nr_people * (size_t)a->nr_quarters *
-					     AQ_NR + 1, sizeof(long));
+					     AQ_NR + 1,
+					     sizeof(*a->person_quarters));
 		for (i = 0; i < a->nr; i++)
 			a->v[i].quarters = xcalloc((size_t)a->nr_quarters * AQ_NR,
-						   sizeof(long));
+						   sizeof(*a->v[i].quarters));
 	}
 	if (map_paths(&r, mt))
 		goto out;
 	build_csr(&r.pm);
+	r.wanted = o->active_people && r.nslots > FEW_SECTIONS;
 	if (read_lists(&r) || read_commits(&r))
 		goto out;
 	collect_people(&r);
@@ -2305,6 +2539,9 @@ out:
 	free(r.linked);
 	free(r.threads);
 	free(r.email_rank);
+	free(r.later);
+	slot_sets_free(&r.psets);
+	slot_sets_free(&r.tsets);
 	return rc;
 }
 
@@ -2504,23 +2741,23 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 			continue;
 		strbuf_addf(out, "  %s:\n", l->value);
 		if (st && st->authored_all)
-			strbuf_addf(out, "    Author %s: %s %ld\n",
+			strbuf_addf(out, "    Author %s: %s %d\n",
 				    audit_hash(a, st->last_authored_id),
 				    stamp(ts, sizeof(ts), st->last_authored),
 				    st->authored);
 		if (st && st->applied_all)
-			strbuf_addf(out, "    Committer %s: %s %ld\n",
+			strbuf_addf(out, "    Committer %s: %s %d\n",
 				    audit_hash(a, st->last_applied_id),
 				    stamp(ts, sizeof(ts), st->last_applied),
 				    st->applied);
 		if (st && st->tags_all)
-			strbuf_addf(out, "    Tags %s: %s %ld\n",
+			strbuf_addf(out, "    Tags %s: %s %d\n",
 				    audit_hash(a, st->last_tag_id),
 				    stamp(ts, sizeof(ts), st->last_tag),
 				    st->tags);
 		if (a->has_lists && s->covered) {
 			if (st && st->list_msgs)
-				strbuf_addf(out, "    List <%s> %s %ld\n",
+				strbuf_addf(out, "    List <%s> %s %d\n",
 					    audit_msgid(a, st->last_list_id),
 					    date_or_never(d, sizeof(d), st->last_list),
 					    st->list_msgs);
@@ -2543,10 +2780,10 @@ void audit_evidence(struct strbuf *out, const struct audit *a,
 			break;
 		/* a name without an address (people/identity.h) by its name */
 		if (*a->emails[s->people[j].pid])
-			strbuf_addf(out, "    [%ld]: %s\n", s->people[j].st.reviews,
+			strbuf_addf(out, "    [%d]: %s\n", s->people[j].st.reviews,
 				    a->emails[s->people[j].pid]);
 		else
-			strbuf_addf(out, "    [%ld]: %s (no address)\n",
+			strbuf_addf(out, "    [%d]: %s (no address)\n",
 				    s->people[j].st.reviews,
 				    a->names[s->people[j].pid]);
 		shown++;
@@ -2569,7 +2806,7 @@ static void print_stats(FILE *fp, const struct audit_stats *st)
 {
 	char r1[16], r2[16], d1[16], d2[16], d3[16];
 
-	fprintf(fp, "changesets %ld%s%s%s, reviews %ld%s%s%s, applied %ld, tags %ld; "
+	fprintf(fp, "changesets %d%s%s%s, reviews %d%s%s%s, applied %d, tags %d; "
 		"last authored %s, applied %s, tag %s\n",
 		st->authored, st->rank_changes ? " (" : "",
 		st->rank_changes ? audit_ordinal(st->rank_changes, r1, sizeof(r1)) : "",
@@ -2591,7 +2828,7 @@ static void print_list(FILE *fp, const struct audit *a,
 
 	if (!a->has_lists || !s->covered)
 		return;
-	fprintf(fp, "      list: %ld messages, %ld reviews; last message %s, "
+	fprintf(fp, "      list: %d messages, %d reviews; last message %s, "
 		"last review %s\n", st->list_msgs, st->list_reviews,
 		date_or_never(d1, sizeof(d1), st->last_list),
 		date_or_never(d2, sizeof(d2), st->last_review));
@@ -2751,7 +2988,7 @@ void audit_print_section(FILE *fp, const struct audit *a,
 	for (i = 0; i < u.nr_authors; i++) {
 		const struct audit_person *p = u.authors[i];
 
-		fprintf(fp, "%s %s <%s> %ld (%s)", i ? "," : "", a->names[p->pid],
+		fprintf(fp, "%s %s <%s> %d (%s)", i ? "," : "", a->names[p->pid],
 			a->emails[p->pid], p->st.authored,
 			audit_ordinal(p->st.rank_changes, r, sizeof(r)));
 	}
@@ -2797,16 +3034,16 @@ static void json_date(struct strbuf *out, const char *key, int64_t t)
 static void json_stats(struct strbuf *out, const struct audit *a,
 		       const struct audit_stats *st)
 {
-	strbuf_addf(out, "\"changesets\":%ld,\"reviews\":%ld,\"applied\":%ld,"
-		    "\"tags\":%ld,\"changesets_ever\":%ld,\"reviews_ever\":%ld,"
-		    "\"applied_ever\":%ld,\"rank_changesets\":%d,"
+	strbuf_addf(out, "\"changesets\":%d,\"reviews\":%d,\"applied\":%d,"
+		    "\"tags\":%d,\"changesets_ever\":%d,\"reviews_ever\":%d,"
+		    "\"applied_ever\":%d,\"rank_changesets\":%d,"
 		    "\"rank_reviews\":%d,\"rank_applied\":%d",
 		    st->authored, st->reviews, st->applied, st->tags,
 		    st->authored_all, st->reviews_all, st->applied_all,
 		    st->rank_changes, st->rank_reviews, st->rank_applied);
 	if (a->has_lists)
-		strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
-			    "\"list_messages_ever\":%ld,\"list_reviews_ever\":%ld,"
+		strbuf_addf(out, ",\"list_messages\":%d,\"list_reviews\":%d,"
+			    "\"list_messages_ever\":%d,\"list_reviews_ever\":%d,"
 			    "\"rank_list_reviews\":%d", st->list_msgs,
 			    st->list_reviews, st->list_msgs_all,
 			    st->list_reviews_all, st->rank_list_reviews);
@@ -2912,7 +3149,7 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		json_quote(out, a->names[p->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[p->pid]);
-		strbuf_addf(out, ",\"applied\":%ld}", p->st.applied);
+		strbuf_addf(out, ",\"applied\":%d}", p->st.applied);
 	}
 	strbuf_addstr(out, "],\"employer\":{\"top\":");
 	if (s->top_employer)

@@ -60,8 +60,10 @@ struct audit_opts {
 	bool identity_lazy;
 	/*
 	 * Keep of each section's people only those active in the window
-	 * and the listed (kmaint report, which shows no one else): at 1.4M
-	 * commits half of 1.2M records of 224 bytes are neither.
+	 * and the listed (kmaint audit, propose and report, which show no
+	 * one else): at 1.4M commits 0.5M of 1.3M records are neither.
+	 * For more than a few sections only the kept are made (audit.c's
+	 * read_wanted()), a few sections' are dropped once judged.
 	 */
 	bool active_people;
 	/* audit_run() records the project's own list host in it */
@@ -81,23 +83,30 @@ int audit_setup(struct audit_opts *o, const char *as_of, const char *email_map,
 		const char *gitdm_config, struct employer_map **emap,
 		struct ident_mailmap **mm);
 
+/*
+ * A person's record in one section.  A whole tree's audit holds a
+ * million of them: the counts are ints and the ids 32 bits (audit_run()
+ * refuses an index whose commit or message ids do not fit), the times
+ * first, so that no field is padded.
+ */
 struct audit_stats {
-	long authored, applied, reviews, tags;	/* in the window */
-	long authored_all, applied_all, reviews_all, tags_all;
 	int64_t first, last;			/* any activity, ever */
 	int64_t last_authored, last_applied, last_tag;
-	int64_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
-	int rank_changes, rank_reviews, rank_applied;	/* 1-based; 0 none */
+	/* the last list message and review: dates */
+	int64_t last_list, last_review;
+	uint32_t last_authored_id, last_applied_id, last_tag_id;	/* commits */
+	uint32_t last_list_id;			/* messages.id */
+	int authored, applied, reviews, tags;	/* in the window */
+	int authored_all, applied_all, reviews_all, tags_all;
 	/*
 	 * The mailing lists: messages in the threads of patches touching
 	 * the section's files (patches, replies, reviews), and of those the
 	 * reviews: replies, and Reviewed-by/Acked-by/Tested-by given.
 	 */
-	long list_msgs, list_reviews;		/* in the window */
-	long list_msgs_all, list_reviews_all;
-	int64_t last_list, last_list_id;	/* date, messages.id */
-	int64_t last_review, last_review_id;
-	int rank_list_reviews;
+	int list_msgs, list_reviews;		/* in the window */
+	int list_msgs_all, list_reviews_all;
+	/* 1-based; 0 none */
+	int rank_changes, rank_reviews, rank_applied, rank_list_reviews;
 };
 
 struct audit_person {
@@ -121,7 +130,8 @@ struct audit_listed {
 
 /* One of a section's changes in the window (see credit_commit()). */
 struct audit_change {
-	int64_t t, id;
+	int64_t t;
+	uint32_t id;		/* the commit (32 bits: see audit_stats) */
 	int pid;		/* the author; -1 */
 };
 
@@ -174,7 +184,11 @@ struct audit_section {
 	bool own_list;		/* one of its L: is an indexed list */
 	long list_threads;	/* threads of patches touching its files */
 	long changes_posted;	/* of changes: linked to a posting */
-	struct audit_change *win;	/* its changes in the window, by time */
+	/*
+	 * Its changes in the window, by time; once judged, kept only for
+	 * the evidence of a fading finding (none: NULL, nr_win 0).
+	 */
+	struct audit_change *win;
 	size_t nr_win, alloc_win;
 	int64_t median_gap;	/* seconds, changes a day apart; 0: none */
 	struct audit_listed *listed;
@@ -195,7 +209,7 @@ struct audit_section {
 	 * them (Reviewed-by, Acked-by on someone else's change) and, of the
 	 * changesets, those a listed M:/R: committed.
 	 */
-	long *quarters;
+	int *quarters;		/* counts of commits: ints (audit_stats) */
 };
 
 /* The roles counted per quarter. */
@@ -222,7 +236,7 @@ struct audit {
 	 * person_quarters[(pid * nr_quarters + q) * AQ_NR + role].
 	 */
 	int first_quarter, nr_quarters;
-	long *person_quarters;
+	int *person_quarters;
 	/*
 	 * Per person (pid): the last non-merge commit up to now that they
 	 * authored, committed or are named in by a trailer, anywhere in

@@ -125,8 +125,8 @@ static void elsewhere(struct strbuf *out, const struct audit *a,
 				continue;
 			strbuf_addf(out, "%s%s", n++ ? ", " : "", o->name);
 			if (p && (p->st.authored || p->st.applied || p->st.tags))
-				strbuf_addf(out, " (active there: %ld changesets, "
-					    "%ld reviews, %ld applied in %d years)",
+				strbuf_addf(out, " (active there: %d changesets, "
+					    "%d reviews, %d applied in %d years)",
 					    p->st.authored, p->st.reviews,
 					    p->st.applied, a->o->window_years);
 			break;
@@ -193,7 +193,7 @@ static char *odd_fixes_body(const struct audit *a, const struct audit_section *s
 /* Reviews given: as tags in git, and on the indexed lists. */
 static long reviews_of(const struct audit_person *p)
 {
-	return p->st.reviews + p->st.list_reviews;
+	return (long)p->st.reviews + p->st.list_reviews;
 }
 
 static long section_reviews(const struct audit_section *s)
@@ -229,7 +229,7 @@ static char *reviewer_body(const struct audit *a, const struct audit_section *s,
 
 	mh_date(d, sizeof(d), p->st.last);
 	strbuf_addf(&sb, "%s gave %ld of the %ld reviews of %s in the last %d "
-		    "years (ranked %s; %s), and wrote %ld of its %ld changesets, but "
+		    "years (ranked %s; %s), and wrote %d of its %ld changesets, but "
 		    "is not listed; the last activity there was on %s. Add them "
 		    "as a reviewer.", a->names[p->pid], reviews_of(p),
 		    section_reviews(s), s->name, a->o->window_years,

@@ -168,7 +168,7 @@ static bool listed_in(const struct audit *a, const struct mh_section *ms,
 
 static long activity(const struct audit_person *p)
 {
-	return p ? p->st.authored + p->st.reviews + p->st.applied : 0;
+	return p ? (long)p->st.authored + p->st.reviews + p->st.applied : 0;
 }
 
 /* What an addition is weighed on: changesets for an M:, reviews for an R:. */
@@ -176,7 +176,8 @@ static long weight(const struct audit_person *p, char type)
 {
 	if (!p)
 		return 0;
-	return type == 'R' ? p->st.reviews + p->st.list_reviews : p->st.authored;
+	return type == 'R' ? (long)p->st.reviews + p->st.list_reviews :
+	       p->st.authored;
 }
 
 /* @p's rank in @s by weight(): 1 + how many weigh more; 0 for nothing. */
@@ -256,10 +257,11 @@ static enum review_verdict verdict(const struct review_opts *o,
 	if (rp->nr_stronger)
 		return RV_WEAK;
 	/* reviews on the list count as reviews, landed as tags or not */
-	if ((s->changes && p->st.authored * 100 >= share * s->changes) ||
-	    (rs->reviews && p->st.reviews * 100 >= share * rs->reviews) ||
-	    (rs->list_reviews && p->st.list_reviews * 100 >= share * rs->list_reviews) ||
-	    (s->changes && p->st.applied * 100 >= share * s->changes))
+	if ((s->changes && p->st.authored * 100L >= share * s->changes) ||
+	    (rs->reviews && p->st.reviews * 100L >= share * rs->reviews) ||
+	    (rs->list_reviews &&
+	     p->st.list_reviews * 100L >= share * rs->list_reviews) ||
+	    (s->changes && p->st.applied * 100L >= share * s->changes))
 		return RV_STRONG;
 	return RV_WEAK;
 }
@@ -537,17 +539,17 @@ static void record_text(struct strbuf *out, const struct review_section *rs,
 	}
 	mh_date(d1, sizeof(d1), p->st.first);
 	mh_date(d2, sizeof(d2), p->st.last);
-	strbuf_addf(out, "changesets %ld of %ld", p->st.authored, rs->s->changes);
+	strbuf_addf(out, "changesets %d of %ld", p->st.authored, rs->s->changes);
 	if (p->st.rank_changes)
 		strbuf_addf(out, " (ranked %s of %zu authors)",
 			    audit_ordinal(p->st.rank_changes, r1, sizeof(r1)),
 			    rs->nr_authors);
-	strbuf_addf(out, ", reviews %ld", p->st.reviews);
+	strbuf_addf(out, ", reviews %d", p->st.reviews);
 	if (p->st.rank_reviews)
 		strbuf_addf(out, " (ranked %s of %zu reviewers)",
 			    audit_ordinal(p->st.rank_reviews, r2, sizeof(r2)),
 			    rs->nr_reviewers);
-	strbuf_addf(out, ", applied %ld, tags %ld; first activity %s, last %s",
+	strbuf_addf(out, ", applied %d, tags %d; first activity %s, last %s",
 		    p->st.applied, p->st.tags, d1, d2);
 }
 
@@ -570,7 +572,7 @@ static void list_text(FILE *fp, const struct review_section *rs,
 		mh_date(d1, sizeof(d1), p->st.last_list);
 	if (p->st.last_review)
 		mh_date(d2, sizeof(d2), p->st.last_review);
-	fprintf(fp, "    list: %ld messages, %ld reviews", p->st.list_msgs,
+	fprintf(fp, "    list: %d messages, %d reviews", p->st.list_msgs,
 		p->st.list_reviews);
 	if (p->st.rank_list_reviews)
 		fprintf(fp, " (ranked %s of the section's list reviewers)",
@@ -700,7 +702,7 @@ static void print_section(FILE *fp, const struct review_section *rs)
 			break;
 		if (listed_in(a, after ? after : c->old, p->pid))
 			continue;
-		fprintf(fp, "%s %s <%s> %ld changeset%s (%s)", n ? "," : "",
+		fprintf(fp, "%s %s <%s> %d changeset%s (%s)", n ? "," : "",
 			a->names[p->pid], a->emails[p->pid], p->st.authored,
 			p->st.authored == 1 ? "" : "s",
 			audit_ordinal(p->st.rank_changes, rk, sizeof(rk)));
@@ -716,7 +718,7 @@ static void print_section(FILE *fp, const struct review_section *rs)
 				break;
 			if (listed_in(a, after ? after : c->old, p->pid))
 				continue;
-			fprintf(fp, "%s %s <%s> %ld review%s", n ? "," : "",
+			fprintf(fp, "%s %s <%s> %d review%s", n ? "," : "",
 				a->names[p->pid], a->emails[p->pid],
 				p->st.list_reviews,
 				p->st.list_reviews == 1 ? "" : "s");
@@ -782,14 +784,14 @@ static void person_json(struct strbuf *out, const struct review_section *rs,
 	if (p) {
 		char d[16];
 
-		strbuf_addf(out, ",\"changesets\":%ld,\"reviews\":%ld,\"applied\":%ld,"
-			    "\"tags\":%ld,\"rank_changesets\":%d,\"rank_reviews\":%d",
+		strbuf_addf(out, ",\"changesets\":%d,\"reviews\":%d,\"applied\":%d,"
+			    "\"tags\":%d,\"rank_changesets\":%d,\"rank_reviews\":%d",
 			    p->st.authored, p->st.reviews, p->st.applied, p->st.tags,
 			    p->st.rank_changes, p->st.rank_reviews);
 		mh_date(d, sizeof(d), p->st.first);
 		strbuf_addf(out, ",\"first_activity\":\"%s\"", d);
 		if (a->has_lists)
-			strbuf_addf(out, ",\"list_messages\":%ld,\"list_reviews\":%ld,"
+			strbuf_addf(out, ",\"list_messages\":%d,\"list_reviews\":%d,"
 				    "\"rank_list_reviews\":%d", p->st.list_msgs,
 				    p->st.list_reviews, p->st.rank_list_reviews);
 		mh_date(d, sizeof(d), p->st.last);
@@ -804,7 +806,7 @@ static void person_json(struct strbuf *out, const struct review_section *rs,
 		json_quote(out, a->names[rp->stronger[i]->pid]);
 		strbuf_addstr(out, ",\"email\":");
 		json_quote(out, a->emails[rp->stronger[i]->pid]);
-		strbuf_addf(out, ",\"changesets\":%ld,\"reviews\":%ld,\"rank\":%d}",
+		strbuf_addf(out, ",\"changesets\":%d,\"reviews\":%ld,\"rank\":%d}",
 			    rp->stronger[i]->st.authored,
 			    weight(rp->stronger[i], 'R'),
 			    weight_rank(rs->s, rp->stronger[i], rp->mp->type));
@@ -860,7 +862,7 @@ void review_json(struct strbuf *out, const struct review *r)
 			json_quote(out, a->names[p->pid]);
 			strbuf_addstr(out, ",\"email\":");
 			json_quote(out, a->emails[p->pid]);
-			strbuf_addf(out, ",\"changesets\":%ld,\"rank\":%d}",
+			strbuf_addf(out, ",\"changesets\":%d,\"rank\":%d}",
 				    p->st.authored, p->st.rank_changes);
 		}
 		strbuf_addstr(out, "],\"employer_before\":");

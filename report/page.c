@@ -130,7 +130,7 @@ void page_audit_table(struct strbuf *out, const struct audit *a)
 			strbuf_addstr(out, " &ndash; ");
 			html_escape(out, l->employer);
 			if (st)
-				strbuf_addf(out, "; %ld changesets, %ld reviews, %ld applied",
+				strbuf_addf(out, "; %d changesets, %d reviews, %d applied",
 					    st->authored, st->reviews, st->applied);
 			else
 				strbuf_addstr(out, "; no activity");
@@ -141,7 +141,7 @@ void page_audit_table(struct strbuf *out, const struct audit *a)
 		for (j = 0; j < u.nr_authors; j++) {
 			strbuf_addstr(out, "<div>");
 			html_escape(out, a->names[u.authors[j]->pid]);
-			strbuf_addf(out, " (%ld)</div>", u.authors[j]->st.authored);
+			strbuf_addf(out, " (%d)</div>", u.authors[j]->st.authored);
 		}
 		audit_unlisted_release(&u);
 		strbuf_addstr(out, "</td><td class=\"finding\">");

@@ -1497,7 +1497,7 @@ static const char *quarter_note(bool first, bool last)
  * Partial quarters are marked: the first, when the window starts in it;
  * the last, when it is the current one.
  */
-static void quarter_chart(struct site *w, struct strbuf *out, const long *q,
+static void quarter_chart(struct site *w, struct strbuf *out, const int *q,
 			  const char *what, const char *applied)
 {
 	const char *const s[] = { "changesets", "reviews given", applied };

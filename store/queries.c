@@ -257,23 +257,40 @@ int idx_foreach_commit_facts(struct idx *ix,
 			     int (*fn)(const struct commit_facts *c, void *data),
 			     void *data)
 {
+	return idx_foreach_commit_facts_range(ix, INT64_MIN, INT64_MAX, fn,
+					      data);
+}
+
+int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void *data)
+{
 	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
 	int frc, trc, rc = 0;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
-			       "nparents FROM commits ORDER BY id", -1, &cst,
-			       NULL) != SQLITE_OK ||
+			       "nparents FROM commits WHERE id BETWEEN ?1 AND ?2 "
+			       "ORDER BY id", -1, &cst, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, old_path FROM "
-			       "files ORDER BY commit_id", -1, &fst,
+			       "files WHERE commit_id BETWEEN ?1 AND ?2 "
+			       "ORDER BY commit_id", -1, &fst,
 			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
-			       "WHERE person IS NOT NULL ORDER BY commit_id, seq",
+			       "WHERE commit_id BETWEEN ?1 AND ?2 AND "
+			       "person IS NOT NULL ORDER BY commit_id, seq",
 			       -1, &tst, NULL) != SQLITE_OK) {
 		rc = sql_error(ix);
 		goto out;
 	}
+	sqlite3_bind_int64(cst, 1, from);
+	sqlite3_bind_int64(cst, 2, to);
+	sqlite3_bind_int64(fst, 1, from);
+	sqlite3_bind_int64(fst, 2, to);
+	sqlite3_bind_int64(tst, 1, from);
+	sqlite3_bind_int64(tst, 2, to);
 	frc = sqlite3_step(fst);
 	trc = sqlite3_step(tst);
 	while (!rc && sqlite3_step(cst) == SQLITE_ROW) {
@@ -537,6 +554,25 @@ int idx_first_commit_time(struct idx *ix, int64_t *t)
 int64_t idx_last_commit_time(struct idx *ix)
 {
 	return count_of(ix, "SELECT max(commit_time) FROM commits");
+}
+
+int idx_first_commit_between(struct idx *ix, int64_t from, int64_t to,
+			     int64_t *id)
+{
+	sqlite3_stmt *st;
+
+	*id = INT64_MAX;
+	if (sqlite3_prepare_v2(ix->db, "SELECT min(id) FROM commits WHERE "
+			       "commit_time BETWEEN ?1 AND ?2", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	sqlite3_bind_int64(st, 1, from);
+	sqlite3_bind_int64(st, 2, to);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
 }
 
 int idx_person_last_commit(struct idx *ix, int64_t person, int64_t until,

@@ -81,6 +81,12 @@ int idx_foreach_commit_facts(struct idx *ix,
 			     int (*fn)(const struct commit_facts *c, void *data),
 			     void *data);
 
+/* The same, of the commits whose ids are in [@from, @to]. */
+int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void *data);
+
 /*
  * The ids of the commits that touch one of the @nr path ids @paths (as
  * a file's path or a rename's old path), ascending and each once, into
@@ -150,6 +156,13 @@ int idx_first_commit_time(struct idx *ix, int64_t *t);
 
 /* The commit time of the newest indexed commit (0: none, or no answer). */
 int64_t idx_last_commit_time(struct idx *ix);
+
+/*
+ * The lowest id of a commit (merges too) committed in [@from, @to] into
+ * *@id, INT64_MAX when there is none.  0, or -1 with a message.
+ */
+int idx_first_commit_between(struct idx *ix, int64_t from, int64_t to,
+			     int64_t *id);
 
 /*
  * The newest non-merge commit at or before @until that people id
