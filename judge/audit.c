@@ -1348,6 +1348,20 @@ static int64_t pid_of(const struct run *r, int64_t person)
 	       r->person_pid[person];
 }
 
+/*
+ * Read the persons of @n people ids (pid_of()'s: those it would not ask
+ * about are left out) at once, when the model is read lazily.
+ */
+static void prefetch_people(struct run *r, int64_t *pids, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0 && pids[i] <= r->max_people)
+			pids[k++] = pids[i];
+	identity_prefetch(&r->a->id, pids, k);
+}
+
 /* A commit of the window in its people's quarters (o->quarters). */
 static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 			   const struct commit_tags *tr)
@@ -1545,21 +1559,54 @@ static int section_commits(const struct run *r, int64_t **ids, size_t *nr_ids)
 }
 
 /*
+ * The people read_commit() asks about, read in order before it asks:
+ * every trailer's, and the author and committer of the commits it
+ * credits (pid_of()'s ids only, so that the model reads what it would).
+ */
+static void prefetch_commit_people(struct run *r,
+				   const struct commit_facts_list *l)
+{
+	int64_t *pids = NULL;
+	size_t alloc = 0, n = 0, i, t;
+
+	for (i = 0; r->a->id.lazy && i < l->nr; i++) {
+		const struct commit_facts *c = &l->v[i];
+		bool credited = c->nparents <= 1 && c->time <= r->a->now;
+
+		ALLOC_GROW(pids, n + c->nr_trailers + 2, alloc);
+		for (t = 0; t < c->nr_trailers; t++)
+			pids[n++] = c->trailer_person[t];
+		if (credited) {
+			pids[n++] = c->author;
+			pids[n++] = c->committer;
+		}
+	}
+	prefetch_people(r, pids, n);
+	free(pids);
+}
+
+/*
  * The commits touching the selected sections' paths, in id order, found
  * once: which of them are linked to a posting is asked of them too.
  */
 static int read_few_commits(struct run *r, struct commit_pass *cp)
 {
-	size_t nr = 0;
+	struct commit_facts_list l;
+	size_t nr = 0, i;
 	int64_t *ids;
 	int rc = section_commits(r, &ids, &nr);
 
 	if (!rc && r->a->has_lists)
 		r->linked = lists_linked_commits_of(r->ix, ids, nr,
 						    &r->max_linked);
+	if (rc)
+		return rc;
+	rc = idx_commit_facts_of(r->ix, ids, nr, &l);
 	if (!rc)
-		rc = idx_foreach_commit_facts_of(r->ix, ids, nr, read_commit,
-						 cp);
+		prefetch_commit_people(r, &l);
+	for (i = 0; !rc && i < l.nr; i++)
+		rc = read_commit(&l.v[i], cp);
+	commit_facts_list_release(&l);
 	free(ids);
 	return rc;
 }
@@ -1705,10 +1752,27 @@ static int keep_message(const struct msg_row *b, void *data)
 	m->mid = b->mid;
 	m->parent = b->parent;
 	m->thread = b->thread;
-	m->sender = pid_of(mp->r, b->sender);
+	m->sender = b->sender;	/* a people id: load_messages() maps it */
 	m->date = b->date;
 	m->flags = (uint32_t)b->flags;
 	return 0;
+}
+
+/* The messages' senders, from people ids to persons, read at once. */
+static void senders_of(struct run *r, struct msg_pass *mp)
+{
+	int64_t *pids;
+	size_t i;
+
+	if (r->a->id.lazy) {
+		pids = xcalloc(mp->nr + 1, sizeof(*pids));
+		for (i = 0; i < mp->nr; i++)
+			pids[i] = mp->v[i].sender;
+		prefetch_people(r, pids, mp->nr);
+		free(pids);
+	}
+	for (i = 0; i < mp->nr; i++)
+		mp->v[i].sender = pid_of(r, mp->v[i].sender);
 }
 
 /*
@@ -1725,6 +1789,7 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 					       r->nr_threads, keep_message, mp) :
 	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
 		return -1;
+	senders_of(r, mp);
 	/* by thread, or by archive then id */
 	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
 		;

@@ -803,6 +803,73 @@ int identity_lazy_of(const struct identity *cid, int64_t pid)
 	return (int)id->addrs[id->of_people[pid] - 1].person;
 }
 
+/* A people id being prefetched: its address and person, or -1. */
+struct pid_row {
+	int64_t pid, addr, person;
+};
+
+/* The ids of @pids not read yet, ascending and each once, *@nr of them. */
+static struct pid_row *pids_to_read(const struct identity *id,
+				    const int64_t *pids, size_t *nr)
+{
+	const struct identity_lazy *l = id->lazy;
+	int64_t *v = xcalloc(*nr + 1, sizeof(*v));
+	struct pid_row *rows;
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < *nr; i++)
+		if (pids[i] >= 0 && (size_t)pids[i] < id->nr_people_ids &&
+		    !l->pid_done[pids[i]])
+			v[n++] = pids[i];
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_i64);
+	rows = xcalloc(n + 1, sizeof(*rows));
+	for (i = 0; i < n; i++)
+		if (!k || rows[k - 1].pid != v[i])
+			rows[k++].pid = v[i];
+	free(v);
+	*nr = k;
+	return rows;
+}
+
+void identity_prefetch(const struct identity *cid, const int64_t *pids,
+		       size_t nr)
+{
+	struct identity *id = (struct identity *)cid;
+	struct identity_lazy *l = id->lazy;
+	struct pid_row *rows;
+	int64_t *persons, *local;
+	size_t i, n = nr, np = 0;
+	int rc;
+
+	if (!l)
+		return;
+	rows = pids_to_read(id, pids, &n);
+	persons = xcalloc(n + 1, sizeof(*persons));
+	for (i = 0; i < n; i++) {
+		rc = ident_read_pid(l->r, rows[i].pid, &rows[i].addr,
+				    &rows[i].person);
+		if (rc < 0)
+			lazy_fail();
+		if (!rc)
+			rows[i].addr = rows[i].person = -1;
+		else
+			persons[np++] = rows[i].person;
+	}
+	if (np)
+		qsort(persons, np, sizeof(*persons), cmp_i64);
+	for (i = 0; i < np; i++)
+		lazy_person(id, persons[i]);	/* each once: person_done */
+	for (i = 0; i < n; i++) {
+		l->pid_done[rows[i].pid] = 1;
+		if (rows[i].addr >= 0 &&
+		    (local = imap_get(&l->addr_of, rows[i].addr + 1)))
+			id->of_people[rows[i].pid] = (uint32_t)*local;
+	}
+	free(persons);
+	free(rows);
+}
+
 int identity_lazy_addr(const struct identity *cid, const char *email)
 {
 	struct identity *id = (struct identity *)cid;

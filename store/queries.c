@@ -380,11 +380,36 @@ static bool facts_of(sqlite3_stmt **st, int64_t id, struct commit_facts *c,
 	return true;
 }
 
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
-				size_t nr,
-				int (*fn)(const struct commit_facts *c,
-					  void *data),
-				void *data)
+/* Append @n integers to @l's arrays; where they start. */
+static size_t put_ints(struct commit_facts_list *l, const int64_t *v,
+		       size_t n)
+{
+	size_t at = l->nr_ints;
+
+	ALLOC_GROW(l->ints, l->nr_ints + n, l->alloc_ints);
+	if (n)
+		memcpy(l->ints + at, v, n * sizeof(*v));
+	l->nr_ints += n;
+	return at;
+}
+
+/* Each commit's arrays where they ended up (@at: where each starts). */
+static void point_facts(struct commit_facts_list *l, const size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct commit_facts *c = &l->v[i];
+
+		c->paths = l->ints + at[i];
+		c->old_paths = c->paths + c->nr_paths;
+		c->trailer_key = c->old_paths + c->nr_paths;
+		c->trailer_person = c->trailer_key + c->nr_trailers;
+	}
+}
+
+int idx_commit_facts_of(struct idx *ix, const int64_t *ids, size_t nr,
+			struct commit_facts_list *l)
 {
 	static const char *const sql[3] = {
 		"SELECT author, committer, commit_time, nparents "
@@ -397,23 +422,40 @@ int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
 	sqlite3_stmt *st[3] = { NULL };
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
-	size_t i;
+	size_t i, *at = xcalloc(nr + 1, sizeof(*at));
 	int rc = 0;
 
+	memset(l, 0, sizeof(*l));
+	l->v = xcalloc(nr + 1, sizeof(*l->v));
 	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = sql_error(ix);
-	for (i = 0; !rc && i < nr; i++)
-		if (facts_of(st, ids[i], &c, &b))
-			rc = fn(&c, data);
+	for (i = 0; !rc && i < nr; i++) {
+		if (!facts_of(st, ids[i], &c, &b))
+			continue;
+		at[l->nr] = put_ints(l, c.paths, c.nr_paths);
+		put_ints(l, c.old_paths, c.nr_paths);
+		put_ints(l, c.trailer_key, c.nr_trailers);
+		put_ints(l, c.trailer_person, c.nr_trailers);
+		l->v[l->nr++] = c;
+	}
+	point_facts(l, at);
 	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
+	free(at);
 	free(b.paths);
 	free(b.old_paths);
 	free(b.key);
 	free(b.person);
 	return rc;
+}
+
+void commit_facts_list_release(struct commit_facts_list *l)
+{
+	free(l->v);
+	free(l->ints);
+	memset(l, 0, sizeof(*l));
 }
 
 int idx_foreach_commit_since(struct idx *ix, int64_t since,

@@ -95,15 +95,23 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			 int64_t **ids, size_t *nr_ids);
 
+/* The facts of a few commits, read whole (idx_commit_facts_of()). */
+struct commit_facts_list {
+	struct commit_facts *v;
+	size_t nr;
+	int64_t *ints;		/* every commit's arrays, one after another */
+	size_t nr_ints, alloc_ints;
+};
+
 /*
- * The same facts for the @nr commits @ids (ascending) only: what a
- * question about a few sections needs, without reading every commit.
+ * The same facts for the @nr commits @ids (ascending) only, into @l (to
+ * release): what a question about a few sections needs, without reading
+ * every commit, and every person they name known before any is asked
+ * about (identity_prefetch()).  0 or -1.
  */
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
-				size_t nr,
-				int (*fn)(const struct commit_facts *c,
-					  void *data),
-				void *data);
+int idx_commit_facts_of(struct idx *ix, const int64_t *ids, size_t nr,
+			struct commit_facts_list *l);
+void commit_facts_list_release(struct commit_facts_list *l);
 
 /*
  * Every commit since @since (commit time): id, hash, parents' hashes
