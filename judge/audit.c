@@ -1022,6 +1022,10 @@ struct run {
 		bool inwin;
 	} *later;
 	size_t nr_later, alloc_later;
+	/* a few sections' commits, read before their messages */
+	int64_t *ids;
+	size_t nr_ids;
+	struct commit_facts_list facts;
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -1559,55 +1563,58 @@ static int section_commits(const struct run *r, int64_t **ids, size_t *nr_ids)
 }
 
 /*
- * The people read_commit() asks about, read in order before it asks:
- * every trailer's, and the author and committer of the commits it
- * credits (pid_of()'s ids only, so that the model reads what it would).
+ * Append the people read_commit() asks about to *@pids: every trailer's,
+ * and the author and committer of the commits it credits.
  */
-static void prefetch_commit_people(struct run *r,
-				   const struct commit_facts_list *l)
+static void commit_people(const struct run *r, int64_t **pids, size_t *n,
+			  size_t *alloc)
 {
-	int64_t *pids = NULL;
-	size_t alloc = 0, n = 0, i, t;
+	size_t i, t;
 
-	for (i = 0; r->a->id.lazy && i < l->nr; i++) {
-		const struct commit_facts *c = &l->v[i];
-		bool credited = c->nparents <= 1 && c->time <= r->a->now;
+	for (i = 0; i < r->facts.nr; i++) {
+		const struct commit_facts *c = &r->facts.v[i];
 
-		ALLOC_GROW(pids, n + c->nr_trailers + 2, alloc);
+		ALLOC_GROW(*pids, *n + c->nr_trailers + 2, *alloc);
 		for (t = 0; t < c->nr_trailers; t++)
-			pids[n++] = c->trailer_person[t];
-		if (credited) {
-			pids[n++] = c->author;
-			pids[n++] = c->committer;
+			(*pids)[(*n)++] = c->trailer_person[t];
+		if (c->nparents <= 1 && c->time <= r->a->now) {
+			(*pids)[(*n)++] = c->author;
+			(*pids)[(*n)++] = c->committer;
 		}
 	}
-	prefetch_people(r, pids, n);
-	free(pids);
 }
 
 /*
- * The commits touching the selected sections' paths, in id order, found
- * once: which of them are linked to a posting is asked of them too.
+ * A few sections' commits, found once, and their facts, read whole
+ * before the messages: the people of both are then read at once
+ * (senders_of()), in one ordered pass over the identity tables.
+ */
+static int read_few_facts(struct run *r)
+{
+	return section_commits(r, &r->ids, &r->nr_ids) ||
+	       idx_commit_facts_of(r->ix, r->ids, r->nr_ids, &r->facts);
+}
+
+/*
+ * The commits touching the selected sections' paths (read_few_facts()):
+ * which of them are linked to a posting is asked of them too.
  */
 static int read_few_commits(struct run *r, struct commit_pass *cp)
 {
-	struct commit_facts_list l;
-	size_t nr = 0, i;
-	int64_t *ids;
-	int rc = section_commits(r, &ids, &nr);
+	int64_t *pids = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc = 0;
 
-	if (!rc && r->a->has_lists)
-		r->linked = lists_linked_commits_of(r->ix, ids, nr,
+	if (r->a->has_lists)
+		r->linked = lists_linked_commits_of(r->ix, r->ids, r->nr_ids,
 						    &r->max_linked);
-	if (rc)
-		return rc;
-	rc = idx_commit_facts_of(r->ix, ids, nr, &l);
-	if (!rc)
-		prefetch_commit_people(r, &l);
-	for (i = 0; !rc && i < l.nr; i++)
-		rc = read_commit(&l.v[i], cp);
-	commit_facts_list_release(&l);
-	free(ids);
+	/* without lists, not read yet */
+	if (r->a->id.lazy)
+		commit_people(r, &pids, &n, &alloc);
+	prefetch_people(r, pids, n);
+	free(pids);
+	for (i = 0; !rc && i < r->facts.nr; i++)
+		rc = read_commit(&r->facts.v[i], cp);
 	return rc;
 }
 
@@ -1758,17 +1765,22 @@ static int keep_message(const struct msg_row *b, void *data)
 	return 0;
 }
 
-/* The messages' senders, from people ids to persons, read at once. */
+/*
+ * The messages' senders, from people ids to persons, read at once with
+ * the people of a few sections' commits (read_few_facts()).
+ */
 static void senders_of(struct run *r, struct msg_pass *mp)
 {
 	int64_t *pids;
-	size_t i;
+	size_t i, n = mp->nr, alloc = mp->nr + 1;
 
 	if (r->a->id.lazy) {
-		pids = xcalloc(mp->nr + 1, sizeof(*pids));
+		pids = xcalloc(alloc, sizeof(*pids));
 		for (i = 0; i < mp->nr; i++)
 			pids[i] = mp->v[i].sender;
-		prefetch_people(r, pids, mp->nr);
+		/* a few sections' commits' too, in the same pass */
+		commit_people(r, &pids, &n, &alloc);
+		prefetch_people(r, pids, n);
 		free(pids);
 	}
 	for (i = 0; i < mp->nr; i++)
@@ -1951,6 +1963,36 @@ static int patch_file_at(int64_t p, int64_t message, void *data)
 }
 
 /*
+ * A few sections' patches, the rows of their own @paths: which of the
+ * messages are other projects' asked first, in id order (rows of one
+ * message are apart, one for each of its files), then each row in turn.
+ */
+static int few_patch_files(struct patch_pass *pp, const int64_t *paths,
+			   size_t nr)
+{
+	const struct path_map *pm = &pp->r->pm;
+	struct msg_file_row *rows;
+	int64_t *ids;
+	size_t n, i, k;
+	int rc = lists_message_files_of(pp->r->ix, paths, nr, &rows, &n);
+
+	ids = xcalloc(n + 1, sizeof(*ids));
+	for (i = k = 0; !rc && i < n; i++)
+		if (rows[i].path <= pm->max_id)	/* patch_file()'s */
+			ids[k++] = rows[i].message;
+	if (k)
+		qsort(ids, k, sizeof(*ids), cmp_int64);
+	for (i = 0; i < k; i++)
+		is_foreign(pp, ids[i]);		/* remembered */
+	for (i = 0; !rc && i < n; i++)
+		rc = patch_file(rows[i].path, rows[i].thread,
+				rows[i].message, pp);
+	free(ids);
+	free(rows);
+	return rc;
+}
+
+/*
  * Each patch's sections, and each thread's: a few sections' from their
  * own paths' rows, every section's with the messages of @mp read.
  */
@@ -1986,8 +2028,7 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 	/* a few sections: their own paths' rows, by msg_files_path */
 	if (pp.few) {
 		paths = section_paths(r, &nr);
-		rc = lists_foreach_message_file_of(r->ix, paths, nr,
-						   patch_file, &pp);
+		rc = few_patch_files(&pp, paths, nr);
 	} else {
 		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
 	}
@@ -2574,7 +2615,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		goto out;
 	build_csr(&r.pm);
 	r.wanted = o->active_people && r.nslots > FEW_SECTIONS;
-	if (read_lists(&r) || read_commits(&r))
+	if ((few_commits(&r) && read_few_facts(&r)) || read_lists(&r) ||
+	    read_commits(&r))
 		goto out;
 	collect_people(&r);
 	/* a whole tree's sorts compare ranks, not addresses */
@@ -2607,6 +2649,8 @@ out:
 	free(r.later);
 	slot_sets_free(&r.psets);
 	slot_sets_free(&r.tsets);
+	free(r.ids);
+	commit_facts_list_release(&r.facts);
 	return rc;
 }
 

@@ -1147,34 +1147,96 @@ int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 	return found;
 }
 
-int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
-				  size_t nr,
-				  int (*fn)(int64_t path, int64_t thread,
-					    int64_t message, void *data),
-				  void *data)
+/* The files of messages of @paths, by path then message, no thread yet. */
+static int message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			    struct msg_file_row **rows, size_t *nr_rows)
 {
 	sqlite3_stmt *st;
-	size_t i;
-	int rc = 0;
+	size_t i, alloc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, paths ?
-			       "SELECT f.message, m.thread, f.path FROM msg_files f "
-			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
-			       "SELECT f.message, m.thread, f.path "
-			       "FROM msg_files f JOIN messages m ON m.id = f.message",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1 ORDER BY message", -1, &st,
+			       NULL) != SQLITE_OK)
 		return sql_error(ix);
-	for (i = 0; !rc && i < (paths ? nr : 1); i++) {
-		if (paths)
-			sqlite3_bind_int64(st, 1, paths[i]);
-		while (!rc && sqlite3_step(st) == SQLITE_ROW)
-			rc = fn(sqlite3_column_int64(st, 2),
-				sqlite3_column_int64(st, 1),
-				sqlite3_column_int64(st, 0), data);
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(*rows, *nr_rows + 1, alloc);
+			(*rows)[(*nr_rows)++] = (struct msg_file_row){
+				paths[i], -1, sqlite3_column_int64(st, 0)
+			};
+		}
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	return rc;
+	return 0;
+}
+
+/* The messages of @rows, ascending and each once, *@nr of them. */
+static int64_t *messages_of_rows(const struct msg_file_row *rows,
+				 size_t nr_rows, size_t *nr)
+{
+	int64_t *v = xcalloc(nr_rows + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < nr_rows; i++)
+		v[i] = rows[i].message;
+	if (nr_rows)
+		qsort(v, nr_rows, sizeof(*v), cmp_id);
+	for (i = 0; i < nr_rows; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*nr = k;
+	return v;
+}
+
+/* Each row's thread (-1: no such message), asked once a message, by id. */
+static int threads_of_rows(struct idx *ix, struct msg_file_row *rows,
+			   size_t nr_rows)
+{
+	size_t nr, i;
+	int64_t *ids = messages_of_rows(rows, nr_rows, &nr);
+	int64_t *thread = xcalloc(nr + 1, sizeof(*thread)), *at;
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT thread FROM messages "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK) {
+		free(ids);
+		free(thread);
+		return sql_error(ix);
+	}
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		thread[i] = sqlite3_step(st) == SQLITE_ROW ?
+			    sqlite3_column_int64(st, 0) : -1;
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	for (i = 0; i < nr_rows; i++) {
+		at = bsearch(&rows[i].message, ids, nr, sizeof(*ids), cmp_id);
+		rows[i].thread = thread[at - ids];
+	}
+	free(ids);
+	free(thread);
+	return 0;
+}
+
+int lists_message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			   struct msg_file_row **rows, size_t *nr_rows)
+{
+	size_t i, k;
+
+	*rows = NULL;
+	*nr_rows = 0;
+	if (message_files_of(ix, paths, nr, rows, nr_rows) ||
+	    threads_of_rows(ix, *rows, *nr_rows))
+		return -1;
+	/* a file of no message (none should be) is in no thread */
+	for (i = k = 0; i < *nr_rows; i++)
+		if ((*rows)[i].thread >= 0)
+			(*rows)[k++] = (*rows)[i];
+	*nr_rows = k;
+	return 0;
 }
 
 int lists_foreach_msg_file(struct idx *ix,

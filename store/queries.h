@@ -277,16 +277,22 @@ int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
 int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 		       char **subject);
 
+/* A file of a posted patch: its path id, the message's thread and id. */
+struct msg_file_row {
+	int64_t path, thread, message;
+};
+
 /*
- * lists_foreach_message_file() for the files of the @nr path ids
- * @paths only, path by path (msg_files_path); every file when @paths
- * is NULL.
+ * The files of posted patches among the @nr path ids @paths, path by path
+ * (as given), then by message, each with its message's thread, into
+ * *@rows (to free), *@nr_rows of them.  The threads are asked once a
+ * message, in id order, not row by row: a patch of several of the paths
+ * has one row each, apart, and a few sections' small page cache
+ * (idx_scattered_reads()) has dropped the message's page by the next.
+ * 0 or -1.
  */
-int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
-				  size_t nr,
-				  int (*fn)(int64_t path, int64_t thread,
-					    int64_t message, void *data),
-				  void *data);
+int lists_message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			   struct msg_file_row **rows, size_t *nr_rows);
 
 /*
  * Every file of every posted patch, (path id, message id), by path then
