@@ -1797,6 +1797,10 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	bool few = r->nslots <= FEW_SECTIONS;
 	size_t i;
 
+	/* in id order, the rows of neighbouring threads read together */
+	if (few && r->nr_threads)
+		qsort(r->threads, r->nr_threads, sizeof(*r->threads),
+		      cmp_int64);
 	if (few ? lists_foreach_thread_message(r->ix, r->threads,
 					       r->nr_threads, keep_message, mp) :
 	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))

@@ -1248,6 +1248,74 @@ int lists_foreach_msg_file(struct idx *ix,
 			    "ORDER BY path, message", fn, data);
 }
 
+/* The ids of the messages of @threads, ascending, *@nr of them. */
+static int64_t *thread_message_ids(struct idx *ix, const int64_t *threads,
+				   size_t nr_threads, size_t *nr)
+{
+	int64_t *ids = NULL;
+	size_t alloc = 0, t;
+	sqlite3_stmt *st;
+
+	*nr = 0;
+	/* messages_thread covers it: no row of messages is read */
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM messages "
+			       "WHERE thread = ?1", -1, &st, NULL) != SQLITE_OK) {
+		sql_error(ix);
+		return NULL;
+	}
+	for (t = 0; t < nr_threads; t++) {
+		sqlite3_bind_int64(st, 1, threads[t]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(ids, *nr + 1, alloc);
+			ids[(*nr)++] = sqlite3_column_int64(st, 0);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (*nr)
+		qsort(ids, *nr, sizeof(*ids), cmp_id);
+	return ids ? ids : xcalloc(1, sizeof(*ids));
+}
+
+/*
+ * The messages of @threads by id: their ids first, from messages_thread
+ * alone, then their rows in id order, each page of messages read once
+ * (thread by thread, the pages of one thread's replies are apart, and
+ * shared with other threads').
+ */
+static int foreach_thread_message(struct idx *ix, const int64_t *threads,
+				  size_t nr,
+				  int (*fn)(const struct msg_row *m,
+					    void *data),
+				  void *data)
+{
+	struct msg_row m;
+	sqlite3_stmt *ms;
+	size_t n, i;
+	int64_t *ids = thread_message_ids(ix, threads, nr, &n);
+	int rc = 0;
+
+	if (!ids)
+		return -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages m WHERE m.id = ?1", -1, &ms,
+			       NULL) != SQLITE_OK) {
+		free(ids);
+		return sql_error(ix);
+	}
+	for (i = 0; !rc && i < n; i++) {
+		sqlite3_bind_int64(ms, 1, ids[i]);
+		if (sqlite3_step(ms) == SQLITE_ROW) {
+			read_msg_row(ms, &m);
+			rc = fn(&m, data);
+		}
+		sqlite3_reset(ms);
+	}
+	sqlite3_finalize(ms);
+	free(ids);
+	return rc;
+}
+
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
 				int (*fn)(const struct msg_row *m, void *data),
@@ -1255,7 +1323,6 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 {
 	struct msg_row m;
 	sqlite3_stmt *ms;
-	size_t t;
 	int rc = 0;
 
 	/*
@@ -1263,20 +1330,15 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 	 * message with its parent), so a few sections' messages are
 	 * their threads'.
 	 */
-	if (sqlite3_prepare_v2(ix->db, threads ?
-			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
-			       "WHERE m.thread = ?1" :
-			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
-			       "ORDER BY m.id", -1, &ms, NULL) != SQLITE_OK)
+	if (threads)
+		return foreach_thread_message(ix, threads, nr, fn, data);
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages m ORDER BY m.id", -1, &ms,
+			       NULL) != SQLITE_OK)
 		return sql_error(ix);
-	for (t = 0; !rc && t < (threads ? nr : 1); t++) {
-		if (threads)
-			sqlite3_bind_int64(ms, 1, threads[t]);
-		while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
-			read_msg_row(ms, &m);
-			rc = fn(&m, data);
-		}
-		sqlite3_reset(ms);
+	while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
+		read_msg_row(ms, &m);
+		rc = fn(&m, data);
 	}
 	sqlite3_finalize(ms);
 	return rc;
