@@ -1591,8 +1591,13 @@ static void commit_people(const struct run *r, int64_t **pids, size_t *n,
  */
 static int read_few_facts(struct run *r)
 {
-	return section_commits(r, &r->ids, &r->nr_ids) ||
-	       idx_commit_facts_of(r->ix, r->ids, r->nr_ids, &r->facts);
+	size_t nr;
+	int64_t *paths = section_paths(r, &nr);
+	int rc = idx_commit_facts_of_paths(r->ix, paths, nr, &r->ids,
+					   &r->nr_ids, &r->facts);
+
+	free(paths);
+	return rc;
 }
 
 /*

@@ -321,19 +321,43 @@ static int cmp_id(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
-			 int64_t **ids, size_t *nr_ids)
+/* A row of files touching a few paths: commit, path, old path (-1). */
+struct file_hit {
+	int64_t commit, path, old_path;
+};
+
+/* By commit, then path; of two copies of a row, the one with its old path. */
+static int cmp_hit(const void *x, const void *y)
+{
+	const struct file_hit *a = x, *b = y;
+
+	if (a->commit != b->commit)
+		return a->commit < b->commit ? -1 : 1;
+	if (a->path != b->path)
+		return a->path < b->path ? -1 : 1;
+	return (a->old_path < b->old_path) - (a->old_path > b->old_path);
+}
+
+/*
+ * The rows of files whose path or old path is one of the @nr path ids
+ * @paths, by commit and path, each once, into *@v (to free): from
+ * files_path and files_renames alone.  A row found by its path alone
+ * has its old path -1: that one is none of @paths.
+ */
+static int file_hits(struct idx *ix, const int64_t *paths, size_t nr,
+		     struct file_hit **v, size_t *n)
 {
 	sqlite3_stmt *st[2] = { NULL };
-	size_t alloc = 0, n = 0, i, k;
+	size_t alloc = 0, i, k;
 	int rc = 0;
 
-	*ids = NULL;
-	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
+	*v = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, -1 FROM files "
 			       "WHERE path = ?1", -1, &st[0],
 			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
-			       "WHERE old_path = ?1", -1, &st[1],
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, old_path FROM "
+			       "files WHERE old_path = ?1", -1, &st[1],
 			       NULL) != SQLITE_OK)
 		rc = sql_error(ix);
 	for (i = 0; !rc && i < nr; i++)
@@ -341,55 +365,107 @@ int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			sqlite3_reset(st[k]);
 			sqlite3_bind_int64(st[k], 1, paths[i]);
 			while (sqlite3_step(st[k]) == SQLITE_ROW) {
-				ALLOC_GROW(*ids, n + 1, alloc);
-				(*ids)[n++] = sqlite3_column_int64(st[k], 0);
+				ALLOC_GROW(*v, *n + 1, alloc);
+				(*v)[(*n)++] = (struct file_hit){
+					sqlite3_column_int64(st[k], 0),
+					sqlite3_column_int64(st[k], 1),
+					sqlite3_column_int64(st[k], 2)
+				};
 			}
 		}
 	sqlite3_finalize(st[0]);
 	sqlite3_finalize(st[1]);
-	if (n)
-		qsort(*ids, n, sizeof(**ids), cmp_id);
-	for (i = k = 0; i < n; i++)
-		if (!k || (*ids)[k - 1] != (*ids)[i])
-			(*ids)[k++] = (*ids)[i];
-	*nr_ids = k;
+	if (*n)
+		qsort(*v, *n, sizeof(**v), cmp_hit);
+	for (i = k = 0; i < *n; i++)
+		if (!k || (*v)[k - 1].commit != (*v)[i].commit ||
+		    (*v)[k - 1].path != (*v)[i].path)
+			(*v)[k++] = (*v)[i];
+	*n = k;
 	return rc;
 }
 
-/* One commit's row, files and trailers by its id, into @c. */
-static bool facts_of(sqlite3_stmt **st, int64_t id, struct commit_facts *c,
-		     struct facts_buf *b)
+/* The commits of @hits (sorted), each once, into *@ids (to free). */
+static void hit_commits(const struct file_hit *hits, size_t n, int64_t **ids,
+			size_t *nr_ids)
 {
-	int frc, trc, i;
+	size_t i, k = 0;
+
+	*ids = xcalloc(n + 1, sizeof(**ids));
+	for (i = 0; i < n; i++)
+		if (!k || (*ids)[k - 1] != hits[i].commit)
+			(*ids)[k++] = hits[i].commit;
+	*nr_ids = k;
+}
+
+int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			 int64_t **ids, size_t *nr_ids)
+{
+	struct file_hit *hits;
+	size_t n;
+	int rc = file_hits(ix, paths, nr, &hits, &n);
+
+	hit_commits(hits, n, ids, nr_ids);
+	free(hits);
+	return rc;
+}
+
+/*
+ * One commit's row, number of files and trailers by its id: the row into
+ * @c, the trailers into @b, the count returned (-1: no such commit).
+ */
+static int64_t few_facts_of(sqlite3_stmt **st, int64_t id,
+			    struct commit_facts *c, struct facts_buf *b)
+{
+	int64_t files;
+	int trc, i;
 
 	for (i = 0; i < 3; i++) {
 		sqlite3_reset(st[i]);
 		sqlite3_bind_int64(st[i], 1, id);
 	}
 	if (sqlite3_step(st[0]) != SQLITE_ROW)
-		return false;
+		return -1;
 	c->id = id;
 	c->author = sqlite3_column_int64(st[0], 0);
 	c->committer = sqlite3_column_int64(st[0], 1);
 	c->time = sqlite3_column_int64(st[0], 2);
 	c->nparents = sqlite3_column_int(st[0], 3);
-	frc = sqlite3_step(st[1]);
-	facts_files(st[1], &frc, c, b);
+	files = sqlite3_step(st[1]) == SQLITE_ROW ?
+		sqlite3_column_int64(st[1], 0) : 0;
 	trc = sqlite3_step(st[2]);
 	facts_trailers(st[2], &trc, c, b);
-	return true;
+	return files;
 }
 
-/* Append @n integers to @l's arrays; where they start. */
+/* Append @n integers to @l's arrays (@v NULL: -1s); where they start. */
 static size_t put_ints(struct commit_facts_list *l, const int64_t *v,
 		       size_t n)
 {
-	size_t at = l->nr_ints;
+	size_t at = l->nr_ints, i;
 
 	ALLOC_GROW(l->ints, l->nr_ints + n, l->alloc_ints);
-	if (n)
-		memcpy(l->ints + at, v, n * sizeof(*v));
+	for (i = 0; i < n; i++)
+		l->ints[at + i] = v ? v[i] : -1;
 	l->nr_ints += n;
+	return at;
+}
+
+/*
+ * A commit's files into @l: its @n rows of @hits first, then -1 up to
+ * @files, its number of files; where they start.
+ */
+static size_t put_files(struct commit_facts_list *l,
+			const struct file_hit *hits, size_t n, size_t files)
+{
+	size_t at = l->nr_ints, i;
+
+	for (i = 0; i < n; i++)
+		put_ints(l, &hits[i].path, 1);
+	put_ints(l, NULL, files - n);
+	for (i = 0; i < n; i++)
+		put_ints(l, &hits[i].old_path, 1);
+	put_ints(l, NULL, files - n);
 	return at;
 }
 
@@ -408,34 +484,39 @@ static void point_facts(struct commit_facts_list *l, const size_t *at)
 	}
 }
 
-int idx_commit_facts_of(struct idx *ix, const int64_t *ids, size_t nr,
-			struct commit_facts_list *l)
+/* The facts of the commits of @hits (sorted) into @l. */
+static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
+			 size_t n, size_t nr_commits,
+			 struct commit_facts_list *l)
 {
 	static const char *const sql[3] = {
 		"SELECT author, committer, commit_time, nparents "
 		"FROM commits WHERE id = ?1",
-		"SELECT commit_id, path, old_path FROM files "
-		"WHERE commit_id = ?1 ORDER BY path",
+		"SELECT count(*) FROM files WHERE commit_id = ?1",
 		"SELECT commit_id, key, person FROM trailers "
 		"WHERE commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
 	};
 	sqlite3_stmt *st[3] = { NULL };
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
-	size_t i, *at = xcalloc(nr + 1, sizeof(*at));
+	size_t i, e, *at = xcalloc(nr_commits + 1, sizeof(*at));
+	int64_t files;
 	int rc = 0;
 
-	memset(l, 0, sizeof(*l));
-	l->v = xcalloc(nr + 1, sizeof(*l->v));
+	l->v = xcalloc(nr_commits + 1, sizeof(*l->v));
 	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = sql_error(ix);
-	for (i = 0; !rc && i < nr; i++) {
-		if (!facts_of(st, ids[i], &c, &b))
+	for (i = 0; !rc && i < n; i = e) {
+		for (e = i + 1; e < n && hits[e].commit == hits[i].commit; e++)
+			;
+		files = few_facts_of(st, hits[i].commit, &c, &b);
+		if (files < 0)
 			continue;
-		at[l->nr] = put_ints(l, c.paths, c.nr_paths);
-		put_ints(l, c.old_paths, c.nr_paths);
+		/* its rows of @hits are some of its files */
+		c.nr_paths = files < (int64_t)(e - i) ? e - i : (size_t)files;
+		at[l->nr] = put_files(l, hits + i, e - i, c.nr_paths);
 		put_ints(l, c.trailer_key, c.nr_trailers);
 		put_ints(l, c.trailer_person, c.nr_trailers);
 		l->v[l->nr++] = c;
@@ -444,10 +525,24 @@ int idx_commit_facts_of(struct idx *ix, const int64_t *ids, size_t nr,
 	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
 	free(at);
-	free(b.paths);
-	free(b.old_paths);
 	free(b.key);
 	free(b.person);
+	return rc;
+}
+
+int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
+			      size_t nr, int64_t **ids, size_t *nr_ids,
+			      struct commit_facts_list *l)
+{
+	struct file_hit *hits;
+	size_t n;
+	int rc = file_hits(ix, paths, nr, &hits, &n);
+
+	memset(l, 0, sizeof(*l));
+	hit_commits(hits, n, ids, nr_ids);
+	if (!rc)
+		rc = facts_of_hits(ix, hits, n, *nr_ids, l);
+	free(hits);
 	return rc;
 }
 

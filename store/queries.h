@@ -95,7 +95,7 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			 int64_t **ids, size_t *nr_ids);
 
-/* The facts of a few commits, read whole (idx_commit_facts_of()). */
+/* The facts of a few commits, read whole (idx_commit_facts_of_paths()). */
 struct commit_facts_list {
 	struct commit_facts *v;
 	size_t nr;
@@ -104,13 +104,18 @@ struct commit_facts_list {
 };
 
 /*
- * The same facts for the @nr commits @ids (ascending) only, into @l (to
+ * idx_commits_of_paths() and the facts of those commits, into @l (to
  * release): what a question about a few sections needs, without reading
  * every commit, and every person they name known before any is asked
- * about (identity_prefetch()).  0 or -1.
+ * about (identity_prefetch()).  A commit's files are only those whose
+ * path or old path is one of @paths (an old path that is none of them
+ * -1), then -1 up to its number of files: of a tree-wide sweep, the
+ * rows that matter to the sections and how many files it changes.
+ * 0 or -1.
  */
-int idx_commit_facts_of(struct idx *ix, const int64_t *ids, size_t nr,
-			struct commit_facts_list *l);
+int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
+			      size_t nr, int64_t **ids, size_t *nr_ids,
+			      struct commit_facts_list *l);
 void commit_facts_list_release(struct commit_facts_list *l);
 
 /*
