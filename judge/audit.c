@@ -2222,7 +2222,9 @@ static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
 	tp->m = m;
 	tp->set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
 	tp->sets = which ? threads : patches;
-	msg_trailers_of(mt, m->id, credit_trailer, tp);
+	/* only where credit_trailer() can count one: not a patch */
+	if (tp->set >= 0 && m->date <= r->a->now && !(m->flags & MSG_PATCH))
+		msg_trailers_of(mt, m->id, credit_trailer, tp);
 	if (tp->set < 0 || m->sender < 0 || m->date > r->a->now)
 		return;
 	/* an author answering their reviewers reviews nothing */
