@@ -1593,8 +1593,9 @@ static int read_few_facts(struct run *r)
 {
 	size_t nr;
 	int64_t *paths = section_paths(r, &nr);
-	int rc = idx_commit_facts_of_paths(r->ix, paths, nr, &r->ids,
-					   &r->nr_ids, &r->facts);
+	/* whether a commit is the sections' own counts in the window only */
+	int rc = idx_commit_facts_of_paths(r->ix, paths, nr, r->a->since,
+					   &r->ids, &r->nr_ids, &r->facts);
 
 	free(paths);
 	return rc;

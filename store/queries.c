@@ -412,9 +412,10 @@ int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 
 /*
  * One commit's row, number of files and trailers by its id: the row into
- * @c, the trailers into @b, the count returned (-1: no such commit).
+ * @c, the trailers into @b, the count returned (-1: no such commit; 0:
+ * not counted, for a commit before @since).
  */
-static int64_t few_facts_of(sqlite3_stmt **st, int64_t id,
+static int64_t few_facts_of(sqlite3_stmt **st, int64_t id, int64_t since,
 			    struct commit_facts *c, struct facts_buf *b)
 {
 	int64_t files;
@@ -431,7 +432,7 @@ static int64_t few_facts_of(sqlite3_stmt **st, int64_t id,
 	c->committer = sqlite3_column_int64(st[0], 1);
 	c->time = sqlite3_column_int64(st[0], 2);
 	c->nparents = sqlite3_column_int(st[0], 3);
-	files = sqlite3_step(st[1]) == SQLITE_ROW ?
+	files = c->time >= since && sqlite3_step(st[1]) == SQLITE_ROW ?
 		sqlite3_column_int64(st[1], 0) : 0;
 	trc = sqlite3_step(st[2]);
 	facts_trailers(st[2], &trc, c, b);
@@ -486,7 +487,7 @@ static void point_facts(struct commit_facts_list *l, const size_t *at)
 
 /* The facts of the commits of @hits (sorted) into @l. */
 static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
-			 size_t n, size_t nr_commits,
+			 size_t n, size_t nr_commits, int64_t since,
 			 struct commit_facts_list *l)
 {
 	static const char *const sql[3] = {
@@ -511,7 +512,7 @@ static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
 	for (i = 0; !rc && i < n; i = e) {
 		for (e = i + 1; e < n && hits[e].commit == hits[i].commit; e++)
 			;
-		files = few_facts_of(st, hits[i].commit, &c, &b);
+		files = few_facts_of(st, hits[i].commit, since, &c, &b);
 		if (files < 0)
 			continue;
 		/* its rows of @hits are some of its files */
@@ -531,8 +532,8 @@ static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
 }
 
 int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
-			      size_t nr, int64_t **ids, size_t *nr_ids,
-			      struct commit_facts_list *l)
+			      size_t nr, int64_t since, int64_t **ids,
+			      size_t *nr_ids, struct commit_facts_list *l)
 {
 	struct file_hit *hits;
 	size_t n;
@@ -541,7 +542,7 @@ int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
 	memset(l, 0, sizeof(*l));
 	hit_commits(hits, n, ids, nr_ids);
 	if (!rc)
-		rc = facts_of_hits(ix, hits, n, *nr_ids, l);
+		rc = facts_of_hits(ix, hits, n, *nr_ids, since, l);
 	free(hits);
 	return rc;
 }

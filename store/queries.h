@@ -109,13 +109,14 @@ struct commit_facts_list {
  * every commit, and every person they name known before any is asked
  * about (identity_prefetch()).  A commit's files are only those whose
  * path or old path is one of @paths (an old path that is none of them
- * -1), then -1 up to its number of files: of a tree-wide sweep, the
- * rows that matter to the sections and how many files it changes.
- * 0 or -1.
+ * -1), then, for a commit at or after @since, -1 up to its number of
+ * files: of a tree-wide sweep, the rows that matter to the sections and
+ * how many files it changes (whether it is their own, which only the
+ * window's commits are asked).  0 or -1.
  */
 int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
-			      size_t nr, int64_t **ids, size_t *nr_ids,
-			      struct commit_facts_list *l);
+			      size_t nr, int64_t since, int64_t **ids,
+			      size_t *nr_ids, struct commit_facts_list *l);
 void commit_facts_list_release(struct commit_facts_list *l);
 
 /*
