@@ -1807,8 +1807,15 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	if (few && r->nr_threads)
 		qsort(r->threads, r->nr_threads, sizeof(*r->threads),
 		      cmp_int64);
-	if (few ? lists_foreach_thread_message(r->ix, r->threads,
-					       r->nr_threads, keep_message, mp) :
+	/*
+	 * a few sections without a posted patch have no thread: none to
+	 * read (no threads, NULL, reads every message, to credit none)
+	 */
+	if (few && r->nr_threads &&
+	    lists_foreach_thread_message(r->ix, r->threads, r->nr_threads,
+					 keep_message, mp))
+		return -1;
+	if (!few &&
 	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
 		return -1;
 	senders_of(r, mp);
