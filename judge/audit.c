@@ -1023,8 +1023,7 @@ struct run {
 	} *later;
 	size_t nr_later, alloc_later;
 	/* a few sections' commits, read before their messages */
-	int64_t *ids;
-	size_t nr_ids;
+	struct section_commits sc;
 	struct commit_facts_list facts;
 };
 
@@ -1587,17 +1586,39 @@ static void commit_people(const struct run *r, int64_t **pids, size_t *n,
 /*
  * A few sections' commits, found once, and their facts, read whole
  * before the messages: the people of both are then read at once
- * (senders_of()), in one ordered pass over the identity tables.
+ * (senders_of()), in one ordered pass over the identity tables.  More
+ * than FEW_FACTS commits (a section of the whole tree) are read a part
+ * at a time, by read_few_commits().
  */
+#define FEW_FACTS 65536
 static int read_few_facts(struct run *r)
 {
 	size_t nr;
 	int64_t *paths = section_paths(r, &nr);
 	/* whether a commit is the sections' own counts in the window only */
-	int rc = idx_commit_facts_of_paths(r->ix, paths, nr, r->a->since,
-					   &r->ids, &r->nr_ids, &r->facts);
+	int rc = idx_section_commits(r->ix, paths, nr, r->a->since, &r->sc);
 
 	free(paths);
+	if (!rc && r->sc.nr_ids <= FEW_FACTS &&
+	    idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* Credit the commits of r->facts, their people read first. */
+static int credit_facts(struct run *r, struct commit_pass *cp)
+{
+	int64_t *pids = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc = 0;
+
+	/* without lists, or a part of many commits: not read yet */
+	if (r->a->id.lazy)
+		commit_people(r, &pids, &n, &alloc);
+	prefetch_people(r, pids, n);
+	free(pids);
+	for (i = 0; !rc && i < r->facts.nr; i++)
+		rc = read_commit(&r->facts.v[i], cp);
 	return rc;
 }
 
@@ -1607,21 +1628,19 @@ static int read_few_facts(struct run *r)
  */
 static int read_few_commits(struct run *r, struct commit_pass *cp)
 {
-	int64_t *pids = NULL;
-	size_t n = 0, alloc = 0, i;
-	int rc = 0;
+	int rc = 0, more = r->facts.nr ? 1 : 0;
 
 	if (r->a->has_lists)
-		r->linked = lists_linked_commits_of(r->ix, r->ids, r->nr_ids,
+		r->linked = lists_linked_commits_of(r->ix, r->sc.ids,
+						    r->sc.nr_ids,
 						    &r->max_linked);
-	/* without lists, not read yet */
-	if (r->a->id.lazy)
-		commit_people(r, &pids, &n, &alloc);
-	prefetch_people(r, pids, n);
-	free(pids);
-	for (i = 0; !rc && i < r->facts.nr; i++)
-		rc = read_commit(&r->facts.v[i], cp);
-	return rc;
+	if (!more)
+		more = idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts);
+	while (!rc && more > 0) {
+		rc = credit_facts(r, cp);
+		more = idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts);
+	}
+	return rc || more < 0 ? -1 : 0;
 }
 
 static void credit_later(struct run *r, bool window);
@@ -2668,7 +2687,7 @@ out:
 	free(r.later);
 	slot_sets_free(&r.psets);
 	slot_sets_free(&r.tsets);
-	free(r.ids);
+	section_commits_release(&r.sc);
 	commit_facts_list_release(&r.facts);
 	return rc;
 }

@@ -485,10 +485,22 @@ static void point_facts(struct commit_facts_list *l, const size_t *at)
 	}
 }
 
-/* The facts of the commits of @hits (sorted) into @l. */
-static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
-			 size_t n, size_t nr_commits, int64_t since,
-			 struct commit_facts_list *l)
+/* One commit's facts, its @n rows of @hits among its files, into @l. */
+static void put_facts(struct commit_facts_list *l, struct commit_facts *c,
+		      int64_t files, const struct file_hit *hits, size_t n,
+		      size_t *at)
+{
+	/* its rows of @hits are some of its files */
+	c->nr_paths = files < (int64_t)n ? n : (size_t)files;
+	at[l->nr] = put_files(l, hits, n, c->nr_paths);
+	put_ints(l, c->trailer_key, c->nr_trailers);
+	put_ints(l, c->trailer_person, c->nr_trailers);
+	l->v[l->nr++] = *c;
+}
+
+/* The facts of the next @max commits of @sc's rows into @l. */
+static int facts_of_hits(struct idx *ix, struct section_commits *sc,
+			 size_t max, struct commit_facts_list *l)
 {
 	static const char *const sql[3] = {
 		"SELECT author, committer, commit_time, nparents "
@@ -497,31 +509,29 @@ static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
 		"SELECT commit_id, key, person FROM trailers "
 		"WHERE commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
 	};
+	const struct file_hit *hits = sc->hits;
 	sqlite3_stmt *st[3] = { NULL };
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
-	size_t i, e, *at = xcalloc(nr_commits + 1, sizeof(*at));
+	size_t i, e, k, n = sc->nr_hits, *at;
 	int64_t files;
 	int rc = 0;
 
-	l->v = xcalloc(nr_commits + 1, sizeof(*l->v));
+	max = max < sc->nr_ids ? max : sc->nr_ids;
+	at = xcalloc(max + 1, sizeof(*at));
+	l->v = xcalloc(max + 1, sizeof(*l->v));
 	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = sql_error(ix);
-	for (i = 0; !rc && i < n; i = e) {
+	for (i = sc->next, k = 0; !rc && i < n && k < max; i = e, k++) {
 		for (e = i + 1; e < n && hits[e].commit == hits[i].commit; e++)
 			;
-		files = few_facts_of(st, hits[i].commit, since, &c, &b);
-		if (files < 0)
-			continue;
-		/* its rows of @hits are some of its files */
-		c.nr_paths = files < (int64_t)(e - i) ? e - i : (size_t)files;
-		at[l->nr] = put_files(l, hits + i, e - i, c.nr_paths);
-		put_ints(l, c.trailer_key, c.nr_trailers);
-		put_ints(l, c.trailer_person, c.nr_trailers);
-		l->v[l->nr++] = c;
+		files = few_facts_of(st, hits[i].commit, sc->since, &c, &b);
+		if (files >= 0)
+			put_facts(l, &c, files, hits + i, e - i, at);
 	}
+	sc->next = i;
 	point_facts(l, at);
 	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
@@ -531,20 +541,37 @@ static int facts_of_hits(struct idx *ix, const struct file_hit *hits,
 	return rc;
 }
 
-int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
-			      size_t nr, int64_t since, int64_t **ids,
-			      size_t *nr_ids, struct commit_facts_list *l)
+int idx_section_commits(struct idx *ix, const int64_t *paths, size_t nr,
+			int64_t since, struct section_commits *sc)
 {
-	struct file_hit *hits;
-	size_t n;
-	int rc = file_hits(ix, paths, nr, &hits, &n);
+	int rc;
 
-	memset(l, 0, sizeof(*l));
-	hit_commits(hits, n, ids, nr_ids);
-	if (!rc)
-		rc = facts_of_hits(ix, hits, n, *nr_ids, since, l);
-	free(hits);
+	memset(sc, 0, sizeof(*sc));
+	sc->since = since;
+	rc = file_hits(ix, paths, nr, &sc->hits, &sc->nr_hits);
+	hit_commits(sc->hits, sc->nr_hits, &sc->ids, &sc->nr_ids);
 	return rc;
+}
+
+int idx_section_facts(struct idx *ix, struct section_commits *sc,
+		      size_t max, struct commit_facts_list *l)
+{
+	commit_facts_list_release(l);
+	if (sc->next >= sc->nr_hits) {
+		/* the rows are read: the ids alone are kept */
+		free(sc->hits);
+		sc->hits = NULL;
+		sc->nr_hits = sc->next = 0;
+		return 0;
+	}
+	return facts_of_hits(ix, sc, max, l) ? -1 : 1;
+}
+
+void section_commits_release(struct section_commits *sc)
+{
+	free(sc->hits);
+	free(sc->ids);
+	memset(sc, 0, sizeof(*sc));
 }
 
 void commit_facts_list_release(struct commit_facts_list *l)

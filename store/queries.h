@@ -95,7 +95,7 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			 int64_t **ids, size_t *nr_ids);
 
-/* The facts of a few commits, read whole (idx_commit_facts_of_paths()). */
+/* The facts of a few commits, read whole (idx_section_facts()). */
 struct commit_facts_list {
 	struct commit_facts *v;
 	size_t nr;
@@ -104,19 +104,38 @@ struct commit_facts_list {
 };
 
 /*
- * idx_commits_of_paths() and the facts of those commits, into @l (to
- * release): what a question about a few sections needs, without reading
- * every commit, and every person they name known before any is asked
- * about (identity_prefetch()).  A commit's files are only those whose
- * path or old path is one of @paths (an old path that is none of them
- * -1), then, for a commit at or after @since, -1 up to its number of
- * files: of a tree-wide sweep, the rows that matter to the sections and
- * how many files it changes (whether it is their own, which only the
- * window's commits are asked).  0 or -1.
+ * A few sections' commits, those idx_commits_of_paths() finds, and the
+ * facts of those commits, without reading every commit: *@sc holds the
+ * rows of files whose path or old path is one of @paths (from
+ * files_path and files_renames alone) and the commits' ids, ascending
+ * (ids, nr_ids); release it with section_commits_release().  0 or -1.
  */
-int idx_commit_facts_of_paths(struct idx *ix, const int64_t *paths,
-			      size_t nr, int64_t since, int64_t **ids,
-			      size_t *nr_ids, struct commit_facts_list *l);
+struct file_hit;
+struct section_commits {
+	struct file_hit *hits;
+	size_t nr_hits, next;	/* the rows; the next commit's first */
+	int64_t *ids;
+	size_t nr_ids;
+	int64_t since;
+};
+int idx_section_commits(struct idx *ix, const int64_t *paths, size_t nr,
+			int64_t since, struct section_commits *sc);
+
+/*
+ * The facts of the next @max commits of @sc into @l (emptied first, to
+ * release): 1, then 0 when there are no more (or -1).  A commit's files
+ * are only those whose path or old path is one of the sections' (an old
+ * path that is none of them -1), then, for a commit at or after @since,
+ * -1 up to its number of files: of a tree-wide sweep, the rows that
+ * matter to the sections and how many files it changes (whether it is
+ * their own, which only the window's commits are asked).  Read whole,
+ * the commits' people can be read at once (identity_prefetch()) before
+ * any is asked about; @max bounds the memory of a section as large as
+ * the tree (the kernel's THE REST).
+ */
+int idx_section_facts(struct idx *ix, struct section_commits *sc,
+		      size_t max, struct commit_facts_list *l);
+void section_commits_release(struct section_commits *sc);
 void commit_facts_list_release(struct commit_facts_list *l);
 
 /*
