@@ -572,7 +572,10 @@ int ident_read_email(struct ident_reader *r, const char *email,
 	return rc;
 }
 
-/* An address row of PERSON_COLUMNS; its strings live until the next step. */
+/*
+ * An address row of PERSON_COLUMNS; its strings live until the next
+ * step (one_addr() copies them).
+ */
 static void person_row(sqlite3_stmt *st, struct ident_row_addr *a)
 {
 	a->id = sqlite3_column_int64(st, 0);
@@ -771,17 +774,8 @@ static void one_addr(sqlite3_stmt *st, void *data)
 
 	rows->addrs = grow(rows->addrs, rows->nr_addrs, sizeof(*rows->addrs));
 	a = &rows->addrs[rows->nr_addrs++];
-	a->id = sqlite3_column_int64(st, 0);
-	a->email = col_dup(st, 1);
-	if (!a->email)
-		a->email = xstrdup("");
-	a->person = sqlite3_column_int64(st, 2);
-	a->authored = (long)sqlite3_column_int64(st, 3);
-	a->committed = (long)sqlite3_column_int64(st, 4);
-	a->tagged = (long)sqlite3_column_int64(st, 5);
-	a->flags = (unsigned)sqlite3_column_int64(st, 6);
-	a->why = (int)sqlite3_column_int64(st, 7);
-	a->why_commit = sqlite3_column_int64(st, 8);
+	person_row(st, a);
+	a->email = xstrdup(a->email ? a->email : "");
 	a->why_hash = col_dup(st, 9);
 }
 
@@ -821,8 +815,7 @@ static void one_fold(sqlite3_stmt *st, void *data)
 int ident_table_read(struct idx *ix, struct ident_rows *rows)
 {
 	memset(rows, 0, sizeof(*rows));
-	if (read_all(ix, "SELECT id, email, person, authored, committed, "
-		     "tagged, flags, why, why_commit, why_hash FROM ident_addr "
+	if (read_all(ix, "SELECT " PERSON_COLUMNS " FROM ident_addr "
 		     "ORDER BY id", one_addr, rows) ||
 	    read_all(ix, "SELECT pid, addr FROM ident_pid ORDER BY pid",
 		     one_pid, rows) ||
