@@ -1022,6 +1022,9 @@ struct run {
 		bool inwin;
 	} *later;
 	size_t nr_later, alloc_later;
+	/* a few sections' commits, read before their messages */
+	struct section_commits sc;
+	struct commit_facts_list facts;
 };
 
 /* A person the lazily read model has just read: its name and address. */
@@ -1348,6 +1351,20 @@ static int64_t pid_of(const struct run *r, int64_t person)
 	       r->person_pid[person];
 }
 
+/*
+ * Read the persons of @n people ids (pid_of()'s: those it would not ask
+ * about are left out) at once, when the model is read lazily.
+ */
+static void prefetch_people(struct run *r, int64_t *pids, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (pids[i] > 0 && pids[i] <= r->max_people)
+			pids[k++] = pids[i];
+	identity_prefetch(&r->a->id, pids, k);
+}
+
 /* A commit of the window in its people's quarters (o->quarters). */
 static void credit_quarter(struct run *r, int64_t t, int64_t apid, int64_t cpid,
 			   const struct commit_tags *tr)
@@ -1545,23 +1562,85 @@ static int section_commits(const struct run *r, int64_t **ids, size_t *nr_ids)
 }
 
 /*
- * The commits touching the selected sections' paths, in id order, found
- * once: which of them are linked to a posting is asked of them too.
+ * Append the people read_commit() asks about to *@pids: every trailer's,
+ * and the author and committer of the commits it credits.
+ */
+static void commit_people(const struct run *r, int64_t **pids, size_t *n,
+			  size_t *alloc)
+{
+	size_t i, t;
+
+	for (i = 0; i < r->facts.nr; i++) {
+		const struct commit_facts *c = &r->facts.v[i];
+
+		ALLOC_GROW(*pids, *n + c->nr_trailers + 2, *alloc);
+		for (t = 0; t < c->nr_trailers; t++)
+			(*pids)[(*n)++] = c->trailer_person[t];
+		if (c->nparents <= 1 && c->time <= r->a->now) {
+			(*pids)[(*n)++] = c->author;
+			(*pids)[(*n)++] = c->committer;
+		}
+	}
+}
+
+/*
+ * A few sections' commits, found once, and their facts, read whole
+ * before the messages: the people of both are then read at once
+ * (senders_of()), in one ordered pass over the identity tables.  More
+ * than FEW_FACTS commits (a section of the whole tree) are read a part
+ * at a time, by read_few_commits().
+ */
+#define FEW_FACTS 65536
+static int read_few_facts(struct run *r)
+{
+	size_t nr;
+	int64_t *paths = section_paths(r, &nr);
+	/* whether a commit is the sections' own counts in the window only */
+	int rc = idx_section_commits(r->ix, paths, nr, r->a->since, &r->sc);
+
+	free(paths);
+	if (!rc && r->sc.nr_ids <= FEW_FACTS &&
+	    idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* Credit the commits of r->facts, their people read first. */
+static int credit_facts(struct run *r, struct commit_pass *cp)
+{
+	int64_t *pids = NULL;
+	size_t n = 0, alloc = 0, i;
+	int rc = 0;
+
+	/* without lists, or a part of many commits: not read yet */
+	if (r->a->id.lazy)
+		commit_people(r, &pids, &n, &alloc);
+	prefetch_people(r, pids, n);
+	free(pids);
+	for (i = 0; !rc && i < r->facts.nr; i++)
+		rc = read_commit(&r->facts.v[i], cp);
+	return rc;
+}
+
+/*
+ * The commits touching the selected sections' paths (read_few_facts()):
+ * which of them are linked to a posting is asked of them too.
  */
 static int read_few_commits(struct run *r, struct commit_pass *cp)
 {
-	size_t nr = 0;
-	int64_t *ids;
-	int rc = section_commits(r, &ids, &nr);
+	int rc = 0, more = r->facts.nr ? 1 : 0;
 
-	if (!rc && r->a->has_lists)
-		r->linked = lists_linked_commits_of(r->ix, ids, nr,
+	if (r->a->has_lists)
+		r->linked = lists_linked_commits_of(r->ix, r->sc.ids,
+						    r->sc.nr_ids,
 						    &r->max_linked);
-	if (!rc)
-		rc = idx_foreach_commit_facts_of(r->ix, ids, nr, read_commit,
-						 cp);
-	free(ids);
-	return rc;
+	if (!more)
+		more = idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts);
+	while (!rc && more > 0) {
+		rc = credit_facts(r, cp);
+		more = idx_section_facts(r->ix, &r->sc, FEW_FACTS, &r->facts);
+	}
+	return rc || more < 0 ? -1 : 0;
 }
 
 static void credit_later(struct run *r, bool window);
@@ -1705,10 +1784,32 @@ static int keep_message(const struct msg_row *b, void *data)
 	m->mid = b->mid;
 	m->parent = b->parent;
 	m->thread = b->thread;
-	m->sender = pid_of(mp->r, b->sender);
+	m->sender = b->sender;	/* a people id: load_messages() maps it */
 	m->date = b->date;
 	m->flags = (uint32_t)b->flags;
 	return 0;
+}
+
+/*
+ * The messages' senders, from people ids to persons, read at once with
+ * the people of a few sections' commits (read_few_facts()).
+ */
+static void senders_of(struct run *r, struct msg_pass *mp)
+{
+	int64_t *pids;
+	size_t i, n = mp->nr, alloc = mp->nr + 1;
+
+	if (r->a->id.lazy) {
+		pids = xcalloc(alloc, sizeof(*pids));
+		for (i = 0; i < mp->nr; i++)
+			pids[i] = mp->v[i].sender;
+		/* a few sections' commits' too, in the same pass */
+		commit_people(r, &pids, &n, &alloc);
+		prefetch_people(r, pids, n);
+		free(pids);
+	}
+	for (i = 0; i < mp->nr; i++)
+		mp->v[i].sender = pid_of(r, mp->v[i].sender);
 }
 
 /*
@@ -1721,10 +1822,22 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	bool few = r->nslots <= FEW_SECTIONS;
 	size_t i;
 
-	if (few ? lists_foreach_thread_message(r->ix, r->threads,
-					       r->nr_threads, keep_message, mp) :
+	/* in id order, the rows of neighbouring threads read together */
+	if (few && r->nr_threads)
+		qsort(r->threads, r->nr_threads, sizeof(*r->threads),
+		      cmp_int64);
+	/*
+	 * a few sections without a posted patch have no thread: none to
+	 * read (no threads, NULL, reads every message, to credit none)
+	 */
+	if (few && r->nr_threads &&
+	    lists_foreach_thread_message(r->ix, r->threads, r->nr_threads,
+					 keep_message, mp))
+		return -1;
+	if (!few &&
 	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
 		return -1;
+	senders_of(r, mp);
 	/* by thread, or by archive then id */
 	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
 		;
@@ -1886,6 +1999,36 @@ static int patch_file_at(int64_t p, int64_t message, void *data)
 }
 
 /*
+ * A few sections' patches, the rows of their own @paths: which of the
+ * messages are other projects' asked first, in id order (rows of one
+ * message are apart, one for each of its files), then each row in turn.
+ */
+static int few_patch_files(struct patch_pass *pp, const int64_t *paths,
+			   size_t nr)
+{
+	const struct path_map *pm = &pp->r->pm;
+	struct msg_file_row *rows;
+	int64_t *ids;
+	size_t n, i, k;
+	int rc = lists_message_files_of(pp->r->ix, paths, nr, &rows, &n);
+
+	ids = xcalloc(n + 1, sizeof(*ids));
+	for (i = k = 0; !rc && i < n; i++)
+		if (rows[i].path <= pm->max_id)	/* patch_file()'s */
+			ids[k++] = rows[i].message;
+	if (k)
+		qsort(ids, k, sizeof(*ids), cmp_int64);
+	for (i = 0; i < k; i++)
+		is_foreign(pp, ids[i]);		/* remembered */
+	for (i = 0; !rc && i < n; i++)
+		rc = patch_file(rows[i].path, rows[i].thread,
+				rows[i].message, pp);
+	free(ids);
+	free(rows);
+	return rc;
+}
+
+/*
  * Each patch's sections, and each thread's: a few sections' from their
  * own paths' rows, every section's with the messages of @mp read.
  */
@@ -1921,8 +2064,7 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 	/* a few sections: their own paths' rows, by msg_files_path */
 	if (pp.few) {
 		paths = section_paths(r, &nr);
-		rc = lists_foreach_message_file_of(r->ix, paths, nr,
-						   patch_file, &pp);
+		rc = few_patch_files(&pp, paths, nr);
 	} else {
 		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
 	}
@@ -2107,7 +2249,9 @@ static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
 	tp->m = m;
 	tp->set = message_slots(patches, threads, m, &mp->pl, mp->v, &which);
 	tp->sets = which ? threads : patches;
-	msg_trailers_of(mt, m->id, credit_trailer, tp);
+	/* only where credit_trailer() can count one: not a patch */
+	if (tp->set >= 0 && m->date <= r->a->now && !(m->flags & MSG_PATCH))
+		msg_trailers_of(mt, m->id, credit_trailer, tp);
 	if (tp->set < 0 || m->sender < 0 || m->date > r->a->now)
 		return;
 	/* an author answering their reviewers reviews nothing */
@@ -2509,7 +2653,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 		goto out;
 	build_csr(&r.pm);
 	r.wanted = o->active_people && r.nslots > FEW_SECTIONS;
-	if (read_lists(&r) || read_commits(&r))
+	if ((few_commits(&r) && read_few_facts(&r)) || read_lists(&r) ||
+	    read_commits(&r))
 		goto out;
 	collect_people(&r);
 	/* a whole tree's sorts compare ranks, not addresses */
@@ -2542,6 +2687,8 @@ out:
 	free(r.later);
 	slot_sets_free(&r.psets);
 	slot_sets_free(&r.tsets);
+	section_commits_release(&r.sc);
+	commit_facts_list_release(&r.facts);
 	return rc;
 }
 

@@ -803,6 +803,148 @@ int identity_lazy_of(const struct identity *cid, int64_t pid)
 	return (int)id->addrs[id->of_people[pid] - 1].person;
 }
 
+/* A people id being prefetched: its address and person, or -1. */
+struct pid_row {
+	int64_t pid, addr, person;
+};
+
+/*
+ * The ids of @pids not read yet, ascending and each once, *@nr of them:
+ * marked in a byte array by id, not sorted, @pids being many repeats.
+ */
+static struct pid_row *pids_to_read(const struct identity *id,
+				    const int64_t *pids, size_t *nr)
+{
+	const struct identity_lazy *l = id->lazy;
+	unsigned char *want = xcalloc(id->nr_people_ids + 1, 1);
+	struct pid_row *rows;
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < *nr; i++)
+		if (pids[i] >= 0 && (size_t)pids[i] < id->nr_people_ids &&
+		    !l->pid_done[pids[i]] && !want[pids[i]]) {
+			want[pids[i]] = 1;
+			n++;
+		}
+	rows = xcalloc(n + 1, sizeof(*rows));
+	for (i = 0; k < n; i++)
+		if (want[i])
+			rows[k++].pid = (int64_t)i;
+	free(want);
+	*nr = k;
+	return rows;
+}
+
+/* What identity_prefetch() reads into: @rows by pid, ascending. */
+struct prefetch {
+	struct identity *id;
+	struct pid_row *rows;
+	size_t nr;
+};
+
+static int cmp_pid_row(const void *x, const void *y)
+{
+	return cmp_i64(&((const struct pid_row *)x)->pid,
+		       &((const struct pid_row *)y)->pid);
+}
+
+static void got_pid(int64_t pid, int64_t addr, int64_t person, void *data)
+{
+	struct prefetch *pf = data;
+	struct pid_row key = { pid, 0, 0 }, *row;
+
+	row = bsearch(&key, pf->rows, pf->nr, sizeof(key), cmp_pid_row);
+	if (row) {
+		row->addr = addr;
+		row->person = person;
+	}
+}
+
+static void got_addr(const struct ident_row_addr *row, void *data)
+{
+	struct prefetch *pf = data;
+	struct person_load pl = { pf->id, (uint32_t)row->person };
+
+	add_row(row, &pl);
+}
+
+static void got_name(int64_t person, const char *name, void *data)
+{
+	struct prefetch *pf = data;
+
+	if (person >= 0 && (size_t)person < pf->id->nr &&
+	    !pf->id->persons[person].name)
+		pf->id->persons[person].name = xstrdup(name);
+}
+
+/*
+ * lazy_person() for the persons @v (ascending, @n of them; those read
+ * already or out of range left out), in batches.
+ */
+static void lazy_persons(struct prefetch *pf, int64_t *v, size_t n)
+{
+	static const struct ident_batch_fns fns = { got_addr, got_name };
+	struct identity *id = pf->id;
+	struct identity_lazy *l = id->lazy;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i] >= 0 && (size_t)v[i] < id->nr &&
+		    !l->person_done[v[i]]) {
+			l->person_done[v[i]] = 1;
+			ALLOC_GROW(l->loaded, l->nr_loaded + 1, l->alloc_loaded);
+			l->loaded[l->nr_loaded++] = (uint32_t)v[i];
+			v[k++] = v[i];
+		}
+	if (ident_read_persons(l->r, v, k, &fns, pf))
+		lazy_fail();
+	for (i = 0; i < k; i++) {
+		struct identity_person *p = &id->persons[v[i]];
+
+		identity_sort_addrs(id, p->addrs, p->nr_addrs);
+		p->email = p->nr_addrs ? id->addrs[p->addrs[0]].email : "";
+		if (!p->name)
+			p->name = xstrdup("");
+		if (l->on_load)
+			l->on_load((int)v[i], l->on_load_data);
+	}
+}
+
+void identity_prefetch(const struct identity *cid, const int64_t *pids,
+		       size_t nr)
+{
+	struct identity *id = (struct identity *)cid;
+	struct identity_lazy *l = id->lazy;
+	struct prefetch pf = { id, NULL, nr };
+	int64_t *persons, *local;
+	size_t i, np = 0;
+
+	if (!l)
+		return;
+	pf.rows = pids_to_read(id, pids, &pf.nr);
+	persons = xcalloc(pf.nr + 1, sizeof(*persons));
+	for (i = 0; i < pf.nr; i++) {
+		persons[i] = pf.rows[i].pid;	/* the ids, for the query */
+		pf.rows[i].addr = pf.rows[i].person = -1;
+	}
+	if (ident_read_pids(l->r, persons, pf.nr, got_pid, &pf))
+		lazy_fail();
+	for (i = 0; i < pf.nr; i++)
+		if (pf.rows[i].person >= 0)
+			persons[np++] = pf.rows[i].person;
+	if (np)
+		qsort(persons, np, sizeof(*persons), cmp_i64);
+	lazy_persons(&pf, persons, np);
+	for (i = 0; i < pf.nr; i++) {
+		l->pid_done[pf.rows[i].pid] = 1;
+		if (pf.rows[i].addr >= 0 &&
+		    (local = imap_get(&l->addr_of, pf.rows[i].addr + 1)))
+			id->of_people[pf.rows[i].pid] = (uint32_t)*local;
+	}
+	free(persons);
+	free(pf.rows);
+}
+
 int identity_lazy_addr(const struct identity *cid, const char *email)
 {
 	struct identity *id = (struct identity *)cid;

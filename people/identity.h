@@ -239,6 +239,18 @@ int identity_email_pids(const struct identity *id, const char *email,
  */
 int identity_lazy_of(const struct identity *id, int64_t people_id);
 
+/*
+ * Read the persons of the @nr people ids @pids (any order, repeats and
+ * ids read already welcome) into a lazily opened model, as identity_of()
+ * would one at a time, but in two ordered passes: the ids by id, then
+ * their persons by person.  Asked one at a time in no order, the rows of
+ * one person fall out of the small page cache of a few sections'
+ * questions (idx_scattered_reads()) before the next is asked; in order,
+ * each page is read once.  Does nothing for a whole model.
+ */
+void identity_prefetch(const struct identity *id, const int64_t *pids,
+		       size_t nr);
+
 /* Call @fn with each person a lazily opened model reads, as it does. */
 void identity_on_load(struct identity *id, void (*fn)(int person, void *data),
 		      void *data);

@@ -445,6 +445,13 @@ int ident_table_patch(struct idx *ix, const int64_t *persons, size_t nr,
 
 /* ---- reading ---- */
 
+/* An address row as ident_read_person() and ident_read_persons() read it. */
+#define PERSON_COLUMNS "id, email, person, authored, committed, tagged, " \
+	"flags, why, why_commit, why_hash"
+
+/* How many ids one batch asks (SQLite's limit: 32,766 parameters). */
+#define IDENT_BATCH 128
+
 struct ident_reader {
 	struct idx *ix;
 	sqlite3_stmt *pid, *email, *person, *name, *pname, *apids, *spaced;
@@ -461,10 +468,9 @@ struct ident_reader *ident_reader_open(struct idx *ix)
 	    sqlite3_prepare_v2(ix->db, "SELECT id, person FROM ident_addr "
 			       "WHERE email = ?1 AND NOT flags & 2", -1,
 			       &r->email, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT id, email, person, authored, "
-			       "committed, tagged, flags, why, why_commit, "
-			       "why_hash FROM ident_addr WHERE person = ?1 "
-			       "ORDER BY id", -1, &r->person, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(ix->db, "SELECT " PERSON_COLUMNS " FROM "
+			       "ident_addr WHERE person = ?1 ORDER BY id", -1,
+			       &r->person, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT name FROM ident_person WHERE "
 			       "person = ?1", -1, &r->pname, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT persons FROM ident_name WHERE "
@@ -566,6 +572,24 @@ int ident_read_email(struct ident_reader *r, const char *email,
 	return rc;
 }
 
+/*
+ * An address row of PERSON_COLUMNS; its strings live until the next
+ * step (one_addr() copies them).
+ */
+static void person_row(sqlite3_stmt *st, struct ident_row_addr *a)
+{
+	a->id = sqlite3_column_int64(st, 0);
+	a->email = (const char *)sqlite3_column_text(st, 1);
+	a->person = sqlite3_column_int64(st, 2);
+	a->authored = (long)sqlite3_column_int64(st, 3);
+	a->committed = (long)sqlite3_column_int64(st, 4);
+	a->tagged = (long)sqlite3_column_int64(st, 5);
+	a->flags = (unsigned)sqlite3_column_int64(st, 6);
+	a->why = (int)sqlite3_column_int64(st, 7);
+	a->why_commit = sqlite3_column_int64(st, 8);
+	a->why_hash = (const char *)sqlite3_column_text(st, 9);
+}
+
 int ident_read_person(struct ident_reader *r, int64_t person,
 		      void (*fn)(const struct ident_row_addr *row, void *data),
 		      void *data, char **name)
@@ -577,16 +601,7 @@ int ident_read_person(struct ident_reader *r, int64_t person,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct ident_row_addr a;
 
-		a.id = sqlite3_column_int64(st, 0);
-		a.email = (const char *)sqlite3_column_text(st, 1);
-		a.person = sqlite3_column_int64(st, 2);
-		a.authored = (long)sqlite3_column_int64(st, 3);
-		a.committed = (long)sqlite3_column_int64(st, 4);
-		a.tagged = (long)sqlite3_column_int64(st, 5);
-		a.flags = (unsigned)sqlite3_column_int64(st, 6);
-		a.why = (int)sqlite3_column_int64(st, 7);
-		a.why_commit = sqlite3_column_int64(st, 8);
-		a.why_hash = (const char *)sqlite3_column_text(st, 9);
+		person_row(st, &a);
 		fn(&a, data);
 	}
 	sqlite3_reset(st);
@@ -598,6 +613,103 @@ int ident_read_person(struct ident_reader *r, int64_t person,
 			(const char *)sqlite3_column_text(r->pname, 0) : "");
 	sqlite3_reset(r->pname);
 	return step == SQLITE_ROW || step == SQLITE_DONE ? 0 : sql_fail(r->ix);
+}
+
+/*
+ * "SQL ... IN (?1, ..., ?N) TAIL" for IDENT_BATCH parameters, prepared
+ * into *@st: a batch of ids asked at once.
+ */
+static int prep_batch(struct idx *ix, const char *sql, const char *tail,
+		      sqlite3_stmt **st)
+{
+	struct strbuf q = STRBUF_INIT;
+	int i, rc;
+
+	strbuf_addf(&q, "%s IN (", sql);
+	for (i = 1; i <= IDENT_BATCH; i++)
+		strbuf_addf(&q, "%s?%d", i > 1 ? ", " : "", i);
+	strbuf_addf(&q, ") %s", tail);
+	rc = sqlite3_prepare_v2(ix->db, q.buf, -1, st, NULL);
+	strbuf_release(&q);
+	return rc == SQLITE_OK ? 0 : sql_fail(ix);
+}
+
+/* Bind the batch of @ids from @at, a short last one padded with -1. */
+static void bind_batch(sqlite3_stmt *st, const int64_t *ids, size_t nr,
+		       size_t at)
+{
+	int i;
+
+	sqlite3_reset(st);
+	for (i = 0; i < IDENT_BATCH; i++)
+		sqlite3_bind_int64(st, i + 1, at + (size_t)i < nr ?
+				   ids[at + (size_t)i] : -1);
+}
+
+int ident_read_pids(struct ident_reader *r, const int64_t *pids, size_t nr,
+		    void (*fn)(int64_t pid, int64_t addr, int64_t person,
+			       void *data),
+		    void *data)
+{
+	sqlite3_stmt *st;
+	size_t at;
+	int step = SQLITE_DONE;
+
+	if (prep_batch(r->ix, "SELECT p.pid, p.addr, a.person FROM "
+		       "ident_pid p JOIN ident_addr a ON a.id = p.addr "
+		       "WHERE p.pid", "", &st))
+		return -1;
+	for (at = 0; at < nr && step == SQLITE_DONE; at += IDENT_BATCH) {
+		bind_batch(st, pids, nr, at);
+		while ((step = sqlite3_step(st)) == SQLITE_ROW)
+			fn(sqlite3_column_int64(st, 0),
+			   sqlite3_column_int64(st, 1),
+			   sqlite3_column_int64(st, 2), data);
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
+}
+
+/* The rows of one batch of persons: addresses, then names. */
+static int persons_batch(struct ident_reader *r, sqlite3_stmt *st[2],
+			 const int64_t *persons, size_t nr, size_t at,
+			 const struct ident_batch_fns *fns, void *data)
+{
+	int step;
+
+	bind_batch(st[0], persons, nr, at);
+	while ((step = sqlite3_step(st[0])) == SQLITE_ROW) {
+		struct ident_row_addr a;
+
+		person_row(st[0], &a);
+		fns->row(&a, data);
+	}
+	if (step != SQLITE_DONE)
+		return sql_fail(r->ix);
+	bind_batch(st[1], persons, nr, at);
+	while ((step = sqlite3_step(st[1])) == SQLITE_ROW)
+		fns->name(sqlite3_column_int64(st[1], 0),
+			  (const char *)sqlite3_column_text(st[1], 1), data);
+	return step == SQLITE_DONE ? 0 : sql_fail(r->ix);
+}
+
+int ident_read_persons(struct ident_reader *r, const int64_t *persons,
+		       size_t nr, const struct ident_batch_fns *fns,
+		       void *data)
+{
+	sqlite3_stmt *st[2] = { NULL };
+	size_t at;
+	int rc;
+
+	rc = prep_batch(r->ix, "SELECT " PERSON_COLUMNS " FROM ident_addr "
+			"WHERE person", "ORDER BY person, id", &st[0]) ||
+	     prep_batch(r->ix, "SELECT person, name FROM ident_person "
+			"WHERE person", "", &st[1]);
+	for (at = 0; !rc && at < nr; at += IDENT_BATCH)
+		rc = persons_batch(r, st, persons, nr, at, fns, data);
+	sqlite3_finalize(st[0]);
+	sqlite3_finalize(st[1]);
+	return rc ? -1 : 0;
 }
 
 char *ident_read_name(struct ident_reader *r, const char *fold)
@@ -662,17 +774,8 @@ static void one_addr(sqlite3_stmt *st, void *data)
 
 	rows->addrs = grow(rows->addrs, rows->nr_addrs, sizeof(*rows->addrs));
 	a = &rows->addrs[rows->nr_addrs++];
-	a->id = sqlite3_column_int64(st, 0);
-	a->email = col_dup(st, 1);
-	if (!a->email)
-		a->email = xstrdup("");
-	a->person = sqlite3_column_int64(st, 2);
-	a->authored = (long)sqlite3_column_int64(st, 3);
-	a->committed = (long)sqlite3_column_int64(st, 4);
-	a->tagged = (long)sqlite3_column_int64(st, 5);
-	a->flags = (unsigned)sqlite3_column_int64(st, 6);
-	a->why = (int)sqlite3_column_int64(st, 7);
-	a->why_commit = sqlite3_column_int64(st, 8);
+	person_row(st, a);
+	a->email = xstrdup(a->email ? a->email : "");
 	a->why_hash = col_dup(st, 9);
 }
 
@@ -712,8 +815,7 @@ static void one_fold(sqlite3_stmt *st, void *data)
 int ident_table_read(struct idx *ix, struct ident_rows *rows)
 {
 	memset(rows, 0, sizeof(*rows));
-	if (read_all(ix, "SELECT id, email, person, authored, committed, "
-		     "tagged, flags, why, why_commit, why_hash FROM ident_addr "
+	if (read_all(ix, "SELECT " PERSON_COLUMNS " FROM ident_addr "
 		     "ORDER BY id", one_addr, rows) ||
 	    read_all(ix, "SELECT pid, addr FROM ident_pid ORDER BY pid",
 		     one_pid, rows) ||

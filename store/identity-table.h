@@ -142,6 +142,30 @@ int ident_read_person(struct ident_reader *r, int64_t person,
 		      void (*fn)(const struct ident_row_addr *row, void *data),
 		      void *data, char **name);
 
+/*
+ * ident_read_pid() for the @nr people ids @pids (ascending, each once)
+ * in batches, one statement for many: @fn with each id found (in no
+ * particular order).  0 or -1.
+ */
+int ident_read_pids(struct ident_reader *r, const int64_t *pids, size_t nr,
+		    void (*fn)(int64_t pid, int64_t addr, int64_t person,
+			       void *data),
+		    void *data);
+
+/*
+ * ident_read_person() for the @nr persons @persons (ascending, each
+ * once) in batches: @row with every address, by person then address,
+ * and @name with each name the persons have (a person without one is
+ * not named).  0 or -1.
+ */
+struct ident_batch_fns {
+	void (*row)(const struct ident_row_addr *row, void *data);
+	void (*name)(int64_t person, const char *name, void *data);
+};
+int ident_read_persons(struct ident_reader *r, const int64_t *persons,
+		       size_t nr, const struct ident_batch_fns *fns,
+		       void *data);
+
 /* Call @fn with the people ids of address @addr, or with @addr -1 of the
  * addresses flagged IT_SPACED.  0 or -1. */
 int ident_read_addr_pids(struct ident_reader *r, int64_t addr,

@@ -321,19 +321,43 @@ static int cmp_id(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
-			 int64_t **ids, size_t *nr_ids)
+/* A row of files touching a few paths: commit, path, old path (-1). */
+struct file_hit {
+	int64_t commit, path, old_path;
+};
+
+/* By commit, then path; of two copies of a row, the one with its old path. */
+static int cmp_hit(const void *x, const void *y)
+{
+	const struct file_hit *a = x, *b = y;
+
+	if (a->commit != b->commit)
+		return a->commit < b->commit ? -1 : 1;
+	if (a->path != b->path)
+		return a->path < b->path ? -1 : 1;
+	return (a->old_path < b->old_path) - (a->old_path > b->old_path);
+}
+
+/*
+ * The rows of files whose path or old path is one of the @nr path ids
+ * @paths, by commit and path, each once, into *@v (to free): from
+ * files_path and files_renames alone.  A row found by its path alone
+ * has its old path -1: that one is none of @paths.
+ */
+static int file_hits(struct idx *ix, const int64_t *paths, size_t nr,
+		     struct file_hit **v, size_t *n)
 {
 	sqlite3_stmt *st[2] = { NULL };
-	size_t alloc = 0, n = 0, i, k;
+	size_t alloc = 0, i, k;
 	int rc = 0;
 
-	*ids = NULL;
-	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
+	*v = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, -1 FROM files "
 			       "WHERE path = ?1", -1, &st[0],
 			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id FROM files "
-			       "WHERE old_path = ?1", -1, &st[1],
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, path, old_path FROM "
+			       "files WHERE old_path = ?1", -1, &st[1],
 			       NULL) != SQLITE_OK)
 		rc = sql_error(ix);
 	for (i = 0; !rc && i < nr; i++)
@@ -341,79 +365,220 @@ int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			sqlite3_reset(st[k]);
 			sqlite3_bind_int64(st[k], 1, paths[i]);
 			while (sqlite3_step(st[k]) == SQLITE_ROW) {
-				ALLOC_GROW(*ids, n + 1, alloc);
-				(*ids)[n++] = sqlite3_column_int64(st[k], 0);
+				ALLOC_GROW(*v, *n + 1, alloc);
+				(*v)[(*n)++] = (struct file_hit){
+					sqlite3_column_int64(st[k], 0),
+					sqlite3_column_int64(st[k], 1),
+					sqlite3_column_int64(st[k], 2)
+				};
 			}
 		}
 	sqlite3_finalize(st[0]);
 	sqlite3_finalize(st[1]);
-	if (n)
-		qsort(*ids, n, sizeof(**ids), cmp_id);
-	for (i = k = 0; i < n; i++)
-		if (!k || (*ids)[k - 1] != (*ids)[i])
-			(*ids)[k++] = (*ids)[i];
-	*nr_ids = k;
+	if (*n)
+		qsort(*v, *n, sizeof(**v), cmp_hit);
+	for (i = k = 0; i < *n; i++)
+		if (!k || (*v)[k - 1].commit != (*v)[i].commit ||
+		    (*v)[k - 1].path != (*v)[i].path)
+			(*v)[k++] = (*v)[i];
+	*n = k;
 	return rc;
 }
 
-/* One commit's row, files and trailers by its id, into @c. */
-static bool facts_of(sqlite3_stmt **st, int64_t id, struct commit_facts *c,
-		     struct facts_buf *b)
+/* The commits of @hits (sorted), each once, into *@ids (to free). */
+static void hit_commits(const struct file_hit *hits, size_t n, int64_t **ids,
+			size_t *nr_ids)
 {
-	int frc, trc, i;
+	size_t i, k = 0;
+
+	*ids = xcalloc(n + 1, sizeof(**ids));
+	for (i = 0; i < n; i++)
+		if (!k || (*ids)[k - 1] != hits[i].commit)
+			(*ids)[k++] = hits[i].commit;
+	*nr_ids = k;
+}
+
+int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
+			 int64_t **ids, size_t *nr_ids)
+{
+	struct file_hit *hits;
+	size_t n;
+	int rc = file_hits(ix, paths, nr, &hits, &n);
+
+	hit_commits(hits, n, ids, nr_ids);
+	free(hits);
+	return rc;
+}
+
+/*
+ * One commit's row, number of files and trailers by its id: the row into
+ * @c, the trailers into @b, the count returned (-1: no such commit; 0:
+ * not counted, for a commit before @since).
+ */
+static int64_t few_facts_of(sqlite3_stmt **st, int64_t id, int64_t since,
+			    struct commit_facts *c, struct facts_buf *b)
+{
+	int64_t files;
+	int trc, i;
 
 	for (i = 0; i < 3; i++) {
 		sqlite3_reset(st[i]);
 		sqlite3_bind_int64(st[i], 1, id);
 	}
 	if (sqlite3_step(st[0]) != SQLITE_ROW)
-		return false;
+		return -1;
 	c->id = id;
 	c->author = sqlite3_column_int64(st[0], 0);
 	c->committer = sqlite3_column_int64(st[0], 1);
 	c->time = sqlite3_column_int64(st[0], 2);
 	c->nparents = sqlite3_column_int(st[0], 3);
-	frc = sqlite3_step(st[1]);
-	facts_files(st[1], &frc, c, b);
+	files = c->time >= since && sqlite3_step(st[1]) == SQLITE_ROW ?
+		sqlite3_column_int64(st[1], 0) : 0;
 	trc = sqlite3_step(st[2]);
 	facts_trailers(st[2], &trc, c, b);
-	return true;
+	return files;
 }
 
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
-				size_t nr,
-				int (*fn)(const struct commit_facts *c,
-					  void *data),
-				void *data)
+/* Append @n integers to @l's arrays (@v NULL: -1s); where they start. */
+static size_t put_ints(struct commit_facts_list *l, const int64_t *v,
+		       size_t n)
+{
+	size_t at = l->nr_ints, i;
+
+	ALLOC_GROW(l->ints, l->nr_ints + n, l->alloc_ints);
+	for (i = 0; i < n; i++)
+		l->ints[at + i] = v ? v[i] : -1;
+	l->nr_ints += n;
+	return at;
+}
+
+/*
+ * A commit's files into @l: its @n rows of @hits first, then -1 up to
+ * @files, its number of files; where they start.
+ */
+static size_t put_files(struct commit_facts_list *l,
+			const struct file_hit *hits, size_t n, size_t files)
+{
+	size_t at = l->nr_ints, i;
+
+	for (i = 0; i < n; i++)
+		put_ints(l, &hits[i].path, 1);
+	put_ints(l, NULL, files - n);
+	for (i = 0; i < n; i++)
+		put_ints(l, &hits[i].old_path, 1);
+	put_ints(l, NULL, files - n);
+	return at;
+}
+
+/* Each commit's arrays where they ended up (@at: where each starts). */
+static void point_facts(struct commit_facts_list *l, const size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct commit_facts *c = &l->v[i];
+
+		c->paths = l->ints + at[i];
+		c->old_paths = c->paths + c->nr_paths;
+		c->trailer_key = c->old_paths + c->nr_paths;
+		c->trailer_person = c->trailer_key + c->nr_trailers;
+	}
+}
+
+/* One commit's facts, its @n rows of @hits among its files, into @l. */
+static void put_facts(struct commit_facts_list *l, struct commit_facts *c,
+		      int64_t files, const struct file_hit *hits, size_t n,
+		      size_t *at)
+{
+	/* its rows of @hits are some of its files */
+	c->nr_paths = files < (int64_t)n ? n : (size_t)files;
+	at[l->nr] = put_files(l, hits, n, c->nr_paths);
+	put_ints(l, c->trailer_key, c->nr_trailers);
+	put_ints(l, c->trailer_person, c->nr_trailers);
+	l->v[l->nr++] = *c;
+}
+
+/* The facts of the next @max commits of @sc's rows into @l. */
+static int facts_of_hits(struct idx *ix, struct section_commits *sc,
+			 size_t max, struct commit_facts_list *l)
 {
 	static const char *const sql[3] = {
 		"SELECT author, committer, commit_time, nparents "
 		"FROM commits WHERE id = ?1",
-		"SELECT commit_id, path, old_path FROM files "
-		"WHERE commit_id = ?1 ORDER BY path",
+		"SELECT count(*) FROM files WHERE commit_id = ?1",
 		"SELECT commit_id, key, person FROM trailers "
 		"WHERE commit_id = ?1 AND person IS NOT NULL ORDER BY seq",
 	};
+	const struct file_hit *hits = sc->hits;
 	sqlite3_stmt *st[3] = { NULL };
 	struct facts_buf b = { 0 };
 	struct commit_facts c;
-	size_t i;
+	size_t i, e, k, n = sc->nr_hits, *at;
+	int64_t files;
 	int rc = 0;
 
+	max = max < sc->nr_ids ? max : sc->nr_ids;
+	at = xcalloc(max + 1, sizeof(*at));
+	l->v = xcalloc(max + 1, sizeof(*l->v));
 	for (i = 0; !rc && i < 3; i++)
 		if (sqlite3_prepare_v2(ix->db, sql[i], -1, &st[i],
 				       NULL) != SQLITE_OK)
 			rc = sql_error(ix);
-	for (i = 0; !rc && i < nr; i++)
-		if (facts_of(st, ids[i], &c, &b))
-			rc = fn(&c, data);
+	for (i = sc->next, k = 0; !rc && i < n && k < max; i = e, k++) {
+		for (e = i + 1; e < n && hits[e].commit == hits[i].commit; e++)
+			;
+		files = few_facts_of(st, hits[i].commit, sc->since, &c, &b);
+		if (files >= 0)
+			put_facts(l, &c, files, hits + i, e - i, at);
+	}
+	sc->next = i;
+	point_facts(l, at);
 	for (i = 0; i < 3; i++)
 		sqlite3_finalize(st[i]);
-	free(b.paths);
-	free(b.old_paths);
+	free(at);
 	free(b.key);
 	free(b.person);
 	return rc;
+}
+
+int idx_section_commits(struct idx *ix, const int64_t *paths, size_t nr,
+			int64_t since, struct section_commits *sc)
+{
+	int rc;
+
+	memset(sc, 0, sizeof(*sc));
+	sc->since = since;
+	rc = file_hits(ix, paths, nr, &sc->hits, &sc->nr_hits);
+	hit_commits(sc->hits, sc->nr_hits, &sc->ids, &sc->nr_ids);
+	return rc;
+}
+
+int idx_section_facts(struct idx *ix, struct section_commits *sc,
+		      size_t max, struct commit_facts_list *l)
+{
+	commit_facts_list_release(l);
+	if (sc->next >= sc->nr_hits) {
+		/* the rows are read: the ids alone are kept */
+		free(sc->hits);
+		sc->hits = NULL;
+		sc->nr_hits = sc->next = 0;
+		return 0;
+	}
+	return facts_of_hits(ix, sc, max, l) ? -1 : 1;
+}
+
+void section_commits_release(struct section_commits *sc)
+{
+	free(sc->hits);
+	free(sc->ids);
+	memset(sc, 0, sizeof(*sc));
+}
+
+void commit_facts_list_release(struct commit_facts_list *l)
+{
+	free(l->v);
+	free(l->ints);
+	memset(l, 0, sizeof(*l));
 }
 
 int idx_foreach_commit_since(struct idx *ix, int64_t since,
@@ -1105,34 +1270,96 @@ int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 	return found;
 }
 
-int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
-				  size_t nr,
-				  int (*fn)(int64_t path, int64_t thread,
-					    int64_t message, void *data),
-				  void *data)
+/* The files of messages of @paths, by path then message, no thread yet. */
+static int message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			    struct msg_file_row **rows, size_t *nr_rows)
 {
 	sqlite3_stmt *st;
-	size_t i;
-	int rc = 0;
+	size_t i, alloc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, paths ?
-			       "SELECT f.message, m.thread, f.path FROM msg_files f "
-			       "JOIN messages m ON m.id = f.message WHERE f.path = ?1" :
-			       "SELECT f.message, m.thread, f.path "
-			       "FROM msg_files f JOIN messages m ON m.id = f.message",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, "SELECT message FROM msg_files "
+			       "WHERE path = ?1 ORDER BY message", -1, &st,
+			       NULL) != SQLITE_OK)
 		return sql_error(ix);
-	for (i = 0; !rc && i < (paths ? nr : 1); i++) {
-		if (paths)
-			sqlite3_bind_int64(st, 1, paths[i]);
-		while (!rc && sqlite3_step(st) == SQLITE_ROW)
-			rc = fn(sqlite3_column_int64(st, 2),
-				sqlite3_column_int64(st, 1),
-				sqlite3_column_int64(st, 0), data);
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, paths[i]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(*rows, *nr_rows + 1, alloc);
+			(*rows)[(*nr_rows)++] = (struct msg_file_row){
+				paths[i], -1, sqlite3_column_int64(st, 0)
+			};
+		}
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	return rc;
+	return 0;
+}
+
+/* The messages of @rows, ascending and each once, *@nr of them. */
+static int64_t *messages_of_rows(const struct msg_file_row *rows,
+				 size_t nr_rows, size_t *nr)
+{
+	int64_t *v = xcalloc(nr_rows + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < nr_rows; i++)
+		v[i] = rows[i].message;
+	if (nr_rows)
+		qsort(v, nr_rows, sizeof(*v), cmp_id);
+	for (i = 0; i < nr_rows; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	*nr = k;
+	return v;
+}
+
+/* Each row's thread (-1: no such message), asked once a message, by id. */
+static int threads_of_rows(struct idx *ix, struct msg_file_row *rows,
+			   size_t nr_rows)
+{
+	size_t nr, i;
+	int64_t *ids = messages_of_rows(rows, nr_rows, &nr);
+	int64_t *thread = xcalloc(nr + 1, sizeof(*thread)), *at;
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(ix->db, "SELECT thread FROM messages "
+			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK) {
+		free(ids);
+		free(thread);
+		return sql_error(ix);
+	}
+	for (i = 0; i < nr; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		thread[i] = sqlite3_step(st) == SQLITE_ROW ?
+			    sqlite3_column_int64(st, 0) : -1;
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	for (i = 0; i < nr_rows; i++) {
+		at = bsearch(&rows[i].message, ids, nr, sizeof(*ids), cmp_id);
+		rows[i].thread = thread[at - ids];
+	}
+	free(ids);
+	free(thread);
+	return 0;
+}
+
+int lists_message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			   struct msg_file_row **rows, size_t *nr_rows)
+{
+	size_t i, k;
+
+	*rows = NULL;
+	*nr_rows = 0;
+	if (message_files_of(ix, paths, nr, rows, nr_rows) ||
+	    threads_of_rows(ix, *rows, *nr_rows))
+		return -1;
+	/* a file of no message (none should be) is in no thread */
+	for (i = k = 0; i < *nr_rows; i++)
+		if ((*rows)[i].thread >= 0)
+			(*rows)[k++] = (*rows)[i];
+	*nr_rows = k;
+	return 0;
 }
 
 int lists_foreach_msg_file(struct idx *ix,
@@ -1144,6 +1371,74 @@ int lists_foreach_msg_file(struct idx *ix,
 			    "ORDER BY path, message", fn, data);
 }
 
+/* The ids of the messages of @threads, ascending, *@nr of them. */
+static int64_t *thread_message_ids(struct idx *ix, const int64_t *threads,
+				   size_t nr_threads, size_t *nr)
+{
+	int64_t *ids = NULL;
+	size_t alloc = 0, t;
+	sqlite3_stmt *st;
+
+	*nr = 0;
+	/* messages_thread covers it: no row of messages is read */
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM messages "
+			       "WHERE thread = ?1", -1, &st, NULL) != SQLITE_OK) {
+		sql_error(ix);
+		return NULL;
+	}
+	for (t = 0; t < nr_threads; t++) {
+		sqlite3_bind_int64(st, 1, threads[t]);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			ALLOC_GROW(ids, *nr + 1, alloc);
+			ids[(*nr)++] = sqlite3_column_int64(st, 0);
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (*nr)
+		qsort(ids, *nr, sizeof(*ids), cmp_id);
+	return ids ? ids : xcalloc(1, sizeof(*ids));
+}
+
+/*
+ * The messages of @threads by id: their ids first, from messages_thread
+ * alone, then their rows in id order, each page of messages read once
+ * (thread by thread, the pages of one thread's replies are apart, and
+ * shared with other threads').
+ */
+static int foreach_thread_message(struct idx *ix, const int64_t *threads,
+				  size_t nr,
+				  int (*fn)(const struct msg_row *m,
+					    void *data),
+				  void *data)
+{
+	struct msg_row m;
+	sqlite3_stmt *ms;
+	size_t n, i;
+	int64_t *ids = thread_message_ids(ix, threads, nr, &n);
+	int rc = 0;
+
+	if (!ids)
+		return -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages m WHERE m.id = ?1", -1, &ms,
+			       NULL) != SQLITE_OK) {
+		free(ids);
+		return sql_error(ix);
+	}
+	for (i = 0; !rc && i < n; i++) {
+		sqlite3_bind_int64(ms, 1, ids[i]);
+		if (sqlite3_step(ms) == SQLITE_ROW) {
+			read_msg_row(ms, &m);
+			rc = fn(&m, data);
+		}
+		sqlite3_reset(ms);
+	}
+	sqlite3_finalize(ms);
+	free(ids);
+	return rc;
+}
+
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
 				int (*fn)(const struct msg_row *m, void *data),
@@ -1151,7 +1446,6 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 {
 	struct msg_row m;
 	sqlite3_stmt *ms;
-	size_t t;
 	int rc = 0;
 
 	/*
@@ -1159,20 +1453,15 @@ int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 	 * message with its parent), so a few sections' messages are
 	 * their threads'.
 	 */
-	if (sqlite3_prepare_v2(ix->db, threads ?
-			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
-			       "WHERE m.thread = ?1" :
-			       "SELECT " MSG_ROW_COLUMNS " FROM messages m "
-			       "ORDER BY m.id", -1, &ms, NULL) != SQLITE_OK)
+	if (threads)
+		return foreach_thread_message(ix, threads, nr, fn, data);
+	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
+			       "messages m ORDER BY m.id", -1, &ms,
+			       NULL) != SQLITE_OK)
 		return sql_error(ix);
-	for (t = 0; !rc && t < (threads ? nr : 1); t++) {
-		if (threads)
-			sqlite3_bind_int64(ms, 1, threads[t]);
-		while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
-			read_msg_row(ms, &m);
-			rc = fn(&m, data);
-		}
-		sqlite3_reset(ms);
+	while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
+		read_msg_row(ms, &m);
+		rc = fn(&m, data);
 	}
 	sqlite3_finalize(ms);
 	return rc;

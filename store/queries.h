@@ -95,15 +95,48 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 int idx_commits_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			 int64_t **ids, size_t *nr_ids);
 
+/* The facts of a few commits, read whole (idx_section_facts()). */
+struct commit_facts_list {
+	struct commit_facts *v;
+	size_t nr;
+	int64_t *ints;		/* every commit's arrays, one after another */
+	size_t nr_ints, alloc_ints;
+};
+
 /*
- * The same facts for the @nr commits @ids (ascending) only: what a
- * question about a few sections needs, without reading every commit.
+ * A few sections' commits, those idx_commits_of_paths() finds, and the
+ * facts of those commits, without reading every commit: *@sc holds the
+ * rows of files whose path or old path is one of @paths (from
+ * files_path and files_renames alone) and the commits' ids, ascending
+ * (ids, nr_ids); release it with section_commits_release().  0 or -1.
  */
-int idx_foreach_commit_facts_of(struct idx *ix, const int64_t *ids,
-				size_t nr,
-				int (*fn)(const struct commit_facts *c,
-					  void *data),
-				void *data);
+struct file_hit;
+struct section_commits {
+	struct file_hit *hits;
+	size_t nr_hits, next;	/* the rows; the next commit's first */
+	int64_t *ids;
+	size_t nr_ids;
+	int64_t since;
+};
+int idx_section_commits(struct idx *ix, const int64_t *paths, size_t nr,
+			int64_t since, struct section_commits *sc);
+
+/*
+ * The facts of the next @max commits of @sc into @l (emptied first, to
+ * release): 1, then 0 when there are no more (or -1).  A commit's files
+ * are only those whose path or old path is one of the sections' (an old
+ * path that is none of them -1), then, for a commit at or after @since,
+ * -1 up to its number of files: of a tree-wide sweep, the rows that
+ * matter to the sections and how many files it changes (whether it is
+ * their own, which only the window's commits are asked).  Read whole,
+ * the commits' people can be read at once (identity_prefetch()) before
+ * any is asked about; @max bounds the memory of a section as large as
+ * the tree (the kernel's THE REST).
+ */
+int idx_section_facts(struct idx *ix, struct section_commits *sc,
+		      size_t max, struct commit_facts_list *l);
+void section_commits_release(struct section_commits *sc);
+void commit_facts_list_release(struct commit_facts_list *l);
 
 /*
  * Every commit since @since (commit time): id, hash, parents' hashes
@@ -269,16 +302,22 @@ int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
 int idx_commit_subject(struct idx *ix, int64_t id, char **hash,
 		       char **subject);
 
+/* A file of a posted patch: its path id, the message's thread and id. */
+struct msg_file_row {
+	int64_t path, thread, message;
+};
+
 /*
- * lists_foreach_message_file() for the files of the @nr path ids
- * @paths only, path by path (msg_files_path); every file when @paths
- * is NULL.
+ * The files of posted patches among the @nr path ids @paths, path by path
+ * (as given), then by message, each with its message's thread, into
+ * *@rows (to free), *@nr_rows of them.  The threads are asked once a
+ * message, in id order, not row by row: a patch of several of the paths
+ * has one row each, apart, and a few sections' small page cache
+ * (idx_scattered_reads()) has dropped the message's page by the next.
+ * 0 or -1.
  */
-int lists_foreach_message_file_of(struct idx *ix, const int64_t *paths,
-				  size_t nr,
-				  int (*fn)(int64_t path, int64_t thread,
-					    int64_t message, void *data),
-				  void *data);
+int lists_message_files_of(struct idx *ix, const int64_t *paths, size_t nr,
+			   struct msg_file_row **rows, size_t *nr_rows);
 
 /*
  * Every file of every posted patch, (path id, message id), by path then
@@ -290,8 +329,8 @@ int lists_foreach_msg_file(struct idx *ix,
 			   void *data);
 
 /*
- * The messages of the @nr threads @threads, thread by thread, or with
- * @threads NULL every message by id (of any archive, registered or not).
+ * The messages of the @nr threads @threads, or with @threads NULL every
+ * message, by id (of any archive, registered or not).
  */
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
