@@ -754,7 +754,7 @@ int list_base_to_commit(const struct list_base *b, struct idx *ix,
 	w.d = xcalloc(nr + 1, sizeof(*w.d));
 	for (k = 0; k < nr; k++)
 		w.last[k] = -1;
-	rc = idx_foreach_commit_facts(ix, to_commit_one, &w);
+	rc = idx_foreach_commit_files(ix, to_commit_one, &w);
 	for (k = 0; k < nr; k++) {
 		out[k] = median(w.d[k].v, w.d[k].nr);
 		free(w.d[k].v);
