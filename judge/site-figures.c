@@ -305,7 +305,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	const char **every = NULL;
 	size_t i, nr_every = 0, alloc_every = 0;
 	struct range r;
-	struct scope one, whole;
+	struct scope one;
 	int64_t *ids = NULL;
 	size_t *start = NULL;
 	int rc = -1;
@@ -358,17 +358,15 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 		list_stats_release(&ls);
 	}
 	/*
-	 * the whole repository, a reply from anyone MAINTAINERS lists; one's
-	 * identity model freed first, so that two are never held at once
+	 * the whole repository, a reply from anyone MAINTAINERS lists: the
+	 * same scope without its paths, its people and identity model
+	 * already read
 	 */
-	scope_release(&one);
-	scope_init(&whole, a->ix);
-	whole.identity_flags = a->o->identity_flags;
+	scope_clear_paths(&one);
 	list_stats_init(&w->all);
 	w->all.max_unposted = 1;
 	w->have_all = true;
-	rc = list_stats_collect_in(&w->all, b, &whole, &r, every, nr_every);
-	scope_release(&whole);
+	rc = list_stats_collect_in(&w->all, b, &one, &r, every, nr_every);
 out:
 	free(ids);
 	free(start);
