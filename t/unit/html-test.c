@@ -3,6 +3,7 @@
  * Unit tests for report/html.c: escaping (markup, quotes, control bytes,
  * invalid UTF-8) and the charts' shape.  TAP output.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,34 @@ static size_t count(const char *hay, const char *needle)
 	return n;
 }
 
+/* A count's digits are always those of its double, to 2^53 and past. */
+static void count_digits(void)
+{
+	long v[] = { 1, 12, 123, 1234, 99999, 100000, 999999999,
+		     (1L << 53) - 1, 1L << 53, (1L << 53) + 1,
+		     LONG_MAX, LONG_MIN + 1, LONG_MIN };
+	size_t i, bad = 0;
+
+	for (i = 0; i < sizeof(v) / sizeof(*v); i++) {
+		int sign;
+
+		for (sign = -1; sign <= 1; sign += 2) {
+			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+			long n = sign < 0 && v[i] != LONG_MIN ? -v[i] : v[i];
+
+			html_count(&a, n);
+			html_number(&b, (double)n, 0);
+			if (strcmp(a.buf, b.buf)) {
+				printf("# %ld: '%s', not '%s'\n", n, a.buf, b.buf);
+				bad++;
+			}
+			strbuf_release(&a);
+			strbuf_release(&b);
+		}
+	}
+	ok(!bad, "html_count() prints html_number()'s digits");
+}
+
 int main(void)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -64,6 +93,10 @@ int main(void)
 	counts(1292182, -1, "1,292,182");
 	counts(-1234567, -1, "-1,234,567");
 	counts(123456789012.0, -1, "123,456,789,012");
+	counts(100000, -1, "100,000");
+	counts(-999, -1, "-999");
+	counts(-1000, -1, "-1,000");
+	count_digits();
 	counts(24, 1, "24.0");
 	counts(464592.04, 1, "464,592.0");
 	counts(-1000.25, 1, "-1,000.2");
