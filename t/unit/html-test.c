@@ -4,6 +4,7 @@
  * invalid UTF-8) and the charts' shape.  TAP output.
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,6 +73,45 @@ static void count_digits(void)
 	ok(!bad, "html_count() prints html_number()'s digits");
 }
 
+/* html_fixed1(@v) against "%.1f"; 1 when they differ. */
+static size_t fixed1_differs(double v, bool quiet)
+{
+	struct strbuf a = STRBUF_INIT;
+	char want[64];
+	size_t bad;
+
+	html_fixed1(&a, v);
+	snprintf(want, sizeof(want), "%.1f", v);
+	bad = strcmp(a.buf, want) != 0;
+	if (bad && !quiet)
+		printf("# %.17g: '%s', not '%s'\n", v, a.buf, want);
+	strbuf_release(&a);
+	return bad;
+}
+
+/* A chart's coordinates: html_fixed1() prints what "%.1f" does. */
+static void fixed1_digits(void)
+{
+	const double odd[] = { 0.0, -0.0, -0.04, 0.05, 0.25, 0.35, -0.25,
+			       1e15, -1e16, 1.0 / 0.0, 0.0 / 0.0 };
+	unsigned long x = 12345;
+	size_t i, bad = 0;
+	long k;
+
+	for (k = -50000; k <= 50000; k++) {
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		bad += fixed1_differs((double)k / 100, bad > 5);
+		bad += fixed1_differs((double)k * 700 / 37, bad > 5);
+		bad += fixed1_differs((double)k / 20 + 0.05, bad > 5);
+		bad += fixed1_differs(((double)(x >> 11) / 9007199254740992.0 -
+				       0.5) * 2e6, bad > 5);
+	}
+	ok(!bad, "html_fixed1() prints \"%%.1f\"'s digits");
+	for (i = bad = 0; i < sizeof(odd) / sizeof(*odd); i++)
+		bad += fixed1_differs(odd[i], false);
+	ok(!bad, "html_fixed1(): zero, its sign, halves, huge, inf, nan");
+}
+
 int main(void)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -97,6 +137,7 @@ int main(void)
 	counts(-999, -1, "-999");
 	counts(-1000, -1, "-1,000");
 	count_digits();
+	fixed1_digits();
 	counts(24, 1, "24.0");
 	counts(464592.04, 1, "464,592.0");
 	counts(-1000.25, 1, "-1,000.2");
