@@ -365,7 +365,8 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	if (scope_load_maintainers(&one, sc->maint_rev) ||
 	    scope_all_section_paths(&one, &ids, &start))
 		goto out;
-	if (sections_to_commit(w, b, &r, ids, start))
+	if (sections_to_commit(w, b, &r, ids, start) ||
+	    list_base_index_paths(b, a->ix))
 		goto out;
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
