@@ -216,6 +216,8 @@ static int list_postings(struct release *rl, struct scope *whole,
 	r.since = rl->from + 1;
 	r.until = rl->to;
 	list_stats_init(&rl->ls);
+	/* the page shows its people's patches and reviews, no commit */
+	rl->ls.no_commits = true;
 	rl->have_ls = true;
 	rc = list_stats_collect_in(&rl->ls, lb, whole, &r, NULL, 0);
 	range_release(&r);
