@@ -6,9 +6,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 failed=
 for b in "$here"/*.sh; do
 	# scale.sh takes hours, outputs.sh and scale-outputs.sh are no
-	# timing, backtest.sh needs real histories: run on their own
+	# timing, backtest.sh needs real histories, site-rerun.sh an
+	# indexed one: run on their own
 	case ${b##*/} in
-	run.sh | scale.sh | outputs.sh | scale-outputs.sh | backtest.sh) continue ;;
+	run.sh | scale.sh | outputs.sh | scale-outputs.sh | backtest.sh | \
+	site-rerun.sh) continue ;;
 	esac
 	echo "== ${b##*/}"
 	sh "$b" || failed="$failed ${b##*/}"

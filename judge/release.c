@@ -206,23 +206,21 @@ static void turnover(struct release *rl)
 }
 
 /* The release's postings: the messages dated between the tags' commits. */
-static int list_postings(struct release *rl, struct idx *ix,
-			 unsigned identity_flags, struct list_base *lb)
+static int list_postings(struct release *rl, struct scope *whole,
+			 struct list_base *lb)
 {
-	struct scope whole;
 	struct range r;
 	int rc;
 
-	scope_init(&whole, ix);
-	whole.identity_flags = identity_flags;
 	range_init(&r);
 	r.since = rl->from + 1;
 	r.until = rl->to;
 	list_stats_init(&rl->ls);
+	/* the page shows its people's patches and reviews, no commit */
+	rl->ls.no_commits = true;
 	rl->have_ls = true;
-	rc = list_stats_collect_in(&rl->ls, lb, &whole, &r, NULL, 0);
+	rc = list_stats_collect_in(&rl->ls, lb, whole, &r, NULL, 0);
 	range_release(&r);
-	scope_release(&whole);
 	return rc;
 }
 
@@ -233,11 +231,14 @@ static const char *site_employer(const void *o, const char *email,
 	return audit_employer(o, email, when);
 }
 
+/*
+ * One release's figures; @whole is the whole repository's scope, its
+ * people and identity model read once for every release.
+ */
 static int collect_one(struct release *rl, struct idx *ix,
-		       const struct audit_opts *o, struct list_base *lb)
+		       const struct audit_opts *o, struct scope *whole,
+		       struct list_base *lb)
 {
-	unsigned identity_flags = o->identity_flags;
-	struct scope whole;
 	struct range r;
 	char *rev = xstrfmt("%s..%s", rl->prev, rl->tag);
 	int rc;
@@ -247,14 +248,11 @@ static int collect_one(struct release *rl, struct idx *ix,
 	stats_init(&rl->st, o->emap);
 	rl->st.employer_fallback = site_employer;
 	rl->st.fallback_ctx = o;
-	scope_init(&whole, ix);
-	whole.identity_flags = identity_flags;
 	range_init(&r);
 	rc = range_parse(&r, ix, NULL, NULL, rev) ||
-	     stats_collect(&rl->st, &whole, &r, true) ||
-	     (lb && list_postings(rl, ix, identity_flags, lb)) ? -1 : 0;
+	     stats_collect(&rl->st, whole, &r, true) ||
+	     (lb && list_postings(rl, whole, lb)) ? -1 : 0;
 	range_release(&r);
-	scope_release(&whole);
 	free(rev);
 	turnover(rl);
 	snapshot(rl, ix);
@@ -268,6 +266,7 @@ int releases_collect(struct releases *rs, struct idx *ix,
 	char **tags;
 	size_t off, nr = list_tags(ix, glob && *glob ? glob : "*", &tags, &off);
 	size_t i, first;
+	struct scope whole;
 	int rc = 0;
 
 	memset(rs, 0, sizeof(*rs));
@@ -280,13 +279,16 @@ int releases_collect(struct releases *rs, struct idx *ix,
 	first = n > 0 && nr > (size_t)n + 1 ? nr - (size_t)n - 1 : 0;
 	if (nr >= 2 && n > 0)
 		rs->v = xcalloc(nr - first - 1, sizeof(*rs->v));
+	scope_init(&whole, ix);
+	whole.identity_flags = o->identity_flags;
 	for (i = first + 1; n > 0 && i < nr && !rc; i++) {
 		struct release *rl = &rs->v[rs->nr++];
 
 		rl->prev = xstrdup(tags[i - 1]);
 		rl->tag = xstrdup(tags[i]);
-		rc = collect_one(rl, ix, o, lb);
+		rc = collect_one(rl, ix, o, &whole, lb);
 	}
+	scope_release(&whole);
 	for (i = 0; i < nr; i++)
 		free(tags[i]);
 	free(tags);

@@ -41,7 +41,8 @@ struct release {
 	 * When lists are indexed: stats --list over the whole repository
 	 * for the messages dated from the previous tag's commit to this
 	 * one's, whose people give netdev's review score as netdev counts
-	 * it, on the list (release_list_score())
+	 * it, on the list (release_list_score()); its commits' side
+	 * (commits, posted, median to commit) is not counted
 	 */
 	struct list_stats ls;
 	bool have_ls;

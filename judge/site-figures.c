@@ -79,7 +79,72 @@ struct year_pass {
 	struct strmap *emp;		/* per year: employer -> commits */
 	unsigned char *linked;		/* commit id -> posted */
 	int64_t max_linked;
+	/*
+	 * per people id: its address (the scope's people row) and its
+	 * first and last commit, folded by address at the end
+	 * (addr_fold()): a hash of the address for each commit was a
+	 * third of the walk
+	 */
+	struct id_when { const char *email; int64_t when[2]; } *ids;
+	size_t nr_ids;
 };
+
+/* People id @id's commit at @t, its address @em. */
+static void id_when(struct year_pass *yp, int64_t id, const char *em,
+		    int64_t t)
+{
+	struct id_when *v;
+
+	if (id < 0 || !em || !*em)
+		return;
+	if ((size_t)id >= yp->nr_ids) {
+		size_t n = (size_t)id + 1 > 2 * yp->nr_ids ? (size_t)id + 1 :
+			   2 * yp->nr_ids;
+
+		yp->ids = xrealloc(yp->ids, n * sizeof(*yp->ids));
+		memset(yp->ids + yp->nr_ids, 0,
+		       (n - yp->nr_ids) * sizeof(*yp->ids));
+		yp->nr_ids = n;
+	}
+	v = &yp->ids[id];
+	if (!v->email) {
+		v->email = em;
+		v->when[0] = v->when[1] = t;
+	} else if (t < v->when[0]) {
+		v->when[0] = t;
+	} else if (t > v->when[1]) {
+		v->when[1] = t;
+	}
+}
+
+/* Each address's first and last commit, over the people ids it has. */
+static void addr_fold(struct year_pass *yp)
+{
+	struct site_figures *w = yp->w;
+	size_t id;
+
+	for (id = 0; id < yp->nr_ids; id++) {
+		const struct id_when *v = &yp->ids[id];
+		struct strmap_entry *e;
+
+		if (!v->email)
+			continue;
+		e = strmap_insert(&w->addr_idx, v->email, strlen(v->email));
+		if (!e->value) {
+			ALLOC_GROW(w->addr_when, w->nr_addr + 1, w->alloc_addr);
+			w->addr_when[w->nr_addr][0] = v->when[0];
+			w->addr_when[w->nr_addr][1] = v->when[1];
+			e->value = (void *)(uintptr_t)++w->nr_addr;
+		} else {
+			int64_t *wh = w->addr_when[(uintptr_t)e->value - 1];
+
+			if (v->when[0] < wh[0])
+				wh[0] = v->when[0];
+			if (v->when[1] > wh[1])
+				wh[1] = v->when[1];
+		}
+	}
+}
 
 static int year_commit(const struct scope_commit *c, void *data)
 {
@@ -89,7 +154,6 @@ static int year_commit(const struct scope_commit *c, void *data)
 	int y = year_of(c->commit_time), pid = identity_of(&a->id, c->author);
 	struct strmap_entry *e;
 	const char *emp;
-	size_t i;
 
 	if (c->commit_time > a->now)
 		return 0;
@@ -97,26 +161,8 @@ static int year_commit(const struct scope_commit *c, void *data)
 	e = strmap_insert(&w->emp_all, emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	/* each address's first and last commit, as author or committer */
-	for (i = 0; i < 2; i++) {
-		const char *em = i ? c->committer_email : c->author_email;
-
-		if (!em || !*em)
-			continue;
-		e = strmap_insert(&w->addr_idx, em, strlen(em));
-		if (!e->value) {
-			ALLOC_GROW(w->addr_when, w->nr_addr + 1, w->alloc_addr);
-			w->addr_when[w->nr_addr][0] = c->commit_time;
-			w->addr_when[w->nr_addr][1] = c->commit_time;
-			e->value = (void *)(uintptr_t)++w->nr_addr;
-		} else {
-			int64_t *wh = w->addr_when[(uintptr_t)e->value - 1];
-
-			if (c->commit_time < wh[0])
-				wh[0] = c->commit_time;
-			if (c->commit_time > wh[1])
-				wh[1] = c->commit_time;
-		}
-	}
+	id_when(yp, c->author, c->author_email, c->commit_time);
+	id_when(yp, c->committer, c->committer_email, c->commit_time);
 	if (pid >= 0) {
 		if (!yp->first[pid] || y < yp->first[pid])
 			yp->first[pid] = y;
@@ -216,6 +262,7 @@ int site_figures_years(struct site_figures *w)
 	r.until = a->now;
 	if (scope_foreach_commit(&whole, &r, year_commit, &yp) < 0)
 		goto out;
+	addr_fold(&yp);
 	for (i = 0; i < a->nr_people; i++) {
 		if (yp.first[i] >= w->first_year)
 			w->y_new[yp.first[i] - w->first_year]++;
@@ -239,6 +286,7 @@ out:
 	free(yp.first);
 	free(yp.last);
 	free(yp.linked);
+	free(yp.ids);
 	return rc;
 }
 
@@ -305,7 +353,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	const char **every = NULL;
 	size_t i, nr_every = 0, alloc_every = 0;
 	struct range r;
-	struct scope one, whole;
+	struct scope one;
 	int64_t *ids = NULL;
 	size_t *start = NULL;
 	int rc = -1;
@@ -317,7 +365,8 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	if (scope_load_maintainers(&one, sc->maint_rev) ||
 	    scope_all_section_paths(&one, &ids, &start))
 		goto out;
-	if (sections_to_commit(w, b, &r, ids, start))
+	if (sections_to_commit(w, b, &r, ids, start) ||
+	    list_base_index_paths(b, a->ix))
 		goto out;
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
@@ -358,17 +407,15 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 		list_stats_release(&ls);
 	}
 	/*
-	 * the whole repository, a reply from anyone MAINTAINERS lists; one's
-	 * identity model freed first, so that two are never held at once
+	 * the whole repository, a reply from anyone MAINTAINERS lists: the
+	 * same scope without its paths, its people and identity model
+	 * already read
 	 */
-	scope_release(&one);
-	scope_init(&whole, a->ix);
-	whole.identity_flags = a->o->identity_flags;
+	scope_clear_paths(&one);
 	list_stats_init(&w->all);
 	w->all.max_unposted = 1;
 	w->have_all = true;
-	rc = list_stats_collect_in(&w->all, b, &whole, &r, every, nr_every);
-	scope_release(&whole);
+	rc = list_stats_collect_in(&w->all, b, &one, &r, every, nr_every);
 out:
 	free(ids);
 	free(start);

@@ -79,6 +79,15 @@ struct list_base {
 	 * postings of a commit asked of it (commits stays empty)
 	 */
 	struct msg_queries *q;
+	/*
+	 * Built by list_base_index_paths(): the patches of each path id
+	 * (indexes in t.m, path_pos[path_start[id] .. path_start[id + 1]),
+	 * ids to max_path), so that a scope's are found without a query
+	 */
+	bool have_paths;
+	int32_t *path_pos;
+	size_t nr_path_pos, *path_start;
+	int64_t max_path;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -558,8 +567,60 @@ void list_base_free(struct list_base *b)
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
+	free(b->path_pos);
+	free(b->path_start);
 	msg_queries_close(b->q);
 	free(b);
+}
+
+/* list_base_index_paths()'s walk of msg_files, by path. */
+struct path_index {
+	struct list_base *b;
+	size_t alloc_pos, alloc_start;
+};
+
+static int path_row(int64_t path, int64_t message, void *data)
+{
+	struct path_index *pi = data;
+	struct list_base *b = pi->b;
+	const struct lmsg *m = lmsg_find(&b->t, message);
+
+	if (path < 0)
+		return 0;
+	/* the slices of the ids up to @path start here */
+	while (b->max_path < path) {
+		b->max_path++;
+		ALLOC_GROW(b->path_start, (size_t)b->max_path + 2,
+			   pi->alloc_start);
+		b->path_start[b->max_path] = b->nr_path_pos;
+	}
+	/* mark_message()'s tests that do not change from scope to scope */
+	if (!m || m->id != message || !lmsg_is_patch(m))
+		return 0;
+	ALLOC_GROW(b->path_pos, b->nr_path_pos + 1, pi->alloc_pos);
+	b->path_pos[b->nr_path_pos++] = (int32_t)(m - b->t.m);
+	return 0;
+}
+
+int list_base_index_paths(struct list_base *b, struct idx *ix)
+{
+	struct path_index pi = { .b = b };
+
+	if (b->have_paths || b->q)
+		return 0;
+	b->max_path = -1;
+	if (lists_foreach_msg_file(ix, path_row, &pi)) {
+		free(b->path_pos);
+		free(b->path_start);
+		b->path_pos = NULL;
+		b->path_start = NULL;
+		b->nr_path_pos = 0;
+		return -1;
+	}
+	ALLOC_GROW(b->path_start, (size_t)b->max_path + 2, pi.alloc_start);
+	b->path_start[b->max_path + 1] = b->nr_path_pos;
+	b->have_paths = true;
+	return 0;
 }
 
 struct commit_walk {
@@ -754,7 +815,7 @@ int list_base_to_commit(const struct list_base *b, struct idx *ix,
 	w.d = xcalloc(nr + 1, sizeof(*w.d));
 	for (k = 0; k < nr; k++)
 		w.last[k] = -1;
-	rc = idx_foreach_commit_facts(ix, to_commit_one, &w);
+	rc = idx_foreach_commit_files(ix, to_commit_one, &w);
 	for (k = 0; k < nr; k++) {
 		out[k] = median(w.d[k].v, w.d[k].nr);
 		free(w.d[k].v);
@@ -859,26 +920,24 @@ struct scope_marks {
 	size_t *nr_marked, *nr_walk, alloc_m, alloc_w;
 };
 
-static int mark_message(int64_t id, void *data)
+/* Patch @m of the scope: marked, its thread's messages walked. */
+static void mark_patch(struct scope_marks *sm, struct lmsg *m)
 {
-	struct scope_marks *sm = data;
 	struct ctx *c = sm->c;
 	const struct list_base *b = c->b;
-	struct lmsg *m = lmsg_find(c->t, id);
 	int64_t *v, slice;
 	size_t k, n;
 
-	/* the copy kept, as it was scoped itself */
-	if (!m || m->id != id || m->mark || !lmsg_is_patch(m))
-		return 0;
+	if (m->mark)
+		return;
 	m->mark = true;
 	ALLOC_GROW(*sm->marked, *sm->nr_marked + 1, sm->alloc_m);
 	(*sm->marked)[(*sm->nr_marked)++] = (int32_t)(m - c->t->m);
 	if (m->date < sm->r->since || m->date > sm->r->until)
-		return 0;
+		return;
 	v = imap_put(sm->threads, thread_key(m));
 	if (*v)
-		return 0;
+		return;
 	*v = 1;
 	slice = *imap_get(&b->thread_slice, thread_key(m));
 	n = (size_t)(slice & 0xffffffff);
@@ -886,6 +945,16 @@ static int mark_message(int64_t id, void *data)
 	ALLOC_GROW(*sm->walk, *sm->nr_walk + n, sm->alloc_w);
 	memcpy(*sm->walk + *sm->nr_walk, b->by_thread + k, n * sizeof(**sm->walk));
 	*sm->nr_walk += n;
+}
+
+static int mark_message(int64_t id, void *data)
+{
+	struct scope_marks *sm = data;
+	struct lmsg *m = lmsg_find(sm->c->t, id);
+
+	/* the copy kept, as it was scoped itself */
+	if (m && m->id == id && lmsg_is_patch(m))
+		mark_patch(sm, m);
 	return 0;
 }
 
@@ -896,10 +965,23 @@ static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
 	struct scope_marks sm = { .c = c, .r = r, .threads = threads,
 				  .marked = marked, .nr_marked = nr_marked,
 				  .walk = walk, .nr_walk = nr_walk };
+	const struct list_base *b = c->b;
+	size_t i, k;
 
-	if (lists_foreach_message_of_paths(s->ix, s->paths, s->nr_paths,
-					   mark_message, &sm))
-		return -1;
+	if (!b->have_paths) {
+		if (lists_foreach_message_of_paths(s->ix, s->paths, s->nr_paths,
+						   mark_message, &sm))
+			return -1;
+	} else {
+		for (i = 0; i < s->nr_paths; i++) {
+			int64_t p = s->paths[i];
+
+			if (p < 0 || p > b->max_path)
+				continue;
+			for (k = b->path_start[p]; k < b->path_start[p + 1]; k++)
+				mark_patch(&sm, &c->t->m[b->path_pos[k]]);
+		}
+	}
 	if (*nr_walk)
 		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
 	return 0;

@@ -104,6 +104,14 @@ struct list_base *list_base_load(struct idx *ix, const char *const *lists,
 struct list_base *list_base_load_scope(struct scope *s);
 void list_base_free(struct list_base *b);
 
+/*
+ * For a run that asks about every section: the patches of each path
+ * read once from the index, so that a scope's are then found in memory,
+ * not asked of the index path by path.  A scope's base needs none (its
+ * own threads are few): 0 there.  0, or -1 with a message.
+ */
+int list_base_index_paths(struct list_base *b, struct idx *ix);
+
 /* list_stats_collect() over a base already loaded (its lists). */
 int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  struct scope *s, const struct range *r,

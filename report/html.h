@@ -32,6 +32,8 @@ void html_link(struct strbuf *out, int up, const char *file, const char *text);
  * script's sort) reads the digits alone.
  */
 void html_count(struct strbuf *out, long n);
+/* @v as snprintf("%.1f") prints it, quicker: a chart's coordinates. */
+void html_fixed1(struct strbuf *out, double v);
 
 /* A table's cell of a count, right-aligned: <td class="n">1,234</td>. */
 void html_count_cell(struct strbuf *out, long n);

@@ -419,7 +419,9 @@ static void date_cell(struct strbuf *out, int64_t t)
 
 	if (t > 0) {
 		mh_date(d, sizeof(d), t);
-		strbuf_addf(out, "<td class=\"d\">%s</td>", d);
+		strbuf_addstr(out, "<td class=\"d\">");
+		strbuf_addstr(out, d);
+		strbuf_addstr(out, "</td>");
 	} else {
 		strbuf_addstr(out, "<td>-</td>");
 	}
@@ -493,7 +495,9 @@ static void page_head(struct site *w, struct strbuf *out, const char *title,
 	strbuf_addstr(out, w->csp);
 	strbuf_addstr(out, "\">\n<title>");
 	html_escape(out, title);
-	strbuf_addf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n", style);
+	strbuf_addstr(out, "</title>\n<style>");
+	strbuf_addstr(out, style);	/* 3 KB on each of 20,000 pages */
+	strbuf_addstr(out, "</style>\n</head>\n<body>\n");
 	if (up)
 		strbuf_addstr(out, "<nav><a href=\"../index.html\">All sections</a>"
 			      "</nav>\n");

@@ -253,23 +253,16 @@ static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
 	c->trailer_person = b->person;
 }
 
-int idx_foreach_commit_facts(struct idx *ix,
-			     int (*fn)(const struct commit_facts *c, void *data),
-			     void *data)
-{
-	return idx_foreach_commit_facts_range(ix, INT64_MIN, INT64_MAX, fn,
-					      data);
-}
-
-int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
-				   int (*fn)(const struct commit_facts *c,
-					     void *data),
-				   void *data)
+/* The facts of the commits in [@from, @to]; trailers only when @trailers. */
+static int foreach_facts(struct idx *ix, int64_t from, int64_t to,
+			 bool trailers,
+			 int (*fn)(const struct commit_facts *c, void *data),
+			 void *data)
 {
 	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
 	struct facts_buf b = { 0 };
-	struct commit_facts c;
-	int frc, trc, rc = 0;
+	struct commit_facts c = { 0 };
+	int frc, trc = SQLITE_DONE, rc = 0;
 
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, author, committer, commit_time, "
 			       "nparents FROM commits WHERE id BETWEEN ?1 AND ?2 "
@@ -278,10 +271,11 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 			       "files WHERE commit_id BETWEEN ?1 AND ?2 "
 			       "ORDER BY commit_id", -1, &fst,
 			       NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
-			       "WHERE commit_id BETWEEN ?1 AND ?2 AND "
-			       "person IS NOT NULL ORDER BY commit_id, seq",
-			       -1, &tst, NULL) != SQLITE_OK) {
+	    (trailers &&
+	     sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person FROM trailers "
+				"WHERE commit_id BETWEEN ?1 AND ?2 AND "
+				"person IS NOT NULL ORDER BY commit_id, seq",
+				-1, &tst, NULL) != SQLITE_OK)) {
 		rc = sql_error(ix);
 		goto out;
 	}
@@ -289,10 +283,12 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 	sqlite3_bind_int64(cst, 2, to);
 	sqlite3_bind_int64(fst, 1, from);
 	sqlite3_bind_int64(fst, 2, to);
-	sqlite3_bind_int64(tst, 1, from);
-	sqlite3_bind_int64(tst, 2, to);
 	frc = sqlite3_step(fst);
-	trc = sqlite3_step(tst);
+	if (trailers) {
+		sqlite3_bind_int64(tst, 1, from);
+		sqlite3_bind_int64(tst, 2, to);
+		trc = sqlite3_step(tst);
+	}
 	while (!rc && sqlite3_step(cst) == SQLITE_ROW) {
 		c.id = sqlite3_column_int64(cst, 0);
 		c.author = sqlite3_column_int64(cst, 1);
@@ -300,7 +296,8 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 		c.time = sqlite3_column_int64(cst, 3);
 		c.nparents = sqlite3_column_int(cst, 4);
 		facts_files(fst, &frc, &c, &b);
-		facts_trailers(tst, &trc, &c, &b);
+		if (trailers)
+			facts_trailers(tst, &trc, &c, &b);
 		rc = fn(&c, data);
 	}
 out:
@@ -312,6 +309,28 @@ out:
 	free(b.key);
 	free(b.person);
 	return rc;
+}
+
+int idx_foreach_commit_facts(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data)
+{
+	return foreach_facts(ix, INT64_MIN, INT64_MAX, true, fn, data);
+}
+
+int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void *data)
+{
+	return foreach_facts(ix, from, to, true, fn, data);
+}
+
+int idx_foreach_commit_files(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data)
+{
+	return foreach_facts(ix, INT64_MIN, INT64_MAX, false, fn, data);
 }
 
 static int cmp_id(const void *x, const void *y)

@@ -88,6 +88,15 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   void *data);
 
 /*
+ * The same without the trailers (nr_trailers 0): a walk that asks only
+ * which files each commit touched is spared the trailers, the larger
+ * half of the reading.
+ */
+int idx_foreach_commit_files(struct idx *ix,
+			     int (*fn)(const struct commit_facts *c, void *data),
+			     void *data);
+
+/*
  * The ids of the commits that touch one of the @nr path ids @paths (as
  * a file's path or a rename's old path), ascending and each once, into
  * *@ids (to free), *@nr_ids of them: by files(path), files(old_path).

@@ -3,6 +3,8 @@
  * Unit tests for report/html.c: escaping (markup, quotes, control bytes,
  * invalid UTF-8) and the charts' shape.  TAP output.
  */
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +45,73 @@ static size_t count(const char *hay, const char *needle)
 	return n;
 }
 
+/* A count's digits are always those of its double, to 2^53 and past. */
+static void count_digits(void)
+{
+	long v[] = { 1, 12, 123, 1234, 99999, 100000, 999999999,
+		     (1L << 53) - 1, 1L << 53, (1L << 53) + 1,
+		     LONG_MAX, LONG_MIN + 1, LONG_MIN };
+	size_t i, bad = 0;
+
+	for (i = 0; i < sizeof(v) / sizeof(*v); i++) {
+		int sign;
+
+		for (sign = -1; sign <= 1; sign += 2) {
+			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+			long n = sign < 0 && v[i] != LONG_MIN ? -v[i] : v[i];
+
+			html_count(&a, n);
+			html_number(&b, (double)n, 0);
+			if (strcmp(a.buf, b.buf)) {
+				printf("# %ld: '%s', not '%s'\n", n, a.buf, b.buf);
+				bad++;
+			}
+			strbuf_release(&a);
+			strbuf_release(&b);
+		}
+	}
+	ok(!bad, "html_count() prints html_number()'s digits");
+}
+
+/* html_fixed1(@v) against "%.1f"; 1 when they differ. */
+static size_t fixed1_differs(double v, bool quiet)
+{
+	struct strbuf a = STRBUF_INIT;
+	char want[64];
+	size_t bad;
+
+	html_fixed1(&a, v);
+	snprintf(want, sizeof(want), "%.1f", v);
+	bad = strcmp(a.buf, want) != 0;
+	if (bad && !quiet)
+		printf("# %.17g: '%s', not '%s'\n", v, a.buf, want);
+	strbuf_release(&a);
+	return bad;
+}
+
+/* A chart's coordinates: html_fixed1() prints what "%.1f" does. */
+static void fixed1_digits(void)
+{
+	const double odd[] = { 0.0, -0.0, -0.04, 0.05, 0.25, 0.35, -0.25,
+			       1e15, -1e16, 1.0 / 0.0, 0.0 / 0.0 };
+	unsigned long x = 12345;
+	size_t i, bad = 0;
+	long k;
+
+	for (k = -50000; k <= 50000; k++) {
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		bad += fixed1_differs((double)k / 100, bad > 5);
+		bad += fixed1_differs((double)k * 700 / 37, bad > 5);
+		bad += fixed1_differs((double)k / 20 + 0.05, bad > 5);
+		bad += fixed1_differs(((double)(x >> 11) / 9007199254740992.0 -
+				       0.5) * 2e6, bad > 5);
+	}
+	ok(!bad, "html_fixed1() prints \"%%.1f\"'s digits");
+	for (i = bad = 0; i < sizeof(odd) / sizeof(*odd); i++)
+		bad += fixed1_differs(odd[i], false);
+	ok(!bad, "html_fixed1(): zero, its sign, halves, huge, inf, nan");
+}
+
 int main(void)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -64,6 +133,11 @@ int main(void)
 	counts(1292182, -1, "1,292,182");
 	counts(-1234567, -1, "-1,234,567");
 	counts(123456789012.0, -1, "123,456,789,012");
+	counts(100000, -1, "100,000");
+	counts(-999, -1, "-999");
+	counts(-1000, -1, "-1,000");
+	count_digits();
+	fixed1_digits();
 	counts(24, 1, "24.0");
 	counts(464592.04, 1, "464,592.0");
 	counts(-1000.25, 1, "-1,000.2");
