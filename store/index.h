@@ -208,6 +208,14 @@ int idx_verify_commits(struct idx *ix, int n);
 int idx_verify_rows(struct idx *ix);
 
 /*
+ * The summary's chunks, decoded, against the tables: every commit's
+ * files and trailers as idx_foreach_commit_facts() hands them.  0, 1
+ * after printing what differs or a chunk that does not decode, -1 if
+ * the index cannot be asked.
+ */
+int idx_verify_summary(struct idx *ix);
+
+/*
  * Query helpers for the commands built on the index.
  */
 
