@@ -471,6 +471,7 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 		int n = *verify_arg ? atoi(verify_arg) : 100;
 
 		rc |= idx_verify_rows(&ix);
+		rc |= idx_verify_summary(&ix) ? 1 : 0;
 		rc |= derived_verify(&ix) ? 1 : 0;
 		rc |= identity_verify(&ix) ? 1 : 0;
 		rc |= idx_verify_commits(&ix, n);

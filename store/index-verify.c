@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sqlite3.h>
 
+#include "queries.h"
 #include "run-command.h"
+#include "summary.h"
 
 /* One commit against git show and git diff-tree; 1 if it differs. */
 /*
@@ -323,4 +325,95 @@ int idx_verify_rows(struct idx *ix)
 	printf("verified every row: %s\n", bad ? "duplicates or dangling rows"
 	       : "each once");
 	return bad;
+}
+
+/* A batch of the summary against the tables' facts of its ids. */
+struct summary_check {
+	struct idx *ix;
+	const struct summary *sm;
+	size_t i;			/* the batch's next commit */
+	int64_t after;			/* the last id of the batch before */
+	struct facts_buf b;
+	int64_t checked, bad;
+};
+
+static bool same_ids(const int64_t *a, const int64_t *b, size_t n)
+{
+	return !n || !memcmp(a, b, n * sizeof(*a));
+}
+
+/* The tables' facts @t against the summary's next commit. */
+static int check_facts(const struct commit_facts *t, void *data)
+{
+	struct summary_check *v = data;
+	struct commit_facts s;
+
+	if (v->i >= v->sm->nr || v->sm->commits[v->i].id != t->id) {
+		printf("summary: commit %lld is not where the summary has it\n",
+		       (long long)t->id);
+		v->bad++;
+		return 1;
+	}
+	summary_commit_facts(v->sm, v->i++, true, &s, &v->b);
+	v->checked++;
+	if (s.author != t->author || s.committer != t->committer ||
+	    s.time != t->time ||
+	    (s.nparents != t->nparents && !(s.nparents == 255 &&
+					     t->nparents > 255)) ||
+	    s.nr_paths != t->nr_paths || s.nr_trailers != t->nr_trailers ||
+	    !same_ids(s.paths, t->paths, s.nr_paths) ||
+	    !same_ids(s.old_paths, t->old_paths, s.nr_paths) ||
+	    !same_ids(s.trailer_key, t->trailer_key, s.nr_trailers) ||
+	    !same_ids(s.trailer_person, t->trailer_person, s.nr_trailers)) {
+		printf("summary: commit %lld: its files or trailers differ "
+		       "from the tables'\n", (long long)t->id);
+		v->bad++;
+	}
+	return 0;
+}
+
+static int check_batch(const struct summary *sm, void *data)
+{
+	struct summary_check *v = data;
+	int64_t last = sm->commits[sm->nr - 1].id;
+
+	v->sm = sm;
+	v->i = 0;
+	if (idx_foreach_commit_facts_tables(v->ix, v->after + 1, last,
+					    check_facts, v) < 0)
+		return -1;
+	if (v->i < sm->nr) {
+		printf("summary: commit %lld is not in the tables\n",
+		       (long long)sm->commits[v->i].id);
+		v->bad++;
+	}
+	v->after = last;
+	return 0;
+}
+
+int idx_verify_summary(struct idx *ix)
+{
+	struct summary_check v = { .ix = ix, .after = INT64_MIN };
+	struct summary buf = { 0 };
+	enum summary_state state;
+	int rc = summary_walk_files(ix, &buf, INT64_MIN, INT64_MAX,
+				    check_batch, &v, &state);
+
+	summary_release(&buf);
+	facts_buf_release(&v.b);
+	if (rc < 0)
+		return -1;
+	if (state == SUMMARY_DAMAGED) {
+		printf("summary: a chunk does not decode (readers use the "
+		       "tables; 'kmaint index --rebuild' writes it again)\n");
+		return 1;
+	}
+	if (state == SUMMARY_SHORT) {
+		printf("verified the summary: it does not reach the last "
+		       "commit (readers use the tables)\n");
+		return 0;
+	}
+	printf("verified the summary's files and trailers: %lld commits, "
+	       "%lld differ\n", (long long)v.checked, (long long)v.bad);
+	return v.bad || rc ? 1 : 0;
 }

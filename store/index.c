@@ -503,6 +503,18 @@ static const char schema_v5[] =
 	"-- blobs: prefix -1 marks a list of delta operations\n";
 
 /*
+ * Version 6: the summary's chunks carry their commits' files rows (path
+ * and a rename's old path) in a third blob, so that a walk over every
+ * commit's files (kmaint audit, report --site) reads them from there
+ * rather than stepping through the files table.  The chunks already
+ * there have none and are emptied: the same "kmaint index" run writes
+ * them again (until then, readers read the tables).
+ */
+static const char schema_v6[] =
+	"ALTER TABLE summary ADD COLUMN files BLOB;\n"
+	"DELETE FROM summary;\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -512,6 +524,7 @@ static const char *const migrate[] = {
 	schema_v3,
 	schema_v4,
 	schema_v5,
+	schema_v6,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)

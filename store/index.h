@@ -18,7 +18,7 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 5
+#define IDX_SCHEMA_VERSION 6
 
 /*
  * SQLite stays behind the store: only the store's own .c files and
@@ -206,6 +206,14 @@ int idx_verify_commits(struct idx *ix, int n);
  * printed.
  */
 int idx_verify_rows(struct idx *ix);
+
+/*
+ * The summary's chunks, decoded, against the tables: every commit's
+ * files and trailers as idx_foreach_commit_facts() hands them.  0, 1
+ * after printing what differs or a chunk that does not decode, -1 if
+ * the index cannot be asked.
+ */
+int idx_verify_summary(struct idx *ix);
 
 /*
  * Query helpers for the commands built on the index.

@@ -202,12 +202,6 @@ int64_t idx_trailer_key_id(struct idx *ix, const char *key)
 	return id;
 }
 
-/* The arrays idx_foreach_commit_facts() fills for each commit. */
-struct facts_buf {
-	int64_t *paths, *old_paths, *key, *person;
-	size_t alloc_p, alloc_t;
-};
-
 /*
  * The rows of commit @id from @st, a statement ordered by commit id and
  * stepped along with the commits (*rc its last step): columns 1 and 2
@@ -253,11 +247,11 @@ static void facts_trailers(sqlite3_stmt *tst, int *trc, struct commit_facts *c,
 	c->trailer_person = b->person;
 }
 
-/* The facts of the commits in [@from, @to]; trailers only when @trailers. */
-static int foreach_facts(struct idx *ix, int64_t from, int64_t to,
-			 bool trailers,
-			 int (*fn)(const struct commit_facts *c, void *data),
-			 void *data)
+/* The facts of the commits in [@from, @to], read from the tables. */
+static int facts_tables(struct idx *ix, int64_t from, int64_t to,
+			bool trailers,
+			int (*fn)(const struct commit_facts *c, void *data),
+			void *data)
 {
 	sqlite3_stmt *cst = NULL, *fst = NULL, *tst = NULL;
 	struct facts_buf b = { 0 };
@@ -304,11 +298,117 @@ out:
 	sqlite3_finalize(cst);
 	sqlite3_finalize(fst);
 	sqlite3_finalize(tst);
-	free(b.paths);
-	free(b.old_paths);
-	free(b.key);
-	free(b.person);
+	facts_buf_release(&b);
 	return rc;
+}
+
+void summary_commit_facts(const struct summary *sm, size_t at, bool trailers,
+			  struct commit_facts *c, struct facts_buf *b)
+{
+	const struct summary_commit *sc = &sm->commits[at];
+	const struct summary_file *f = sc->nr_files ?
+				       sm->files + sm->at[at].file : NULL;
+	const struct summary_trailer *t;
+	size_t i, n = 0;
+
+	c->id = sc->id;
+	c->author = sc->author;
+	c->committer = sc->committer;
+	c->time = sc->commit_time;
+	c->nparents = sc->nparents;
+	if (sc->nr_files > b->alloc_p) {
+		ALLOC_GROW(b->paths, sc->nr_files, b->alloc_p);
+		b->old_paths = xrealloc(b->old_paths,
+					b->alloc_p * sizeof(*b->old_paths));
+	}
+	for (i = 0; i < sc->nr_files; i++) {
+		b->paths[i] = f[i].path;
+		b->old_paths[i] = f[i].old_path;
+	}
+	c->nr_paths = sc->nr_files;
+	c->paths = b->paths;
+	c->old_paths = b->old_paths;
+	t = trailers ? summary_own_trailers(sm, at, &n) : NULL;
+	if (n > b->alloc_t) {
+		ALLOC_GROW(b->key, n, b->alloc_t);
+		b->person = xrealloc(b->person, b->alloc_t * sizeof(*b->person));
+	}
+	for (i = 0; i < n; i++) {
+		b->key[i] = t[i].key;
+		b->person[i] = t[i].person;
+	}
+	c->nr_trailers = n;
+	c->trailer_key = b->key;
+	c->trailer_person = b->person;
+}
+
+void facts_buf_release(struct facts_buf *b)
+{
+	free(b->paths);
+	free(b->old_paths);
+	free(b->key);
+	free(b->person);
+	memset(b, 0, sizeof(*b));
+}
+
+/* A walk of the summary handing commit_facts. */
+struct facts_walk {
+	int64_t from, to;
+	bool trailers;
+	int (*fn)(const struct commit_facts *c, void *data);
+	void *data;
+	struct facts_buf b;
+};
+
+static int facts_batch(const struct summary *sm, void *data)
+{
+	struct facts_walk *w = data;
+	struct commit_facts c = { 0 };
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < sm->nr; i++) {
+		const struct summary_commit *sc = &sm->commits[i];
+
+		if (sc->id < w->from || sc->id > w->to)
+			continue;
+		summary_commit_facts(sm, i, w->trailers, &c, &w->b);
+		rc = w->fn(&c, w->data);
+	}
+	return rc;
+}
+
+/*
+ * The facts of the commits in [@from, @to]; trailers only when
+ * @trailers.  From the summary's chunks when they hold every commit:
+ * a few blobs decode in a fraction of the time the files and trailers
+ * rows take to step through (at 1.4M commits, a second of kmaint
+ * audit); else from the tables, so the answer never depends on it.
+ */
+static int foreach_facts(struct idx *ix, int64_t from, int64_t to,
+			 bool trailers,
+			 int (*fn)(const struct commit_facts *c, void *data),
+			 void *data)
+{
+	struct facts_walk w = { from, to, trailers, fn, data, { 0 } };
+	struct summary buf = { 0 };
+	enum summary_state state;
+	int rc = summary_walk_files(ix, &buf, from, to, facts_batch, &w,
+				    &state);
+
+	summary_release(&buf);
+	facts_buf_release(&w.b);
+	if (rc || state == SUMMARY_WHOLE)
+		return rc;
+	return facts_tables(ix, from, to, trailers, fn, data);
+}
+
+int idx_foreach_commit_facts_tables(struct idx *ix, int64_t from, int64_t to,
+				    int (*fn)(const struct commit_facts *c,
+					      void *data),
+				    void *data)
+{
+	return facts_tables(ix, from, to, true, fn, data);
 }
 
 int idx_foreach_commit_facts(struct idx *ix,

@@ -6,6 +6,7 @@
 
 #include "imap.h"
 #include "index.h"
+#include "summary.h"
 
 /*
  * The questions the commands and the report ask the index, each a
@@ -86,6 +87,27 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   int (*fn)(const struct commit_facts *c,
 					     void *data),
 				   void *data);
+
+/* The same, always from the tables (for kmaint index --verify). */
+int idx_foreach_commit_facts_tables(struct idx *ix, int64_t from, int64_t to,
+				    int (*fn)(const struct commit_facts *c,
+					      void *data),
+				    void *data);
+
+/* The arrays a commit_facts points into. */
+struct facts_buf {
+	int64_t *paths, *old_paths, *key, *person;
+	size_t alloc_p, alloc_t;
+};
+
+void facts_buf_release(struct facts_buf *b);
+
+/*
+ * @c: the facts of the @at-th commit of a batch of summary_walk_files(),
+ * pointing into @b (trailers only when @trailers).
+ */
+void summary_commit_facts(const struct summary *sm, size_t at, bool trailers,
+			  struct commit_facts *c, struct facts_buf *b);
 
 /*
  * The same without the trailers (nr_trailers 0): a walk that asks only

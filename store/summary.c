@@ -11,8 +11,17 @@
  * commits blob starts with a magic word naming the layout; a blob with
  * another magic or a size that does not add up is ignored (the records
  * are then built from the tables), never trusted.
+ *
+ * The files blob holds, a commit after another, its files rows in the
+ * files table's order, each as a varint of its path id shifted left
+ * once, the low bit set when a varint of the rename's old path id
+ * follows; then, for a commit whose tags are its signature lines'
+ * (SUMMARY_SIGLINES), a varint count of its trailers rows that name
+ * someone and a varint key and person for each.  Path ids are small,
+ * so a file costs two or three bytes: the blob is about a fifth of
+ * the commits blob.
  */
-#define MAGIC "KMS1"
+#define MAGIC "KMS2"
 #define COMMIT_SIZE 52
 #define TRAILER_SIZE 8
 
@@ -30,6 +39,22 @@ static void put_le(struct strbuf *sb, uint64_t v, int n)
 
 	for (i = 0; i < n; i++)
 		b[i] = (unsigned char)(v >> (8 * i));
+	strbuf_add(sb, b, (size_t)n);
+}
+
+/* @v in 7-bit groups, least significant first, the high bit "more". */
+static void put_varint(struct strbuf *sb, uint64_t v)
+{
+	unsigned char b[10];
+	int n = 0;
+
+	do {
+		b[n] = (unsigned char)(v & 0x7f);
+		v >>= 7;
+		if (v)
+			b[n] |= 0x80;
+		n++;
+	} while (v);
 	strbuf_add(sb, b, (size_t)n);
 }
 
@@ -53,6 +78,9 @@ void summary_release(struct summary *sm)
 {
 	free(sm->commits);
 	free(sm->trailers);
+	free(sm->files);
+	free(sm->tags);
+	free(sm->at);
 	memset(sm, 0, sizeof(*sm));
 }
 
@@ -94,20 +122,30 @@ static int64_t max_commit_id(struct idx *ix)
 	return v;
 }
 
-/* Add the (key, person) rows of cursor @st for commit @c, skip others. */
+/* Where take_tags() puts a commit's rows. */
+enum take { SKIP, TRAILERS, TAGS };
+
+/* Add the (key, person) rows of cursor @st for commit @c as @to says. */
 static int take_tags(struct summary *sm, struct summary_commit *c,
-		     sqlite3_stmt *st, int rc, bool take)
+		     sqlite3_stmt *st, int rc, enum take to)
 {
 	while (rc == SQLITE_ROW && sqlite3_column_int64(st, 0) <= c->id) {
-		if (take && sqlite3_column_int64(st, 0) == c->id) {
+		if (to != SKIP && sqlite3_column_int64(st, 0) == c->id) {
 			struct summary_trailer *t;
 
-			ALLOC_GROW(sm->trailers, sm->nr_trailers + 1,
-				   sm->alloc_trailers);
-			t = &sm->trailers[sm->nr_trailers++];
+			if (to == TRAILERS) {
+				ALLOC_GROW(sm->trailers, sm->nr_trailers + 1,
+					   sm->alloc_trailers);
+				t = &sm->trailers[sm->nr_trailers++];
+				c->nr_trailers++;
+			} else {
+				ALLOC_GROW(sm->tags, sm->nr_tags + 1,
+					   sm->alloc_tags);
+				t = &sm->tags[sm->nr_tags++];
+				sm->at[sm->nr - 1].nr_tags++;
+			}
 			t->key = clamp_u32(sqlite3_column_int64(st, 1));
 			t->person = clamp_u32(sqlite3_column_int64(st, 2));
-			c->nr_trailers++;
 		}
 		rc = sqlite3_step(st);
 	}
@@ -136,11 +174,29 @@ static bool add_commit(struct summary *sm, sqlite3_stmt *cs)
 	c->author_tz = (int16_t)sqlite3_column_int(cs, 5);
 	c->commit_time = sqlite3_column_int64(cs, 6);
 	c->trailer = (uint32_t)sm->nr_trailers;
-	return sqlite3_column_int64(cs, 7) & HC_SIGLINES;
+	if (sqlite3_column_int64(cs, 7) & HC_SIGLINES)
+		c->flags |= SUMMARY_SIGLINES;
+	return c->flags & SUMMARY_SIGLINES;
 }
 
-/* Sum the files rows of cursor @fs (commit_id, added, removed, flags). */
-static int take_files(struct summary_commit *c, sqlite3_stmt *fs, int rc)
+/* Keep the path and old path (-1 for none) of cursor @fs's row. */
+static void add_file(struct summary *sm, sqlite3_stmt *fs)
+{
+	struct summary_file *f;
+
+	ALLOC_GROW(sm->files, sm->nr_files + 1, sm->alloc_files);
+	f = &sm->files[sm->nr_files++];
+	f->path = sqlite3_column_int64(fs, 4);
+	f->old_path = sqlite3_column_type(fs, 5) == SQLITE_NULL ? -1 :
+		      sqlite3_column_int64(fs, 5);
+}
+
+/*
+ * Sum the files rows of cursor @fs (commit_id, added, removed, flags,
+ * path, old_path), keeping their paths in @sm when @files.
+ */
+static int take_files(struct summary *sm, struct summary_commit *c,
+		      sqlite3_stmt *fs, int rc, bool files)
 {
 	int64_t added = 0, removed = 0;
 
@@ -151,6 +207,8 @@ static int take_files(struct summary_commit *c, sqlite3_stmt *fs, int rc)
 			removed += sqlite3_column_int64(fs, 2);
 			if (sqlite3_column_int64(fs, 3) & HF_MISSING)
 				c->flags |= SUMMARY_COUNTS_UNKNOWN;
+			if (files)
+				add_file(sm, fs);
 			c->nr_files++;
 		}
 		rc = sqlite3_step(fs);
@@ -165,9 +223,11 @@ static int take_files(struct summary_commit *c, sqlite3_stmt *fs, int rc)
  * the tables side by side in id order (each a range scan of its
  * primary key).  A commit's tags are its trailers, or, where its
  * message has tags outside the trailer block (HC_SIGLINES), the tags of
- * those lines: gitdm counts them wherever they are.
+ * those lines: gitdm counts them wherever they are.  With @files, the
+ * files rows' paths too, and such a commit's trailers in sm->tags.
  */
-static int build(struct idx *ix, int64_t after, struct summary *sm)
+static int build(struct idx *ix, int64_t after, struct summary *sm,
+		 bool files)
 {
 	sqlite3_stmt *cs = NULL, *fs = NULL, *ts = NULL, *ss = NULL;
 	int frc, trc, src, rc = -1;
@@ -180,8 +240,8 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 			       "FROM siglines WHERE commit_id > ?1 AND "
 			       "person IS NOT NULL ORDER BY commit_id, seq",
 			       -1, &ss, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, added, removed, flags "
-			       "FROM files WHERE commit_id > ?1 "
+	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, added, removed, flags, "
+			       "path, old_path FROM files WHERE commit_id > ?1 "
 			       "ORDER BY commit_id", -1, &fs, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT commit_id, key, person "
 			       "FROM trailers WHERE commit_id > ?1 AND "
@@ -210,9 +270,15 @@ static int build(struct idx *ix, int64_t after, struct summary *sm)
 		}
 		own = add_commit(sm, cs);
 		c = &sm->commits[sm->nr - 1];
-		frc = take_files(c, fs, frc);
-		trc = take_tags(sm, c, ts, trc, !own);
-		src = take_tags(sm, c, ss, src, own);
+		if (files) {
+			ALLOC_GROW(sm->at, sm->nr, sm->alloc_at);
+			sm->at[sm->nr - 1] = (struct summary_at){
+				(uint32_t)sm->nr_files, (uint32_t)sm->nr_tags, 0 };
+		}
+		frc = take_files(sm, c, fs, frc, files);
+		trc = take_tags(sm, c, ts, trc, !own ? TRAILERS :
+				files ? TAGS : SKIP);
+		src = take_tags(sm, c, ss, src, own ? TRAILERS : SKIP);
 	}
 	if ((frc != SQLITE_ROW && frc != SQLITE_DONE) ||
 	    (trc != SQLITE_ROW && trc != SQLITE_DONE) ||
@@ -248,8 +314,10 @@ static int load_one(struct summary *sm, sqlite3_stmt *st[3], int64_t id)
 		return rc[0] == SQLITE_DONE ? 0 : -1;
 	own = add_commit(sm, st[0]);
 	c = &sm->commits[sm->nr - 1];
-	rc[1] = take_tags(sm, c, st[1], sqlite3_step(st[1]), !own);
-	rc[2] = take_tags(sm, c, st[2], sqlite3_step(st[2]), own);
+	rc[1] = take_tags(sm, c, st[1], sqlite3_step(st[1]),
+			  own ? SKIP : TRAILERS);
+	rc[2] = take_tags(sm, c, st[2], sqlite3_step(st[2]),
+			  own ? TRAILERS : SKIP);
 	return rc[1] == SQLITE_DONE && rc[2] == SQLITE_DONE ? 0 : -1;
 }
 
@@ -284,7 +352,33 @@ int summary_load_ids(struct idx *ix, const int64_t *ids, size_t nr,
 
 int summary_build_after(struct idx *ix, int64_t after, struct summary *sm)
 {
-	return build(ix, after, sm);
+	return build(ix, after, sm, false);
+}
+
+/* The files blob of @sm's commits (see the top of the file). */
+static void encode_files(const struct summary *sm, struct strbuf *fb)
+{
+	size_t i, j;
+
+	for (i = 0; i < sm->nr; i++) {
+		const struct summary_commit *c = &sm->commits[i];
+		const struct summary_at *at = &sm->at[i];
+
+		for (j = 0; j < c->nr_files; j++) {
+			const struct summary_file *f = &sm->files[at->file + j];
+
+			put_varint(fb, (uint64_t)f->path << 1 | (f->old_path >= 0));
+			if (f->old_path >= 0)
+				put_varint(fb, (uint64_t)f->old_path);
+		}
+		if (!(c->flags & SUMMARY_SIGLINES))
+			continue;
+		put_varint(fb, at->nr_tags);
+		for (j = 0; j < at->nr_tags; j++) {
+			put_varint(fb, sm->tags[at->tag + j].key);
+			put_varint(fb, sm->tags[at->tag + j].person);
+		}
+	}
 }
 
 static void encode(const struct summary *sm, struct strbuf *cb,
@@ -421,7 +515,7 @@ int summary_load(struct idx *ix, struct summary *sm)
 	if (sm->cached)
 		return 0;
 	/* an interrupted run, or an index from before the summary */
-	return build(ix, last, sm);
+	return build(ix, last, sm, false);
 }
 
 /*
@@ -433,34 +527,114 @@ enum { WALK_BATCH = 4096 };
 
 struct chunk {
 	int64_t lo, hi;
-	sqlite3_blob *cb, *tb;
-	int clen, tlen;
-	int coff, toff;			/* the next piece's offsets */
+	sqlite3_blob *cb, *tb, *fb;	/* fb only for summary_walk_files() */
+	int clen, tlen, flen;
+	int coff, toff, foff;		/* the next piece's offsets */
 	unsigned char *buf;		/* one piece */
 	size_t alloc;
+	unsigned char fbuf[4096];	/* the files blob read so far */
+	size_t fpos, fend;		/* its unread bytes */
 };
 
 static void chunk_close(struct chunk *ch)
 {
 	sqlite3_blob_close(ch->cb);
 	sqlite3_blob_close(ch->tb);
-	ch->cb = ch->tb = NULL;
+	sqlite3_blob_close(ch->fb);
+	ch->cb = ch->tb = ch->fb = NULL;
 }
 
-/* Open the chunk starting at @ch->lo; false if its blobs cannot be read. */
-static bool chunk_open(struct idx *ix, struct chunk *ch)
+/*
+ * Open the chunk starting at @ch->lo, with its files blob when @files;
+ * false if its blobs cannot be read.
+ */
+static bool chunk_open(struct idx *ix, struct chunk *ch, bool files)
 {
 	if (sqlite3_blob_open(ix->db, "main", "summary", "commits", ch->lo, 0,
 			      &ch->cb) != SQLITE_OK ||
 	    sqlite3_blob_open(ix->db, "main", "summary", "trailers", ch->lo, 0,
-			      &ch->tb) != SQLITE_OK) {
+			      &ch->tb) != SQLITE_OK ||
+	    (files && sqlite3_blob_open(ix->db, "main", "summary", "files",
+					ch->lo, 0, &ch->fb) != SQLITE_OK)) {
 		chunk_close(ch);
 		return false;
 	}
 	ch->clen = sqlite3_blob_bytes(ch->cb);
 	ch->tlen = sqlite3_blob_bytes(ch->tb);
+	ch->flen = files ? sqlite3_blob_bytes(ch->fb) : 0;
 	ch->coff = 4;
-	ch->toff = 0;
+	ch->toff = ch->foff = 0;
+	ch->fpos = ch->fend = 0;
+	return true;
+}
+
+/* The next varint of the files blob into *@v; false past its end. */
+static bool chunk_varint(struct chunk *ch, uint64_t *v)
+{
+	int shift;
+
+	if (ch->fend - ch->fpos < 10 && ch->foff < ch->flen) {
+		size_t keep = ch->fend - ch->fpos;
+		int n = (int)(sizeof(ch->fbuf) - keep);
+
+		if (n > ch->flen - ch->foff)
+			n = ch->flen - ch->foff;
+		memmove(ch->fbuf, ch->fbuf + ch->fpos, keep);
+		if (sqlite3_blob_read(ch->fb, ch->fbuf + keep, n,
+				      ch->foff) != SQLITE_OK)
+			return false;
+		ch->foff += n;
+		ch->fpos = 0;
+		ch->fend = keep + (size_t)n;
+	}
+	*v = 0;
+	for (shift = 0; shift < 64 && ch->fpos < ch->fend; shift += 7) {
+		unsigned char b = ch->fbuf[ch->fpos++];
+
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return true;
+	}
+	return false;
+}
+
+/* Commit @c's files rows and tags from the files blob into @sm, @at. */
+static bool chunk_files(struct chunk *ch, struct summary *sm,
+			const struct summary_commit *c, struct summary_at *at)
+{
+	uint64_t v, w = 0;
+	uint32_t i;
+
+	at->file = (uint32_t)sm->nr_files;
+	at->tag = (uint32_t)sm->nr_tags;
+	at->nr_tags = 0;
+	for (i = 0; i < c->nr_files; i++) {
+		struct summary_file *f;
+
+		if (!chunk_varint(ch, &v) || v >> 1 > INT64_MAX ||
+		    ((v & 1) && (!chunk_varint(ch, &w) || w > INT64_MAX)))
+			return false;
+		ALLOC_GROW(sm->files, sm->nr_files + 1, sm->alloc_files);
+		f = &sm->files[sm->nr_files++];
+		f->path = (int64_t)(v >> 1);
+		f->old_path = v & 1 ? (int64_t)w : -1;
+	}
+	if (!(c->flags & SUMMARY_SIGLINES))
+		return true;
+	if (!chunk_varint(ch, &v) || v > (uint64_t)ch->flen)
+		return false;
+	at->nr_tags = (uint32_t)v;
+	for (i = 0; i < at->nr_tags; i++) {
+		struct summary_trailer *t;
+
+		if (!chunk_varint(ch, &v) || !chunk_varint(ch, &w) ||
+		    v > UINT32_MAX || w > UINT32_MAX)
+			return false;
+		ALLOC_GROW(sm->tags, sm->nr_tags + 1, sm->alloc_tags);
+		t = &sm->tags[sm->nr_tags++];
+		t->key = (uint32_t)v;
+		t->person = (uint32_t)w;
+	}
 	return true;
 }
 
@@ -488,19 +662,24 @@ static int chunk_batch(struct chunk *ch, struct summary *sm, int64_t *prev)
 	size_t n = (size_t)(ch->clen - ch->coff) / COMMIT_SIZE, i, nt = 0;
 	size_t left = (size_t)(ch->tlen - ch->toff) / TRAILER_SIZE;
 
-	sm->nr = sm->nr_trailers = 0;
+	sm->nr = sm->nr_trailers = sm->nr_files = sm->nr_tags = 0;
 	if (!n)
-		return ch->toff == ch->tlen ? 0 : -1;
+		return ch->toff == ch->tlen && ch->foff == ch->flen &&
+		       ch->fpos == ch->fend ? 0 : -1;
 	if (n > WALK_BATCH)
 		n = WALK_BATCH;
 	if (!chunk_read(ch, ch->cb, &ch->coff, n * COMMIT_SIZE))
 		return -1;
 	ALLOC_GROW(sm->commits, n, sm->alloc);
+	if (ch->fb)
+		ALLOC_GROW(sm->at, n, sm->alloc_at);
 	for (i = 0; i < n; i++) {
 		struct summary_commit *c = &sm->commits[i];
 
 		decode_commit(ch->buf + i * COMMIT_SIZE, c);
-		if (c->id <= *prev || c->id > ch->hi || c->nr_trailers > left - nt)
+		if (c->id <= *prev || c->id > ch->hi ||
+		    c->nr_trailers > left - nt ||
+		    (ch->fb && !chunk_files(ch, sm, c, &sm->at[i])))
 			return -1;
 		*prev = c->id;
 		c->trailer = (uint32_t)nt;
@@ -524,6 +703,7 @@ static int chunk_batch(struct chunk *ch, struct summary *sm, int64_t *prev)
  * together (see decode()), or @fn's non-zero return.
  */
 static int chunk_walk(struct idx *ix, struct chunk *ch, struct summary *sm,
+		      bool files,
 		      int (*fn)(const struct summary *batch, void *data),
 		      void *data)
 {
@@ -531,7 +711,7 @@ static int chunk_walk(struct idx *ix, struct chunk *ch, struct summary *sm,
 	unsigned char magic[4];
 	int rc = 1, got;
 
-	if (!chunk_open(ix, ch))
+	if (!chunk_open(ix, ch, files))
 		return 1;
 	if (ch->clen < 4 || (ch->clen - 4) % COMMIT_SIZE ||
 	    ch->tlen % TRAILER_SIZE ||
@@ -565,52 +745,116 @@ static sqlite3_stmt *chunk_bounds(struct idx *ix, int64_t *max)
 	return st;
 }
 
-int summary_walk(struct idx *ix, struct summary *buf,
-		 int (*fn)(const struct summary *batch, void *data), void *data)
-{
-	struct chunk *v = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int64_t last = -1, max;
-	sqlite3_stmt *st = chunk_bounds(ix, &max);
-	int rc = 0;
+/* The chunks that tile the ids from 0, checked whole (chunks_check()). */
+struct tiling {
+	struct chunk *v;
+	size_t nr, alloc;
+	int64_t last, max;		/* the last id covered, and the last */
+	bool damaged;			/* a chunk did not decode */
+};
 
+/*
+ * Find and check the chunks that tile the ids from 0, each read whole
+ * (with its files blob when @files) before anything is handed on: a
+ * damaged chunk found half way through a walk could not be taken back.
+ * None when one is for commits that are gone.  0, or -1 with a message.
+ */
+static int chunks_check(struct idx *ix, struct summary *buf, bool files,
+			struct tiling *t)
+{
+	sqlite3_stmt *st = chunk_bounds(ix, &t->max);
+
+	t->last = -1;
 	if (!st)
 		return -1;
-	/* the chunks that tile the ids from 0, each checked whole first */
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct chunk ch = { .lo = sqlite3_column_int64(st, 0),
 				    .hi = sqlite3_column_int64(st, 1) };
 
-		if (ch.lo != last + 1 || ch.hi < ch.lo ||
-		    chunk_walk(ix, &ch, buf, NULL, NULL)) {
+		if (ch.lo != t->last + 1 || ch.hi < ch.lo ||
+		    chunk_walk(ix, &ch, buf, files, NULL, NULL)) {
+			t->damaged = ch.lo == t->last + 1;
 			free(ch.buf);
 			break;
 		}
-		ALLOC_GROW(v, nr + 1, alloc);
-		v[nr++] = ch;
-		last = ch.hi;
+		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+		t->v[t->nr++] = ch;
+		t->last = ch.hi;
 	}
 	sqlite3_finalize(st);
-	if (last > max)
-		last = -1;	/* a chunk for commits that are gone: none */
-	for (i = 0; !rc && last >= 0 && i < nr; i++)
-		if ((rc = chunk_walk(ix, &v[i], buf, fn, data)) == 1)
+	if (t->last > t->max)
+		t->last = -1;	/* a chunk for commits that are gone: none */
+	return 0;
+}
+
+/*
+ * Hand @t's chunks that reach into [@from, @to] to @fn, batch by batch.
+ * 0, -1 with a message, or @fn's non-zero return.
+ */
+static int chunks_walk(struct idx *ix, struct tiling *t, struct summary *buf,
+		       bool files, int64_t from, int64_t to,
+		       int (*fn)(const struct summary *batch, void *data),
+		       void *data)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && t->last >= 0 && i < t->nr; i++) {
+		if (t->v[i].hi < from || t->v[i].lo > to)
+			continue;
+		if ((rc = chunk_walk(ix, &t->v[i], buf, files, fn, data)) == 1)
 			rc = error("%s: the summary changed under a walk",
 				   ix->path);
-	for (i = 0; i < nr; i++)
-		free(v[i].buf);
-	free(v);
-	if (rc || last == max)
+	}
+	return rc;
+}
+
+static void tiling_release(struct tiling *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->v[i].buf);
+	free(t->v);
+}
+
+int summary_walk(struct idx *ix, struct summary *buf,
+		 int (*fn)(const struct summary *batch, void *data), void *data)
+{
+	struct tiling t = { 0 };
+	int rc = chunks_check(ix, buf, false, &t);
+
+	if (!rc)
+		rc = chunks_walk(ix, &t, buf, false, INT64_MIN, INT64_MAX, fn,
+				 data);
+	tiling_release(&t);
+	if (rc || t.last == t.max)
 		return rc;
 	/* an interrupted run, or an index from before the summary */
 	buf->nr = buf->nr_trailers = 0;
-	return build(ix, last, buf) || fn(buf, data);
+	return build(ix, t.last, buf, false) || fn(buf, data);
+}
+
+int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
+		       int64_t to,
+		       int (*fn)(const struct summary *batch, void *data),
+		       void *data, enum summary_state *state)
+{
+	struct tiling t = { 0 };
+	int rc = chunks_check(ix, buf, true, &t);
+
+	*state = t.last == t.max ? SUMMARY_WHOLE :
+		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+	if (!rc && *state == SUMMARY_WHOLE)
+		rc = chunks_walk(ix, &t, buf, true, from, to, fn, data);
+	tiling_release(&t);
+	return rc;
 }
 
 int summary_update(struct idx *ix)
 {
 	struct summary sm = { 0 };
-	struct strbuf cb = STRBUF_INIT, tb = STRBUF_INIT;
+	struct strbuf cb = STRBUF_INIT, tb = STRBUF_INIT, fb = STRBUF_INIT;
 	int64_t last = -1, max;
 	sqlite3_stmt *st = chunk_bounds(ix, &max);
 	int64_t chunks = 0;
@@ -634,17 +878,19 @@ int summary_update(struct idx *ix)
 	}
 	if (max <= last)
 		return 0;
-	if (build(ix, last, &sm))
+	if (build(ix, last, &sm, true))
 		goto out;
 	encode(&sm, &cb, &tb);
-	if (cb.len > SUMMARY_MAX_BLOB || tb.len > SUMMARY_MAX_BLOB) {
+	encode_files(&sm, &fb);
+	if (cb.len > SUMMARY_MAX_BLOB || tb.len > SUMMARY_MAX_BLOB ||
+	    fb.len > SUMMARY_MAX_BLOB) {
 		/* past SQLite's blob limit: readers build from the tables */
 		rc = 0;
 		goto out;
 	}
 	if (sqlite3_prepare_v2(ix->db, "INSERT INTO summary(lo, hi, commits, "
-			       "trailers) VALUES(?1, ?2, ?3, ?4)", -1, &st,
-			       NULL) != SQLITE_OK) {
+			       "trailers, files) VALUES(?1, ?2, ?3, ?4, ?5)",
+			       -1, &st, NULL) != SQLITE_OK) {
 		sql_fail(ix);
 		goto out;
 	}
@@ -652,6 +898,8 @@ int summary_update(struct idx *ix)
 	sqlite3_bind_int64(st, 2, max);
 	sqlite3_bind_blob(st, 3, cb.buf, (int)cb.len, SQLITE_STATIC);
 	sqlite3_bind_blob(st, 4, tb.len ? tb.buf : "", (int)tb.len,
+			  SQLITE_STATIC);
+	sqlite3_bind_blob(st, 5, fb.len ? fb.buf : "", (int)fb.len,
 			  SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		sql_fail(ix);
@@ -663,5 +911,6 @@ out:
 	summary_release(&sm);
 	strbuf_release(&cb);
 	strbuf_release(&tb);
+	strbuf_release(&fb);
 	return rc;
 }

@@ -24,6 +24,7 @@
  */
 enum {
 	SUMMARY_COUNTS_UNKNOWN = 1,	/* some file's blob was unreadable */
+	SUMMARY_SIGLINES = 2,		/* its tags are its signature lines' */
 };
 
 struct summary_commit {
@@ -42,12 +43,30 @@ struct summary_trailer {
 	uint32_t key, person;		/* keys.id, people.id */
 };
 
+/* Where a commit's files rows and trailers are, in summary.files, tags. */
+struct summary_at {
+	uint32_t file;			/* nr_files of them */
+	uint32_t tag, nr_tags;		/* of a SUMMARY_SIGLINES commit */
+};
+
+/* A files row: its path, and a rename's path before (else -1). */
+struct summary_file {
+	int64_t path, old_path;
+};
+
 struct summary {
 	struct summary_commit *commits;	/* by increasing id */
 	size_t nr, alloc;
 	struct summary_trailer *trailers;	/* in commit, then message order */
 	size_t nr_trailers, alloc_trailers;
 	bool cached;			/* read from the summary table */
+	/* only from summary_walk_files(): beside each commit, its at */
+	struct summary_at *at;
+	size_t alloc_at;
+	struct summary_file *files;	/* in commit, then files table order */
+	size_t nr_files, alloc_files;
+	struct summary_trailer *tags;	/* its trailers, of SUMMARY_SIGLINES */
+	size_t nr_tags, alloc_tags;
 };
 
 /*
@@ -68,6 +87,50 @@ void summary_release(struct summary *sm);
  */
 int summary_walk(struct idx *ix, struct summary *buf,
 		 int (*fn)(const struct summary *batch, void *data), void *data);
+
+/*
+ * What summary_walk_files() found: the chunks cover every commit, or
+ * some are missing (an interrupted run, an index from before the
+ * summary, or one past SQLite's blob limit), or one does not decode.
+ */
+enum summary_state {
+	SUMMARY_WHOLE,
+	SUMMARY_SHORT,
+	SUMMARY_DAMAGED,
+};
+
+/*
+ * summary_walk() of the commits whose ids are in [@from, @to] (and
+ * maybe a few around them), each with its files rows (c->nr_files of
+ * summary.files from at[i].file) and, when its summary tags are its
+ * signature lines' (SUMMARY_SIGLINES), the trailers rows that name
+ * someone (summary.tags from at[i].tag): idx_foreach_commit_facts()
+ * from the summary.  The places are kept beside the records, not in
+ * them, so that summary_load()'s records stay as small as they were.  Only a whole summary is walked: when *@state is not
+ * SUMMARY_WHOLE nothing was handed and the tables are to be read.
+ * 0, -1 with a message, or @fn's non-zero return.
+ */
+int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
+		       int64_t to,
+		       int (*fn)(const struct summary *batch, void *data),
+		       void *data, enum summary_state *state);
+
+/*
+ * The trailers rows that name someone of the @i-th commit of a batch of
+ * summary_walk_files(), as the trailers table has them.
+ */
+static inline const struct summary_trailer *
+summary_own_trailers(const struct summary *sm, size_t i, size_t *nr)
+{
+	const struct summary_commit *c = &sm->commits[i];
+
+	if (c->flags & SUMMARY_SIGLINES) {
+		*nr = sm->at[i].nr_tags;
+		return *nr ? sm->tags + sm->at[i].tag : NULL;
+	}
+	*nr = c->nr_trailers;
+	return *nr ? sm->trailers + c->trailer : NULL;
+}
 
 /* The commit with index id @id, or NULL. */
 const struct summary_commit *summary_find(const struct summary *sm,
