@@ -180,7 +180,7 @@ struct part {
 	int64_t *pids;
 	size_t nr_pids, alloc_pids, pids_done;
 	struct strmap folds, emails;
-	int64_t (*joins)[3];		/* every commit join, in order */
+	int64_t (*joins)[3];		/* every commit join, in rule 2 order */
 	size_t nr_joins, alloc_joins;
 	char *(*mjoins)[3];		/* every MAINTAINERS join, in order */
 	size_t nr_mjoins, alloc_mjoins;
@@ -524,7 +524,7 @@ static int update_part(struct part *pt, const char *key)
 	for (i = (size_t)(p0 + 1); (int64_t)i < pt->people.nr; i++)
 		add_pid((int64_t)i, pt);
 	if (derived_pids_since(pt->ix, c0, add_pid, pt) ||
-	    derived_foreach_join(pt->ix, note_join, pt) ||
+	    derived_foreach_join_in_time(pt->ix, note_join, pt) ||
 	    identity_mjoins(pt->ix, 0, note_mjoin, pt))
 		return -1;
 	for (i = 0; i < pt->nr_mjoins; i++) {

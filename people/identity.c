@@ -330,10 +330,57 @@ static uint32_t fold_id(struct builder *b, const char *name)
 	return v;
 }
 
-/* Rule 2, commits: two addresses under one folded name in one commit. */
-static void join_commits(struct builder *b, const struct summary *sm)
+/* One of rule 2's pairs, and what orders it: see join_commits(). */
+struct pair {
+	int64_t time, commit;
+	size_t seq;
+	uint32_t x, y;
+	char *hash;			/* only when its time is shared */
+};
+
+static int pair_cmp(const void *va, const void *vb)
+{
+	const struct pair *a = va, *b = vb;
+	int c;
+
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	if (a->commit != b->commit && a->hash && b->hash &&
+	    (c = strcmp(a->hash, b->hash)))
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * Sort @p by commit time, then hash, then the order found: the hashes
+ * are read only for the commits that share a second with another.
+ */
+static void sort_pairs(struct idx *ix, struct pair *p, size_t n)
+{
+	size_t i, j, k;
+
+	qsort(p, n, sizeof(*p), pair_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j].time == p[i].time; j++)
+			;
+		if (p[j - 1].commit == p[i].commit)
+			continue;
+		for (k = i; k < j; k++)
+			p[k].hash = idx_commit_hash(ix, p[k].commit);
+		qsort(p + i, j - i, sizeof(*p), pair_cmp);
+	}
+}
+
+/*
+ * Rule 2, commits: two addresses under one folded name in one commit,
+ * joined in the order of derived_foreach_join_in_time().
+ */
+static void join_commits(struct builder *b, struct idx *ix,
+			 const struct summary *sm)
 {
 	const struct identity *id = b->id;
+	struct pair *p = NULL;
+	size_t nr = 0, alloc = 0;
 	uint32_t who[64];
 	size_t i, n, x, y, t;
 
@@ -354,12 +401,22 @@ static void join_commits(struct builder *b, const struct summary *sm)
 				    !id->of_people[who[y]] ||
 				    b->fold[who[y]] != b->fold[who[x]])
 					continue;
-				join(b, id->of_people[who[x]] - 1,
-				     id->of_people[who[y]] - 1, IW_COMMIT, c->id,
-				     NULL);
+				ALLOC_GROW(p, nr + 1, alloc);
+				p[nr] = (struct pair){ c->commit_time, c->id,
+						       nr,
+						       id->of_people[who[x]] - 1,
+						       id->of_people[who[y]] - 1,
+						       NULL };
+				nr++;
 			}
 		}
 	}
+	sort_pairs(ix, p, nr);
+	for (i = 0; i < nr; i++) {
+		join(b, p[i].x, p[i].y, IW_COMMIT, p[i].commit, NULL);
+		free(p[i].hash);
+	}
+	free(p);
 }
 
 /* The name part of "Name <addr>", unquoted. */
@@ -1158,8 +1215,8 @@ int identity_load(struct identity *id, struct idx *ix,
 	builder_counts(&b);
 	if (!(flags & IDENTITY_STRICT)) {
 		if (!derived)
-			join_commits(&b, sm);
-		else if (derived_foreach_join(ix, stored_join, &b))
+			join_commits(&b, ix, sm);
+		else if (derived_foreach_join_in_time(ix, stored_join, &b))
 			rc = -1;
 		if (!(flags & IDENTITY_NO_MAINTAINERS) && join_maintainers(&b, ix))
 			rc = -1;

@@ -368,23 +368,41 @@ int derived_people_of(struct idx *ix, const int64_t *pids, size_t n,
 	return step == SQLITE_ROW || step == SQLITE_DONE ? 0 : sql_fail(ix);
 }
 
-int derived_foreach_join(struct idx *ix,
-			 void (*fn)(int64_t commit_id, int64_t a, int64_t b,
-				    void *data),
-			 void *data)
+static int foreach_join(struct idx *ix, const char *sql,
+			void (*fn)(int64_t commit_id, int64_t a, int64_t b,
+				   void *data),
+			void *data)
 {
 	sqlite3_stmt *st;
 	int step;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT commit_id, a, b FROM "
-			       "commit_joins ORDER BY commit_id, seq", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return sql_fail(ix);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW)
 		fn(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
 		   sqlite3_column_int64(st, 2), data);
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : sql_fail(ix);
+}
+
+int derived_foreach_join(struct idx *ix,
+			 void (*fn)(int64_t commit_id, int64_t a, int64_t b,
+				    void *data),
+			 void *data)
+{
+	return foreach_join(ix, "SELECT commit_id, a, b FROM commit_joins "
+			    "ORDER BY commit_id, seq", fn, data);
+}
+
+int derived_foreach_join_in_time(struct idx *ix,
+				 void (*fn)(int64_t commit_id, int64_t a,
+					    int64_t b, void *data),
+				 void *data)
+{
+	return foreach_join(ix, "SELECT j.commit_id, j.a, j.b FROM "
+			    "commit_joins j JOIN commits c ON c.id = "
+			    "j.commit_id ORDER BY c.commit_time, c.hash, "
+			    "j.seq", fn, data);
 }
 
 int derived_pids_since(struct idx *ix, int64_t after,
