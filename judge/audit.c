@@ -672,13 +672,6 @@ static int cmp_change(const void *x, const void *y)
 	       a->id < b->id ? -1 : a->id > b->id;
 }
 
-static int cmp_int64(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /*
  * The section's changes by time, and its pace: the median gap between
  * the days it changed.  A series applied in one go (five patches the

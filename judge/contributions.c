@@ -119,13 +119,6 @@ static int collect_reviews(struct contributions *col)
 	return idx_foreach_review_trailer(col->ix, add_review, col);
 }
 
-static int cmp_i64(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 static int collect_commit(const struct scope_commit *c, void *data)
 {
 	struct contributions *col = data;
@@ -170,7 +163,7 @@ static int mark_thread(int64_t path, int64_t thread, int64_t message,
 
 	if (!imap_get(&lr->foreign, message) &&
 	    bsearch(&path, lr->paths, lr->sc->nr_paths, sizeof(int64_t),
-		    cmp_i64))
+		    cmp_int64))
 		*imap_put(&lr->threads, thread ? thread : 1) = 1;
 	return 0;
 }
@@ -210,7 +203,7 @@ int contributions_list_reviews(struct contributions *col, struct scope *sc,
 		/* the scope's path ids, in the order bsearch() needs */
 		lr.paths = xcalloc(sc->nr_paths + 1, sizeof(int64_t));
 		memcpy(lr.paths, sc->paths, sc->nr_paths * sizeof(int64_t));
-		qsort(lr.paths, sc->nr_paths, sizeof(int64_t), cmp_i64);
+		qsort(lr.paths, sc->nr_paths, sizeof(int64_t), cmp_int64);
 		if (lists_foreign(col->ix, &lr.foreign) ||
 		    lists_foreach_message_file(col->ix, mark_thread, &lr))
 			goto out;

@@ -209,6 +209,13 @@ int year_of(int64_t t)
 	return tm.tm_year + 1900;
 }
 
+int cmp_int64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
 bool is_dir(const char *path)
 {
 	struct stat st;

@@ -82,6 +82,9 @@ int year_of(int64_t t);
 bool is_dir(const char *path);
 bool is_file(const char *path);
 
+/* qsort()/bsearch() order of int64_t values, ascending. */
+int cmp_int64(const void *x, const void *y);
+
 /* Count occurrences of @c in @s. */
 size_t count_char(const char *s, char c);
 

@@ -347,13 +347,6 @@ static int close_part(struct part *pt)
 	return pt->rc;
 }
 
-static int cmp_i64(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-
-	return (a > b) - (a < b);
-}
-
 /* Build the model of the part's people, by dense numbers. */
 static int build_part(struct part *pt, struct identity *id,
 		      struct scope_people *dense)
@@ -367,7 +360,7 @@ static int build_part(struct part *pt, struct identity *id,
 
 	/* a part of nobody has no array, and qsort wants one */
 	if (n)
-		qsort(pt->pids, n, sizeof(int64_t), cmp_i64);
+		qsort(pt->pids, n, sizeof(int64_t), cmp_int64);
 	memset(dense, 0, sizeof(*dense));
 	dense->nr = (int64_t)n;
 	dense->name = xcalloc(n + 1, sizeof(char *));
@@ -844,7 +837,7 @@ struct prefetch {
 
 static int cmp_pid_row(const void *x, const void *y)
 {
-	return cmp_i64(&((const struct pid_row *)x)->pid,
+	return cmp_int64(&((const struct pid_row *)x)->pid,
 		       &((const struct pid_row *)y)->pid);
 }
 
@@ -933,7 +926,7 @@ void identity_prefetch(const struct identity *cid, const int64_t *pids,
 		if (pf.rows[i].person >= 0)
 			persons[np++] = pf.rows[i].person;
 	if (np)
-		qsort(persons, np, sizeof(*persons), cmp_i64);
+		qsort(persons, np, sizeof(*persons), cmp_int64);
 	lazy_persons(&pf, persons, np);
 	for (i = 0; i < pf.nr; i++) {
 		l->pid_done[pf.rows[i].pid] = 1;

@@ -433,13 +433,6 @@ int idx_foreach_commit_files(struct idx *ix,
 	return foreach_facts(ix, INT64_MIN, INT64_MAX, false, fn, data);
 }
 
-static int cmp_id(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /* A row of files touching a few paths: commit, path, old path (-1). */
 struct file_hit {
 	int64_t commit, path, old_path;
@@ -1424,7 +1417,7 @@ static int64_t *messages_of_rows(const struct msg_file_row *rows,
 	for (i = 0; i < nr_rows; i++)
 		v[i] = rows[i].message;
 	if (nr_rows)
-		qsort(v, nr_rows, sizeof(*v), cmp_id);
+		qsort(v, nr_rows, sizeof(*v), cmp_int64);
 	for (i = 0; i < nr_rows; i++)
 		if (!k || v[k - 1] != v[i])
 			v[k++] = v[i];
@@ -1455,7 +1448,7 @@ static int threads_of_rows(struct idx *ix, struct msg_file_row *rows,
 	}
 	sqlite3_finalize(st);
 	for (i = 0; i < nr_rows; i++) {
-		at = bsearch(&rows[i].message, ids, nr, sizeof(*ids), cmp_id);
+		at = bsearch(&rows[i].message, ids, nr, sizeof(*ids), cmp_int64);
 		rows[i].thread = thread[at - ids];
 	}
 	free(ids);
@@ -1515,7 +1508,7 @@ static int64_t *thread_message_ids(struct idx *ix, const int64_t *threads,
 	}
 	sqlite3_finalize(st);
 	if (*nr)
-		qsort(ids, *nr, sizeof(*ids), cmp_id);
+		qsort(ids, *nr, sizeof(*ids), cmp_int64);
 	return ids ? ids : xcalloc(1, sizeof(*ids));
 }
 
@@ -1688,7 +1681,7 @@ int lists_threads_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 	}
 	sqlite3_finalize(st);
 	if (n)
-		qsort(*threads, n, sizeof(**threads), cmp_id);
+		qsort(*threads, n, sizeof(**threads), cmp_int64);
 	for (i = k = 0; i < n; i++)
 		if (!k || (*threads)[k - 1] != (*threads)[i])
 			(*threads)[k++] = (*threads)[i];

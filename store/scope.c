@@ -689,20 +689,13 @@ int scope_add_pattern(struct scope *s, const char *pattern)
 	return rc;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void sort_uniq_i64(int64_t *v, size_t *nr)
 {
 	size_t i, j = 0;
 
 	if (!*nr)
 		return;
-	qsort(v, *nr, sizeof(*v), cmp_i64);
+	qsort(v, *nr, sizeof(*v), cmp_int64);
 	for (i = 0; i < *nr; i++)
 		if (!j || v[j - 1] != v[i])
 			v[j++] = v[i];
