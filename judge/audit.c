@@ -1819,11 +1819,7 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	if (few && r->nr_threads)
 		qsort(r->threads, r->nr_threads, sizeof(*r->threads),
 		      cmp_int64);
-	/*
-	 * a few sections without a posted patch have no thread: none to
-	 * read (no threads, NULL, reads every message, to credit none)
-	 */
-	if (few && r->nr_threads &&
+	if (few &&
 	    lists_foreach_thread_message(r->ix, r->threads, r->nr_threads,
 					 keep_message, mp))
 		return -1;

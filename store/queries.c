@@ -1513,16 +1513,16 @@ static int64_t *thread_message_ids(struct idx *ix, const int64_t *threads,
 }
 
 /*
- * The messages of @threads by id: their ids first, from messages_thread
- * alone, then their rows in id order, each page of messages read once
- * (thread by thread, the pages of one thread's replies are apart, and
- * shared with other threads').
+ * A reply is in its patch's thread (list-store.c threads a message with
+ * its parent), so a few sections' messages are their threads'.  Their
+ * ids first, from messages_thread alone, then their rows in id order,
+ * each page of messages read once (thread by thread, the pages of one
+ * thread's replies are apart, and shared with other threads').
  */
-static int foreach_thread_message(struct idx *ix, const int64_t *threads,
-				  size_t nr,
-				  int (*fn)(const struct msg_row *m,
-					    void *data),
-				  void *data)
+int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
+				 size_t nr,
+				 int (*fn)(const struct msg_row *m, void *data),
+				 void *data)
 {
 	struct msg_row m;
 	sqlite3_stmt *ms;
@@ -1548,34 +1548,6 @@ static int foreach_thread_message(struct idx *ix, const int64_t *threads,
 	}
 	sqlite3_finalize(ms);
 	free(ids);
-	return rc;
-}
-
-int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
-				size_t nr,
-				int (*fn)(const struct msg_row *m, void *data),
-				void *data)
-{
-	struct msg_row m;
-	sqlite3_stmt *ms;
-	int rc = 0;
-
-	/*
-	 * A reply is in its patch's thread (list-store.c threads a
-	 * message with its parent), so a few sections' messages are
-	 * their threads'.
-	 */
-	if (threads)
-		return foreach_thread_message(ix, threads, nr, fn, data);
-	if (sqlite3_prepare_v2(ix->db, "SELECT " MSG_ROW_COLUMNS " FROM "
-			       "messages m ORDER BY m.id", -1, &ms,
-			       NULL) != SQLITE_OK)
-		return sql_error(ix);
-	while (!rc && sqlite3_step(ms) == SQLITE_ROW) {
-		read_msg_row(ms, &m);
-		rc = fn(&m, data);
-	}
-	sqlite3_finalize(ms);
 	return rc;
 }
 

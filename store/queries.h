@@ -360,8 +360,8 @@ int lists_foreach_msg_file(struct idx *ix,
 			   void *data);
 
 /*
- * The messages of the @nr threads @threads, or with @threads NULL every
- * message, by id (of any archive, registered or not).
+ * The messages of the @nr threads @threads (none for none), by id, of
+ * any archive, registered or not.
  */
 int lists_foreach_thread_message(struct idx *ix, const int64_t *threads,
 				size_t nr,
