@@ -385,10 +385,11 @@ static int foreach_join(struct idx *ix, const char *sql,
 	return step == SQLITE_DONE ? 0 : sql_fail(ix);
 }
 
-int derived_foreach_join(struct idx *ix,
-			 void (*fn)(int64_t commit_id, int64_t a, int64_t b,
-				    void *data),
-			 void *data)
+/* The rows as stored, by commit id then seq: what --verify compares. */
+static int foreach_join_stored(struct idx *ix,
+			       void (*fn)(int64_t commit_id, int64_t a,
+					  int64_t b, void *data),
+			       void *data)
 {
 	return foreach_join(ix, "SELECT commit_id, a, b FROM commit_joins "
 			    "ORDER BY commit_id, seq", fn, data);
@@ -495,7 +496,7 @@ long derived_verify(struct idx *ix)
 	}
 	bad = verify_people(ix, &f);
 	jc.f = &f;
-	if (bad >= 0 && derived_foreach_join(ix, check_join, &jc))
+	if (bad >= 0 && foreach_join_stored(ix, check_join, &jc))
 		bad = -1;
 	if (bad >= 0) {
 		if (jc.next < f.nr_joins) {

@@ -62,20 +62,12 @@ int derived_people_of(struct idx *ix, const int64_t *pids, size_t n,
 		      struct derived_person *v);
 
 /*
- * Call @fn for every commit_joins row, in order (commit id, then seq).
- * 0, or -1 with a message.
- */
-int derived_foreach_join(struct idx *ix,
-			 void (*fn)(int64_t commit_id, int64_t a, int64_t b,
-				    void *data),
-			 void *data);
-
-/*
- * The same in the order rule 2 applies them: by the commit's commit
- * time, then its hash, then seq.  Commit ids follow the order commits
- * were indexed, which differs between an index built in one run and
- * one built over many; the first join of two persons is the evidence
- * cited for it, so it must depend on the history alone.
+ * Call @fn for every commit_joins row, in the order rule 2 applies
+ * them: by the commit's commit time, then its hash, then seq.  0, or -1
+ * with a message.  Commit ids follow the order commits were indexed,
+ * which differs between an index built in one run and one built over
+ * many; the first join of two persons is the evidence cited for it, so
+ * it must depend on the history alone.
  */
 int derived_foreach_join_in_time(struct idx *ix,
 				 void (*fn)(int64_t commit_id, int64_t a,
