@@ -1103,8 +1103,14 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	struct list_base *b;
 	int rc;
 
-	/* and the rows of the people they meet (people_row()) */
+	/*
+	 * and the rows of the people they meet (people_row()): a few
+	 * thousand rows scattered over the index, read as audit --section
+	 * reads them (idx_scattered_reads())
+	 */
 	if (few) {
+		if (idx_scattered_reads(s->ix))
+			return -1;
 		s->people_partial = true;
 		if (!scope_identity(s))
 			return -1;
