@@ -15,38 +15,66 @@ static int cmp_msg_id(const void *a, const void *b)
 
 struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id)
 {
-	if (id <= t->base || id > t->max_id || !t->pos[id - t->base])
+	const int64_t *v;
+	int64_t k;
+
+	if (id <= t->base || id > t->max_id)
 		return NULL;
-	return &t->m[t->pos[id - t->base] - 1];
+	if (t->pos)
+		k = t->pos[id - t->base];
+	else
+		k = (v = imap_get(&t->sparse, id)) ? *v : 0;
+	return k ? &t->m[k - 1] : NULL;
+}
+
+size_t lmsg_ids(const struct lmsg_table *t, int64_t **ids)
+{
+	size_t nr = 0, i;
+	int64_t id;
+
+	if (!t->pos) {
+		*ids = xmalloc((t->sparse.nr + 1) * sizeof(**ids));
+		for (i = 0; i < t->sparse.size; i++)
+			if (t->sparse.keys[i])
+				(*ids)[nr++] = t->sparse.keys[i];
+		qsort(*ids, nr, sizeof(**ids), cmp_int64);
+		return nr;
+	}
+	for (id = t->base + 1; id <= t->max_id; id++)
+		nr += t->pos[id - t->base] != 0;
+	*ids = xmalloc((nr + 1) * sizeof(**ids));
+	for (nr = 0, id = t->base + 1; id <= t->max_id; id++)
+		if (t->pos[id - t->base])
+			(*ids)[nr++] = id;
+	return nr;
 }
 
 /*
  * Replies by parent, as one array in parent order (a counting sort by
- * the parent's kept id): lmsg_kids() is a slice of it.
+ * the parent's place in m): lmsg_kids() is a slice of it.
  */
 static void kids_build(struct lmsg_table *t)
 {
-	/* the parent's kept id less base, 0 for none */
+	/* the parent's place in m + 1, 0 for none */
 	int32_t *parent = xmalloc((t->nr + 1) * sizeof(*parent));
 	int32_t *fill;
-	size_t i, span = (size_t)(t->max_id - t->base);
-	size_t p;
+	size_t i, p;
 
 	for (i = 0; i < t->nr; i++) {
 		const struct lmsg *q = t->m[i].parent > 0 ?
 				       lmsg_find(t, t->m[i].parent) : NULL;
 
-		parent[i] = q ? (int32_t)(q->id - t->base) : 0;
+		parent[i] = q ? (int32_t)(q - t->m) + 1 : 0;
 	}
-	t->kid_start = xcalloc(span + 2, sizeof(*t->kid_start));
+	t->kid_start = xcalloc(t->nr + 2, sizeof(*t->kid_start));
 	t->kids = xmalloc((t->nr + 1) * sizeof(*t->kids));
 	for (i = 0; i < t->nr; i++)
 		if (parent[i])
 			t->kid_start[parent[i] + 1]++;
-	for (p = 1; p <= span + 1; p++)
+	for (p = 1; p <= t->nr + 1; p++)
 		t->kid_start[p] += t->kid_start[p - 1];
-	fill = xmalloc((span + 1) * sizeof(*fill));
-	memcpy(fill, t->kid_start, (span + 1) * sizeof(*fill));
+	fill = xmalloc((t->nr + 1) * sizeof(*fill));
+	memcpy(fill, t->kid_start, (t->nr + 1) * sizeof(*fill));
 	for (i = 0; i < t->nr; i++)
 		if (parent[i])
 			t->kids[fill[parent[i]]++] = (int32_t)i;
@@ -75,13 +103,17 @@ const struct lmsg *lmsg_answered(const struct lmsg_table *t,
 
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n)
 {
-	if (parent <= t->base || parent > t->max_id) {
+	const struct lmsg *m = lmsg_find(t, parent);
+	size_t p;
+
+	/* a copy's id has no replies: they are the kept one's */
+	if (!m || m->id != parent) {
 		*n = 0;
 		return t->kids;
 	}
-	parent -= t->base;
-	*n = (size_t)(t->kid_start[parent + 1] - t->kid_start[parent]);
-	return t->kids + t->kid_start[parent];
+	p = (size_t)(m - t->m) + 1;
+	*n = (size_t)(t->kid_start[p + 1] - t->kid_start[p]);
+	return t->kids + t->kid_start[p];
 }
 
 size_t lmsg_copy_of(struct imap *seen, int64_t mid, size_t place)
@@ -162,16 +194,49 @@ static int find_foreign(struct lmsg_table *t, struct idx *ix, bool window,
 	return rc;
 }
 
+/* The copies' ids of @ld leading to the one kept, in t->sparse. */
+static void sparse_build(struct lmsg_table *t, const struct load *ld)
+{
+	size_t i;
+
+	imap_init(&t->sparse, t->nr + ld->nr_alias / 2);
+	for (i = 0; i < t->nr; i++)
+		*imap_put(&t->sparse, t->m[i].id) = (int64_t)i + 1;
+	for (i = 0; i < ld->nr_alias; i += 2) {
+		const int64_t *kept = imap_get(&t->sparse, ld->alias[i + 1]);
+		int64_t k = kept ? *kept : 0;
+
+		if (k)
+			*imap_put(&t->sparse, ld->alias[i]) = k;
+	}
+}
+
+/* The same in t->pos, by id less base. */
+static void pos_build(struct lmsg_table *t, const struct load *ld)
+{
+	const int64_t *alias = ld->alias;
+	size_t i;
+
+	t->pos = xcalloc((size_t)(t->max_id - t->base) + 2, sizeof(*t->pos));
+	for (i = 0; i < t->nr; i++)
+		if (t->m[i].id > t->base && t->m[i].id <= t->max_id)
+			t->pos[t->m[i].id - t->base] = (int32_t)i + 1;
+	for (i = 0; i < ld->nr_alias; i += 2)
+		if (alias[i] > t->base && alias[i] <= t->max_id &&
+		    alias[i + 1] > t->base && alias[i + 1] <= t->max_id)
+			t->pos[alias[i] - t->base] = t->pos[alias[i + 1] - t->base];
+}
+
 /*
- * The table of the rows @ld read: by id, the copies' ids leading to the
- * one kept, replies by parent, other projects' patches flagged.
+ * The table of the rows @ld read: by id (@sparse: in t->sparse), the
+ * copies' ids leading to the one kept, replies by parent, other
+ * projects' patches flagged.
  */
 static int load_finish(struct lmsg_table *t, struct idx *ix, struct load *ld,
-		       bool window)
+		       bool window, bool sparse)
 {
 	struct imap seen;
-	int64_t *alias = ld->alias;
-	size_t nr_alias = ld->nr_alias, i;
+	size_t i;
 
 	imap_free(&ld->seen);
 	t->base = ld->hi && window ? ld->lo - 1 : 0;
@@ -182,15 +247,11 @@ static int load_finish(struct lmsg_table *t, struct idx *ix, struct load *ld,
 			break;
 	if (i < t->nr)
 		qsort(t->m, t->nr, sizeof(*t->m), cmp_msg_id);
-	t->pos = xcalloc((size_t)(t->max_id - t->base) + 2, sizeof(*t->pos));
-	for (i = 0; i < t->nr; i++)
-		if (t->m[i].id > t->base && t->m[i].id <= t->max_id)
-			t->pos[t->m[i].id - t->base] = (int32_t)i + 1;
-	for (i = 0; i < nr_alias; i += 2)
-		if (alias[i] > t->base && alias[i] <= t->max_id &&
-		    alias[i + 1] > t->base && alias[i + 1] <= t->max_id)
-			t->pos[alias[i] - t->base] = t->pos[alias[i + 1] - t->base];
-	free(alias);
+	if (sparse)
+		sparse_build(t, ld);
+	else
+		pos_build(t, ld);
+	free(ld->alias);
 	kids_build(t);
 	/* other projects' patches on the same list are no patches here */
 	if (find_foreign(t, ix, window, &seen))
@@ -218,7 +279,7 @@ int lmsg_load(struct lmsg_table *t, struct idx *ix, const char *const *lists,
 		free(ld.alias);
 		return -1;
 	}
-	return load_finish(t, ix, &ld, window);
+	return load_finish(t, ix, &ld, window, false);
 }
 
 int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
@@ -234,14 +295,18 @@ int lmsg_load_threads(struct lmsg_table *t, struct idx *ix,
 		free(ld.alias);
 		return -1;
 	}
-	/* a window's span, and its own messages asked which are foreign */
-	return load_finish(t, ix, &ld, true);
+	/*
+	 * its own messages asked which are foreign; found by a map, not
+	 * the span of ids they are spread over (the whole archive's)
+	 */
+	return load_finish(t, ix, &ld, true, true);
 }
 
 void lmsg_release(struct lmsg_table *t)
 {
 	free(t->m);
 	free(t->pos);
+	imap_free(&t->sparse);
 	free(t->kids);
 	free(t->kid_start);
 	memset(t, 0, sizeof(*t));

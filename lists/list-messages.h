@@ -33,13 +33,17 @@ struct lmsg_table {
 	struct lmsg *m;		/* by id */
 	size_t nr;
 	/*
-	 * The ids read are in (base, max_id]: the arrays below are by id
-	 * less base, so that a window of a big archive costs its own span
+	 * The ids read are in (base, max_id]: pos is by id less base, so
+	 * that a window of a big archive costs its own span.  A section's
+	 * threads (lmsg_load_threads()) are a few ids spread over the
+	 * whole archive: pos is NULL and @sparse maps them instead, so
+	 * that they cost what they hold, not the archive's span.
 	 */
 	int64_t base, max_id;
 	int32_t *pos;		/* message id - base -> index in m + 1 */
+	struct imap sparse;	/* message id -> index in m + 1 */
 	int32_t *kids;		/* indexes into m, by parent */
-	/* parent id - base -> its slice [start[p], start[p + 1]) */
+	/* parent's index in m -> its slice [start[p], start[p + 1]) */
 	int32_t *kid_start;
 };
 
@@ -78,8 +82,11 @@ struct lmsg *lmsg_find(const struct lmsg_table *t, int64_t id);
 /* Is @id a row read (a message, or a copy of one)? */
 static inline bool lmsg_read(const struct lmsg_table *t, int64_t id)
 {
-	return id > t->base && id <= t->max_id && t->pos[id - t->base];
+	return lmsg_find(t, id) != NULL;
 }
+
+/* Every id read (messages and copies), ascending, into *@ids; their number. */
+size_t lmsg_ids(const struct lmsg_table *t, int64_t **ids);
 
 /* The replies to message @parent (indexes into t->m); their number in *n. */
 const int32_t *lmsg_kids(const struct lmsg_table *t, int64_t parent, size_t *n);

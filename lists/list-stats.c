@@ -494,13 +494,13 @@ static int scope_links_reviews(struct list_base *b)
 	struct scope_reviews_walk w = { 0 };
 	struct reviews_walk rw = { .b = b };
 	const struct lmsg_table *t = &b->t;
-	int64_t id;
-	size_t i;
+	int64_t *ids;
+	size_t i, nr_ids = lmsg_ids(t, &ids);
 	int rc = 0;
 
-	for (id = t->base + 1; !rc && id <= t->max_id; id++)
-		if (t->pos[id - t->base])
-			rc = msg_links_of(b->q, id, base_link, &lw);
+	for (i = 0; !rc && i < nr_ids; i++)
+		rc = msg_links_of(b->q, ids[i], base_link, &lw);
+	free(ids);
 	for (i = 0; !rc && i < t->nr; i++) {
 		w.message = t->m[i].id;
 		rc = msg_reviews_of(b->q, w.message, scope_review, &w);
@@ -1103,8 +1103,14 @@ int list_stats_collect(struct list_stats *st, struct scope *s,
 	struct list_base *b;
 	int rc;
 
-	/* and the rows of the people they meet (people_row()) */
+	/*
+	 * and the rows of the people they meet (people_row()): a few
+	 * thousand rows scattered over the index, read as audit --section
+	 * reads them (idx_scattered_reads())
+	 */
 	if (few) {
+		if (idx_scattered_reads(s->ix))
+			return -1;
 		s->people_partial = true;
 		if (!scope_identity(s))
 			return -1;

@@ -196,6 +196,12 @@ like "$TRASH/series" '^      waits on FOO DRIVER$' "on the section asked about"
 ok $(grep -q '1/2' "$TRASH/series"; [ $? = 1 ]; echo $?) "its first patch (foo/ untouched) is not there"
 like "$TRASH/p" '^  Dave <dave@example.com>, 2024-03-10, 10 days$' "author, date and days waiting"
 like "$TRASH/p" '^  https://lore.kernel.org/r/rev@x$' "the Message-ID as lore's URL"
+# stats --list --section reads FOO's threads alone: a copy's id leads
+# to the one kept there too, and Mal's answer on the other list answers
+# the cross-posted patch (7 answered, not 6)
+"$KMAINT" stats --list --section FOO --no-update >"$TRASH/s"
+like "$TRASH/s" '^patches: 7 answered, 5 never answered; 1 landed, 1 superseded, 10 pending$' \
+	"stats --list --section: the patch answered on the other list is answered"
 
 # the same count, independently: the message files and git log
 in_window() {	# FILE: dated 2024-03-06 12:00 .. 2024-03-20 12:00
