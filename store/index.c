@@ -515,6 +515,16 @@ static const char schema_v6[] =
 	"DELETE FROM summary;\n";
 
 /*
+ * Version 7: the path map (store/pathmap.c), the sections that cover
+ * each path, kept so that a whole-tree question does not run the
+ * matcher over every path; "kmaint index" writes it in the same run.
+ */
+static const char schema_v7[] =
+	"CREATE TABLE pathmap(lo INTEGER PRIMARY KEY, hi INTEGER NOT NULL,\n"
+	"  data BLOB NOT NULL);\n"
+	"CREATE TABLE pathmap_key(id INTEGER PRIMARY KEY, key BLOB NOT NULL);\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -525,6 +535,7 @@ static const char *const migrate[] = {
 	schema_v4,
 	schema_v5,
 	schema_v6,
+	schema_v7,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
