@@ -37,6 +37,7 @@
 #include "lockfile.h"
 #include "maintainers.h"
 #include "parse-options.h"
+#include "pathmap.h"
 #include "queries.h"
 #include "run-command.h"
 #include "summary.h"
@@ -474,6 +475,7 @@ static int read_only(const char *path, int stats, const char *verify_arg,
 		rc |= idx_verify_summary(&ix) ? 1 : 0;
 		rc |= derived_verify(&ix) ? 1 : 0;
 		rc |= identity_verify(&ix) ? 1 : 0;
+		rc |= pathmap_verify(&ix) ? 1 : 0;
 		rc |= idx_verify_commits(&ix, n);
 		if (idx_query_int(&ix, "SELECT count(*) FROM messages") > 0)
 			rc |= lists_verify(&ix, n) || lists_verify_counts(&ix) ? 1 : 0;
@@ -1104,9 +1106,14 @@ int cmd_index(int argc, const char **argv)
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
 	}
-	/* after the lists, whose messages bring people too */
+	/*
+	 * after the lists, whose messages bring people too, and paths: the
+	 * path map matches those of the lists as well
+	 */
 	if (idx_begin(&r.ix) || idx_fault_point(&r.ix, "identity") ||
-	    identity_store(&r.ix, upgrade) || idx_commit(&r.ix))
+	    identity_store(&r.ix, upgrade) ||
+	    idx_fault_point(&r.ix, "pathmap") || pathmap_refresh(&r.ix) ||
+	    idx_commit(&r.ix))
 		die("cannot update the index");
 	end_update(&r, history_rc, lists_rc);
 	running = NULL;

@@ -14,7 +14,8 @@
  * Who is listed against who does the work, per MAINTAINERS section.
  *
  * One pass over the index answers every section at once: the paths of
- * the index are matched once (scope_foreach_path_sections()), then the
+ * the index are matched once (scope_foreach_path_sections(), from the
+ * index's path map when it is that of this MAINTAINERS), then the
  * commits, their files and their trailers are read in commit order, and
  * each non-merge commit credits, in each section it touches, its author
  * (a changeset), its committer (an applied commit) and the people of

@@ -121,6 +121,32 @@ void strbuf_addch(struct strbuf *sb, int c)
 	sb->buf[sb->len] = '\0';
 }
 
+void strbuf_add_varint(struct strbuf *sb, uint64_t v)
+{
+	while (v >= 0x80) {
+		strbuf_addch(sb, (char)(v | 0x80));
+		v >>= 7;
+	}
+	strbuf_addch(sb, (char)v);
+}
+
+int varint_get(const unsigned char **p, const unsigned char *end,
+	       uint64_t *v)
+{
+	int shift = 0;
+
+	*v = 0;
+	while (*p < end && shift < 64) {
+		unsigned char c = *(*p)++;
+
+		*v |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return 0;
+		shift += 7;
+	}
+	return -1;
+}
+
 /*
  * Format into the room there is, and again only when it was too small
  * (as git does): one vsnprintf() for most calls, not a first one to

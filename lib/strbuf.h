@@ -25,6 +25,14 @@ void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
+/*
+ * @v in 7-bit groups, least significant first, the high bit saying
+ * another follows: the index's compact blobs.
+ */
+void strbuf_add_varint(struct strbuf *sb, uint64_t v);
+/* Read one from *@p (moved past it) before @end; 0, or -1 if cut short. */
+int varint_get(const unsigned char **p, const unsigned char *end,
+	       uint64_t *v);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __printf(2, 3);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) __printf(2, 0);
 void strbuf_setlen(struct strbuf *sb, size_t len);

@@ -149,6 +149,7 @@ struct matcher {
 	int *hits;
 	size_t nr_hits, alloc_hits;
 	int nr_errors;
+	bool quiet;		/* MATCHER_QUIET: errors counted, not printed */
 };
 
 static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
@@ -168,11 +169,13 @@ static pcre2_code *compile(struct matcher *mt, int entry, const char *re,
 	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, flags,
 			     &err, &off, NULL);
 	if (!code) {
+		mt->nr_errors++;
+		if (mt->quiet)
+			return NULL;
 		pcre2_get_error_message(err, msg, sizeof(msg));
 		fprintf(stderr, "%s:%d: error: bad pattern '%s': %s at offset %zu\n",
 			mnt_line_file(mt->m, line), mnt_line_nr(mt->m, line), re,
 			(char *)msg, (size_t)off);
-		mt->nr_errors++;
 		return NULL;
 	}
 	return code;
@@ -916,6 +919,7 @@ struct matcher *matcher_new_opts(const struct maintainers *m,
 
 	mt->m = m;
 	mt->globstar = flags & MATCHER_GLOBSTAR;
+	mt->quiet = flags & MATCHER_QUIET;
 	matcher_size(mt);
 	strmap_init(&mt->regex);
 	for (i = 0; i < m->nr_entries; i++) {
@@ -1009,7 +1013,11 @@ static bool re_match_from(struct matcher *mt, struct regex *re, const char *s,
 	 * a pattern that backtracks without end, as "a****...*b" does in
 	 * Perl too): the answer may be wrong, so say where, once.
 	 */
-	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && !re->match_failed) {
+	if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && !re->match_failed &&
+	    mt->quiet) {
+		re->match_failed = true;
+		mt->nr_errors++;
+	} else if (rc < 0 && rc != PCRE2_ERROR_NOMATCH && !re->match_failed) {
 		int line = mt->m->entries[re->entry].line;
 		PCRE2_UCHAR msg[256];
 
@@ -1275,6 +1283,44 @@ void matcher_lookup(struct matcher *mt, const char *path, int pattern_depth,
 		res->hits[res->nr++] = def.hits[i];
 	}
 	match_result_release(&def);
+}
+
+/*
+ * Everything a lookup's answer depends on besides the path: the dialect
+ * and options, each section's M: and S: as far as "exact" and edk2's
+ * <default> read them, and each F:/X:/N: pattern with its section, its
+ * value and what the file system said of it (a value naming a directory
+ * matches as "value/").  Asking now what lookups would ask lazily costs
+ * a stat() per value that may name a directory.
+ */
+void matcher_describe(struct matcher *mt, struct strbuf *out)
+{
+	const struct maintainers *m = mt->m;
+	size_t i;
+
+	strbuf_addf(out, "matcher 1 dialect %d globstar %d sections %zu\n",
+		    (int)m->dialect, (int)mt->globstar, m->nr_sections);
+	for (i = 0; i < m->nr_sections; i++)
+		strbuf_addch(out, '0' + m->sections[i].maintained +
+			     2 * m->sections[i].has_maintainer);
+	strbuf_addch(out, '\n');
+	for (i = 0; i < mt->nr_pats; i++) {
+		struct pattern *p = &mt->pats[i];
+		const char *value = m->entries[p->entry].value;
+		int dir = p->dir;
+
+		if (p->maybe_dir)
+			dir = 2 + pattern_is_dir(p, value);
+		if (p->re >= 0)
+			dir += 4 * mt->res[p->re].slash;
+		strbuf_addf(out, "%c %d %d ", p->type, p->section, dir);
+		strbuf_add(out, value, strlen(value) + 1);
+	}
+}
+
+size_t matcher_sections(const struct matcher *mt)
+{
+	return mt->m->nr_sections;
 }
 
 int matcher_errors(const struct matcher *mt)

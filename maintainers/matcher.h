@@ -48,9 +48,26 @@ void matcher_free(struct matcher *mt);
  * script's other values do, or names a directory; no rule on the
  * number of '/'.  Without it, a double star is the 6.12 script's ".*.*".
  */
-enum { MATCHER_GLOBSTAR = 1 };
+enum { MATCHER_GLOBSTAR = 1, MATCHER_QUIET = 2 };
 struct matcher *matcher_new_opts(const struct maintainers *m,
 				 unsigned int flags);
+
+/*
+ * MATCHER_QUIET: a pattern that fails is counted (matcher_errors()) but
+ * not reported, for "kmaint index", which matches every path to keep
+ * the answers and must not speak of MAINTAINERS itself.
+ */
+
+/*
+ * Append to @out an exact description of what @mt's lookups depend on
+ * besides the path (the compiled patterns, the directories among their
+ * values, the sections' M: and S:): two matchers with equal
+ * descriptions give every path the same match_result.
+ */
+void matcher_describe(struct matcher *mt, struct strbuf *out);
+
+/* The number of sections of the MAINTAINERS @mt was made from. */
+size_t matcher_sections(const struct matcher *mt);
 
 /* How many patterns failed to compile so far. */
 int matcher_errors(const struct matcher *mt);

@@ -515,6 +515,16 @@ static const char schema_v6[] =
 	"DELETE FROM summary;\n";
 
 /*
+ * Version 7: the path map (store/pathmap.c), the sections that cover
+ * each path, kept so that a whole-tree question does not run the
+ * matcher over every path; "kmaint index" writes it in the same run.
+ */
+static const char schema_v7[] =
+	"CREATE TABLE pathmap(lo INTEGER PRIMARY KEY, hi INTEGER NOT NULL,\n"
+	"  data BLOB NOT NULL);\n"
+	"CREATE TABLE pathmap_key(id INTEGER PRIMARY KEY, key BLOB NOT NULL);\n";
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -525,6 +535,7 @@ static const char *const migrate[] = {
 	schema_v4,
 	schema_v5,
 	schema_v6,
+	schema_v7,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -1129,32 +1140,6 @@ static size_t common_suffix(const char *a, size_t alen, const char *b,
 #define DELTA_OPS -1
 #define MIN_COPY 32
 
-static void put_varint(struct strbuf *sb, uint64_t v)
-{
-	while (v >= 0x80) {
-		strbuf_addch(sb, (char)(v | 0x80));
-		v >>= 7;
-	}
-	strbuf_addch(sb, (char)v);
-}
-
-static int get_varint(const unsigned char **p, const unsigned char *end,
-		      uint64_t *v)
-{
-	int shift = 0;
-
-	*v = 0;
-	while (*p < end && shift < 64) {
-		unsigned char c = *(*p)++;
-
-		*v |= (uint64_t)(c & 0x7f) << shift;
-		if (!(c & 0x80))
-			return 0;
-		shift += 7;
-	}
-	return -1;
-}
-
 /* A line start of the base, keyed by a hash of it and the next line. */
 struct line_key {
 	uint64_t h;
@@ -1229,14 +1214,14 @@ static void flush_insert(struct strbuf *out, const char *text, size_t from,
 {
 	if (to <= from)
 		return;
-	put_varint(out, (uint64_t)(to - from) << 1);
+	strbuf_add_varint(out, (uint64_t)(to - from) << 1);
 	strbuf_add(out, text + from, to - from);
 }
 
 static void put_copy(struct strbuf *out, size_t at, size_t len)
 {
-	put_varint(out, (uint64_t)len << 1 | 1);
-	put_varint(out, at);
+	strbuf_add_varint(out, (uint64_t)len << 1 | 1);
+	strbuf_add_varint(out, at);
 }
 
 /*
@@ -1328,7 +1313,7 @@ int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
 	while (p < end) {
 		uint64_t op, off, n;
 
-		if (get_varint(&p, end, &op))
+		if (varint_get(&p, end, &op))
 			return -1;
 		n = op >> 1;
 		if (!(op & 1)) {
@@ -1338,7 +1323,7 @@ int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
 			p += n;
 			continue;
 		}
-		if (get_varint(&p, end, &off) || off > blen || n > blen - off)
+		if (varint_get(&p, end, &off) || off > blen || n > blen - off)
 			return -1;
 		strbuf_add(out, base + off, n);
 	}

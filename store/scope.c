@@ -16,6 +16,7 @@
 #include "imap.h"
 #include "json.h"
 #include "maintainers-history.h"
+#include "pathmap.h"
 #include "queries.h"
 #include "run-command.h"
 
@@ -71,8 +72,9 @@ static int git_quiet(const char **args, struct strbuf *out)
 static int maintainers_ready(struct scope *s)
 {
 	maintainers_finish(&s->m);
-	mnt_diag_print(&s->m, false);
-	s->mt = matcher_new(&s->m);
+	if (!s->quiet)
+		mnt_diag_print(&s->m, false);
+	s->mt = matcher_new_opts(&s->m, s->quiet ? MATCHER_QUIET : 0);
 	if (!s->mt)
 		return -1;
 	s->have_m = true;
@@ -105,7 +107,8 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 				break;
 		}
 		if (!*name) {
-			error("no MAINTAINERS at '%s'", at);
+			if (!s->quiet)
+				error("no MAINTAINERS at '%s'", at);
 			goto out;
 		}
 		strbuf_trim(&out);
@@ -115,7 +118,8 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 
 			cat[2] = out.buf;
 			if (capture_git(cat, &text, NULL)) {
-				error("cannot read %s", obj);
+				if (!s->quiet)
+					error("cannot read %s", obj);
 				goto out;
 			}
 		}
@@ -315,21 +319,38 @@ int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
 					  void *data),
 				void *data)
 {
-	struct match_result res = { 0 };
+	struct match_result res = { 0 }, got;
+	struct pathmap pm;
 	sqlite3_stmt *st;
-	int rc = 0;
+	size_t next = 0;
+	/* 0: the map is mt's; 1: there is none for mt */
+	int none = pathmap_load(ix, mt, &pm), rc = 0;
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (none < 0)
+		return -1;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths ORDER BY id",
+			       -1, &st, NULL) != SQLITE_OK) {
+		pathmap_release(&pm);
 		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	}
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
 		const char *path = (const char *)sqlite3_column_text(st, 1);
+		int64_t id = sqlite3_column_int64(st, 0);
 
-		matcher_lookup(mt, path, 0, &res);
-		rc = fn(sqlite3_column_int64(st, 0), path, &res, data);
+		if (none || id > pm.hi) {
+			matcher_lookup(mt, path, 0, &res);
+			rc = fn(id, path, &res, data);
+		} else if (pathmap_next(&pm, &next, id, &got)) {
+			rc = fn(id, path, &got, data);
+		} else {
+			rc = error("%s: the path map does not hold path %lld; "
+				   "'kmaint index --rebuild' writes it again",
+				   ix->path, (long long)id);
+		}
 	}
 	sqlite3_finalize(st);
 	match_result_release(&res);
+	pathmap_release(&pm);
 	return rc;
 }
 

@@ -39,6 +39,12 @@ struct scope {
 	int64_t maint_time;	/* and its commit time; 0: not by date */
 
 	bool table_ready;	/* temp.scope_paths holds paths[] */
+	/*
+	 * Read MAINTAINERS without a word about it: its problems, a
+	 * pattern that fails, no file at all ("kmaint index", which keeps
+	 * the path map, leaves them to the questions).
+	 */
+	bool quiet;
 
 	/* loaded on first use */
 	struct summary summary;
@@ -185,9 +191,11 @@ void scope_add_path_id(struct scope *s, int64_t id);
 void scope_clear_paths(struct scope *s);
 
 /*
- * Call @fn for every indexed path with the sections that cover it
- * (deepest first), computed with @mt.  For "every section at once"
- * questions (kmaint audit).  Stops when @fn returns non-zero.
+ * Call @fn for every indexed path, by increasing id, with the sections
+ * that cover it (deepest first), computed with @mt: read from the
+ * index's path map (store/pathmap.h) when it is @mt's, for the paths
+ * it holds.  For "every section at once" questions (kmaint audit).
+ * Stops when @fn returns non-zero.
  */
 int scope_foreach_path_sections(struct idx *ix, struct matcher *mt,
 				int (*fn)(int64_t path_id, const char *path,

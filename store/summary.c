@@ -42,22 +42,6 @@ static void put_le(struct strbuf *sb, uint64_t v, int n)
 	strbuf_add(sb, b, (size_t)n);
 }
 
-/* @v in 7-bit groups, least significant first, the high bit "more". */
-static void put_varint(struct strbuf *sb, uint64_t v)
-{
-	unsigned char b[10];
-	int n = 0;
-
-	do {
-		b[n] = (unsigned char)(v & 0x7f);
-		v >>= 7;
-		if (v)
-			b[n] |= 0x80;
-		n++;
-	} while (v);
-	strbuf_add(sb, b, (size_t)n);
-}
-
 static uint32_t get_u32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
@@ -367,16 +351,16 @@ static void encode_files(const struct summary *sm, struct strbuf *fb)
 		for (j = 0; j < c->nr_files; j++) {
 			const struct summary_file *f = &sm->files[at->file + j];
 
-			put_varint(fb, (uint64_t)f->path << 1 | (f->old_path >= 0));
+			strbuf_add_varint(fb, (uint64_t)f->path << 1 | (f->old_path >= 0));
 			if (f->old_path >= 0)
-				put_varint(fb, (uint64_t)f->old_path);
+				strbuf_add_varint(fb, (uint64_t)f->old_path);
 		}
 		if (!(c->flags & SUMMARY_SIGLINES))
 			continue;
-		put_varint(fb, at->nr_tags);
+		strbuf_add_varint(fb, at->nr_tags);
 		for (j = 0; j < at->nr_tags; j++) {
-			put_varint(fb, sm->tags[at->tag + j].key);
-			put_varint(fb, sm->tags[at->tag + j].person);
+			strbuf_add_varint(fb, sm->tags[at->tag + j].key);
+			strbuf_add_varint(fb, sm->tags[at->tag + j].person);
 		}
 	}
 }

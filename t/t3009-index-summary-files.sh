@@ -76,10 +76,11 @@ is "$(cmp -s "$TRASH/summary.json" "$TRASH/tampered.json" || echo differs)" \
    differs "audit reads the summary when it is whole"
 
 # an index of schema version 5 (no files blob) is upgraded in place
-q "ALTER TABLE summary DROP COLUMN files; PRAGMA user_version = 5"
+q "ALTER TABLE summary DROP COLUMN files; DROP TABLE pathmap;
+   DROP TABLE pathmap_key; PRAGMA user_version = 5"
 expect_success "kmaint index upgrades a version-5 index" "$KMAINT" index -q
-like "$TRASH/.err" "from schema version 5 to 6 in place" "and says so"
-is "$(q 'PRAGMA user_version')" 6 "now version 6"
+like "$TRASH/.err" "from schema version 5 to 7 in place" "and says so"
+is "$(q 'PRAGMA user_version')" 7 "now version 7"
 is "$(q 'SELECT count(*) FROM summary WHERE length(files) > 0')" 1 \
    "the summary is written again, with its files"
 audit "$TRASH/upgraded.json"

@@ -188,10 +188,11 @@ rm -rf .git/kmaint
 q "DROP TABLE lists; DROP TABLE sources; DROP TABLE cursors; DROP TABLE messages;
    DROP TABLE msg_files; DROP TABLE msg_trailers; DROP TABLE msg_problems;
    DROP TABLE commit_patchids; DROP TABLE links; DROP TABLE relink;
-   ALTER TABLE summary DROP COLUMN files; PRAGMA user_version = 2"
+   ALTER TABLE summary DROP COLUMN files; DROP TABLE pathmap;
+   DROP TABLE pathmap_key; PRAGMA user_version = 2"
 expect_success "a version-2 index and --inbox" "$KMAINT" index --inbox "$I"
 like "$TRASH/.out" '^indexed 0 new commits' "migrated: the history is not read again"
-is "$(q 'PRAGMA user_version')" 6 "now version 6"
+is "$(q 'PRAGMA user_version')" 7 "now version 7"
 is "$(msgs_of "$I")" "$(pi_count_epochs "$I"/git/*.git)" "and the inbox read"
 
 # Threads told out of order: B answers A, which answers R, and comes

@@ -95,7 +95,8 @@ like "$TRASH/t.json" "\"name\": \"Sam Roe\", \"email\": \"sam@one.example\", \"c
 sqlite3 .git/kmaint/index.sqlite "UPDATE trailers SET person = NULL
 	WHERE person IN (SELECT id FROM people WHERE email = '');
 	DELETE FROM people WHERE email = '';
-	ALTER TABLE summary DROP COLUMN files; PRAGMA user_version = 3" &&
+	ALTER TABLE summary DROP COLUMN files; DROP TABLE pathmap;
+	DROP TABLE pathmap_key; PRAGMA user_version = 3" &&
 expect_success "index upgrades a version 3 index" "$KMAINT" index -q
 is "$(sqlite3 .git/kmaint/index.sqlite "SELECT count(*) FROM trailers t
 	JOIN people p ON p.id = t.person WHERE p.email = ''")" 11 \
