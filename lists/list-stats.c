@@ -449,6 +449,48 @@ static int cmp_keyed(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Digit @d (of four, 16 bits each) of @key, in signed order. */
+static unsigned key_digit(int64_t key, unsigned d)
+{
+	return (unsigned)((((uint64_t)key ^ UINT64_C(1) << 63) >> (16 * d)) &
+			  0xffff);
+}
+
+/*
+ * @k (positions ascending) by key, then position: cmp_keyed()'s order.
+ * A whole archive's million messages by a radix sort on the key, whose
+ * passes keep the order of equal digits, so that of the positions too;
+ * qsort() for the few of a scope.
+ */
+static void sort_keyed(struct keyed *k, size_t n)
+{
+	struct keyed *tmp, *src = k, *dst, *sw;
+	size_t *count, i;
+	unsigned d;
+
+	if (n < 65536) {
+		qsort(k, n, sizeof(*k), cmp_keyed);
+		return;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	count = xmalloc(65537 * sizeof(*count));
+	for (d = 0, dst = tmp; d < 4; d++) {
+		memset(count, 0, 65537 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[key_digit(src[i].key, d) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			dst[count[key_digit(src[i].key, d)]++] = src[i];
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	/* four passes: the last wrote into @k */
+	free(tmp);
+	free(count);
+}
+
 /* The messages by thread (a thread's in table order), for a scope's walk. */
 static void base_threads(struct list_base *b)
 {
@@ -460,7 +502,7 @@ static void base_threads(struct list_base *b)
 		k[i].key = thread_key(&t->m[i]);
 		k[i].pos = (int32_t)i;
 	}
-	qsort(k, t->nr, sizeof(*k), cmp_keyed);
+	sort_keyed(k, t->nr);
 	b->by_thread = xmalloc((t->nr + 1) * sizeof(*b->by_thread));
 	imap_init(&b->thread_slice, t->nr / 4 + 16);
 	for (i = 0; i < t->nr; i++)
