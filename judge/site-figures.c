@@ -368,6 +368,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	if (sections_to_commit(w, b, &r, ids, start) ||
 	    list_base_index_paths(b, a->ix))
 		goto out;
+	list_base_keep_persons(b);	/* every section's through @one */
 	for (i = 0; i < a->nr; i++) {
 		const struct audit_section *s = &a->v[i];
 		struct site_section_figures *si = &w->sec[i];
@@ -387,6 +388,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 		}
 		list_stats_init(&ls);
 		ls.no_commits = true;	/* sections_to_commit()'s */
+		ls.no_names = true;	/* the figures only */
 		scope_clear_paths(&one);
 		scope_add_section_paths(&one, s->index, ids + start[s->index],
 					start[s->index + 1] - start[s->index]);

@@ -15,7 +15,6 @@
 void list_stats_init(struct list_stats *st)
 {
 	memset(st, 0, sizeof(*st));
-	strmap_init(&st->by_email);
 	st->median_reply = st->median_reply_listed = st->median_to_commit = -1;
 	st->p90_reply = st->p90_reply_listed = -1;
 }
@@ -37,8 +36,44 @@ void list_stats_release(struct list_stats *st)
 	for (i = 0; i < st->nr_lists; i++)
 		free(st->lists[i]);
 	free(st->lists);
-	strmap_clear(&st->by_email, false);
 	memset(st, 0, sizeof(*st));
+}
+
+/*
+ * Who is who for person_of(): each people id's person as the lower-case
+ * address the identity model gives it, numbered.  A run that counts
+ * every section on one base (list_base_keep_persons()) works it out
+ * once, not once per section: 2,900 sections met the same 60,000 ids.
+ */
+struct person_keys {
+	const struct identity *id;	/* the model and rows it was made of */
+	const struct scope_people *people;
+	int32_t *key;		/* people id -> key + 1 (0: not yet) */
+	int32_t *who;		/* people id -> identity_of() + 2 (0: not yet) */
+	size_t nr_key;
+	struct strmap by_addr;	/* lower-case address -> key + 1 */
+	int32_t nr;
+	int32_t *local;		/* key -> index in st->people + 1 */
+	size_t alloc_local;
+};
+
+static void person_keys_init(struct person_keys *pk,
+			     const struct identity *id,
+			     const struct scope_people *people)
+{
+	memset(pk, 0, sizeof(*pk));
+	pk->id = id;
+	pk->people = people;
+	strmap_init(&pk->by_addr);
+}
+
+static void person_keys_release(struct person_keys *pk)
+{
+	free(pk->key);
+	free(pk->who);
+	free(pk->local);
+	strmap_clear(&pk->by_addr, false);
+	memset(pk, 0, sizeof(*pk));
 }
 
 /* Commits: posted (linked), how, the version that landed, first posting. */
@@ -88,6 +123,9 @@ struct list_base {
 	int32_t *path_pos;
 	size_t nr_path_pos, *path_start;
 	int64_t max_path;
+	/* list_base_keep_persons(): person_of()'s keys, for every scope */
+	bool keep_persons;
+	struct person_keys persons;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -107,7 +145,9 @@ struct ctx {
 	bool failed;			/* a people row could not be read */
 	const struct identity *id;	/* who is who, as audit and stats see */
 	struct lmsg_table *t;		/* the messages, with their replies */
-	int *canon;			/* people id -> person index + 1 */
+	struct person_keys own, *pk;	/* the base's, or this call's own */
+	int32_t *made;			/* st->people's keys, in order */
+	size_t alloc_made;
 	struct strmap listed_addr;	/* the M:/R: addresses, lower case */
 	struct imap listed_who;		/* their persons + 1 */
 	unsigned char *listed_memo;	/* people id -> 0, 1 not listed, 2 listed */
@@ -127,46 +167,115 @@ static const struct scope_people *people_row(struct ctx *c, int64_t id)
 	return pp;
 }
 
+/* Room in c->pk's arrays for people id @id (of @rows). */
+static void person_keys_grow(struct person_keys *pk,
+			     const struct scope_people *rows, int64_t id)
+{
+	size_t n = (size_t)rows->nr + 1 > (size_t)id + 1 ?
+		   (size_t)rows->nr + 1 : (size_t)id + 1;
+
+	if ((size_t)id < pk->nr_key)
+		return;
+	pk->key = xrealloc(pk->key, n * sizeof(*pk->key));
+	pk->who = xrealloc(pk->who, n * sizeof(*pk->who));
+	memset(pk->key + pk->nr_key, 0, (n - pk->nr_key) * sizeof(*pk->key));
+	memset(pk->who + pk->nr_key, 0, (n - pk->nr_key) * sizeof(*pk->who));
+	pk->nr_key = n;
+}
+
+/* identity_of(@id), asked of the model once per id (a row of @rows). */
+static int person_who(struct ctx *c, const struct scope_people *rows,
+		      int64_t id)
+{
+	struct person_keys *pk = c->pk;
+
+	person_keys_grow(pk, rows, id);
+	if (!pk->who[id])
+		pk->who[id] = identity_of(c->id, id) + 2;
+	return pk->who[id] - 2;
+}
+
+/* The address and name that stand for people id @id (a row of @rows). */
+static const char *person_address(struct ctx *c,
+				  const struct scope_people *rows, int64_t id,
+				  const char **name)
+{
+	int who = person_who(c, rows, id);
+
+	if (who >= 0) {
+		*name = c->id->persons[who].name;
+		return c->id->persons[who].email;
+	}
+	*name = rows->name[id];
+	return rows->email[id];
+}
+
+/* The key of people id @id (a row of @rows): its person's address's. */
+static int32_t person_key(struct ctx *c, const struct scope_people *rows,
+			  int64_t id)
+{
+	struct person_keys *pk = c->pk;
+	struct strbuf low = STRBUF_INIT;
+	struct strmap_entry *e;
+	const char *name;
+
+	person_keys_grow(pk, rows, id);
+	if (pk->key[id])
+		return pk->key[id] - 1;
+	lower_into(&low, person_address(c, rows, id, &name));
+	e = strmap_insert(&pk->by_addr, low.buf, low.len);
+	strbuf_release(&low);
+	if (!e->value) {
+		e->value = (void *)(intptr_t)++pk->nr;
+		ALLOC_GROW(pk->local, (size_t)pk->nr, pk->alloc_local);
+		pk->local[pk->nr - 1] = 0;
+	}
+	pk->key[id] = (int32_t)(intptr_t)e->value;
+	return pk->key[id] - 1;
+}
+
 /*
  * The person of people id @id, as the identity model has it (so that
  * list stats count the people audit and stats count): index or -1.
+ * Persons are one per address (lower case), named as the first id met.
  */
 static int person_of(struct ctx *c, int64_t id)
 {
 	struct list_stats *st = c->st;
-	const char *email, *name;
-	struct strbuf low = STRBUF_INIT;
-	struct strmap_entry *e;
 	const struct scope_people *rows = people_row(c, id);
-	int k, who;
+	const char *email, *name;
+	struct ls_person *pp;
+	int32_t k;
 
 	if (id <= 0 || id >= rows->nr || !rows->email[id])
 		return -1;
-	if (c->canon[id])
-		return c->canon[id] - 1;
-	email = rows->email[id];
-	name = rows->name[id];
-	who = identity_of(c->id, id);
-	if (who >= 0) {
-		email = c->id->persons[who].email;
-		name = c->id->persons[who].name;
-	}
-	lower_into(&low, email);
-	e = strmap_insert(&st->by_email, low.buf, low.len);
-	if (!e->value) {
-		struct ls_person *pp;
-
-		ALLOC_GROW(st->people, st->nr_people + 1, st->alloc_people);
-		pp = &st->people[st->nr_people++];
-		memset(pp, 0, sizeof(*pp));
+	k = person_key(c, rows, id);
+	if (c->pk->local[k])
+		return c->pk->local[k] - 1;
+	ALLOC_GROW(st->people, st->nr_people + 1, st->alloc_people);
+	ALLOC_GROW(c->made, st->nr_people + 1, c->alloc_made);
+	pp = &st->people[st->nr_people];
+	memset(pp, 0, sizeof(*pp));
+	if (!st->no_names) {
+		email = person_address(c, rows, id, &name);
 		pp->name = xstrdup(name ? name : "");
 		pp->email = xstrdup(email);
-		e->value = (void *)(intptr_t)st->nr_people;
 	}
-	k = (int)(intptr_t)e->value - 1;
-	c->canon[id] = k + 1;
-	strbuf_release(&low);
-	return k;
+	c->made[st->nr_people++] = k;
+	c->pk->local[k] = (int32_t)st->nr_people;
+	return (int)st->nr_people - 1;
+}
+
+/* The keys' persons of this call forgotten, for the next scope's. */
+static void persons_done(struct ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->st->nr_people; i++)
+		c->pk->local[c->made[i]] = 0;
+	free(c->made);
+	if (c->pk == &c->own)
+		person_keys_release(&c->own);
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -209,7 +318,7 @@ static bool listed_person(struct ctx *c, int64_t id)
 		return false;
 	if (c->listed_memo[id])
 		return c->listed_memo[id] == 2;
-	who = identity_of(c->id, id);
+	who = person_who(c, pp, id);
 	yes = who >= 0 && imap_get(&c->listed_who, who + 1);
 	if (!yes) {
 		lower_into(&low, pp->email[id]);
@@ -340,6 +449,48 @@ static int cmp_keyed(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Digit @d (of four, 16 bits each) of @key, in signed order. */
+static unsigned key_digit(int64_t key, unsigned d)
+{
+	return (unsigned)((((uint64_t)key ^ UINT64_C(1) << 63) >> (16 * d)) &
+			  0xffff);
+}
+
+/*
+ * @k (positions ascending) by key, then position: cmp_keyed()'s order.
+ * A whole archive's million messages by a radix sort on the key, whose
+ * passes keep the order of equal digits, so that of the positions too;
+ * qsort() for the few of a scope.
+ */
+static void sort_keyed(struct keyed *k, size_t n)
+{
+	struct keyed *tmp, *src = k, *dst, *sw;
+	size_t *count, i;
+	unsigned d;
+
+	if (n < 65536) {
+		qsort(k, n, sizeof(*k), cmp_keyed);
+		return;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	count = xmalloc(65537 * sizeof(*count));
+	for (d = 0, dst = tmp; d < 4; d++) {
+		memset(count, 0, 65537 * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[key_digit(src[i].key, d) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			dst[count[key_digit(src[i].key, d)]++] = src[i];
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	/* four passes: the last wrote into @k */
+	free(tmp);
+	free(count);
+}
+
 /* The messages by thread (a thread's in table order), for a scope's walk. */
 static void base_threads(struct list_base *b)
 {
@@ -351,7 +502,7 @@ static void base_threads(struct list_base *b)
 		k[i].key = thread_key(&t->m[i]);
 		k[i].pos = (int32_t)i;
 	}
-	qsort(k, t->nr, sizeof(*k), cmp_keyed);
+	sort_keyed(k, t->nr);
 	b->by_thread = xmalloc((t->nr + 1) * sizeof(*b->by_thread));
 	imap_init(&b->thread_slice, t->nr / 4 + 16);
 	for (i = 0; i < t->nr; i++)
@@ -563,6 +714,7 @@ void list_base_free(struct list_base *b)
 	free(b->path_pos);
 	free(b->path_start);
 	msg_queries_close(b->q);
+	person_keys_release(&b->persons);
 	free(b);
 }
 
@@ -593,6 +745,11 @@ static int path_row(int64_t path, int64_t message, void *data)
 	ALLOC_GROW(b->path_pos, b->nr_path_pos + 1, pi->alloc_pos);
 	b->path_pos[b->nr_path_pos++] = (int32_t)(m - b->t.m);
 	return 0;
+}
+
+void list_base_keep_persons(struct list_base *b)
+{
+	b->keep_persons = true;
 }
 
 int list_base_index_paths(struct list_base *b, struct idx *ix)
@@ -1000,7 +1157,17 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	c.id = c.people ? scope_identity(s) : NULL;
 	if (!c.people || !c.id)
 		return -1;
-	c.canon = xcalloc((size_t)c.people->nr + 1, sizeof(*c.canon));
+	/* the base's keys when they are of this scope's rows and model */
+	c.pk = &c.own;
+	if (b->keep_persons) {
+		if (b->persons.id != c.id || b->persons.people != c.people) {
+			person_keys_release(&b->persons);
+			person_keys_init(&b->persons, c.id, c.people);
+		}
+		c.pk = &b->persons;
+	} else {
+		person_keys_init(&c.own, c.id, c.people);
+	}
 	listed_load(&c, listed, nr_listed);
 
 	imap_init(&threads, 1024);
@@ -1089,7 +1256,7 @@ out:
 	free(walk);
 	imap_free(&threads);
 	listed_release(&c);
-	free(c.canon);
+	persons_done(&c);
 	return rc;
 }
 

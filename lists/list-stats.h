@@ -53,9 +53,8 @@ struct list_stats {
 	long versions[10];		/* landed as v1..v9, [0] as v10 or more */
 	bool have_listed;		/* section people were given */
 
-	struct ls_person *people;
+	struct ls_person *people;	/* one per address (lower case) */
 	size_t nr_people, alloc_people;
-	struct strmap by_email;		/* -> index + 1 */
 
 	/*
 	 * Set by the caller: leave the commits' side out (commits, posted,
@@ -63,6 +62,12 @@ struct list_stats {
 	 * for many scopes at once.
 	 */
 	bool no_commits;
+	/*
+	 * Set by the caller: people[] counted but neither named nor
+	 * addressed (NULL), for a caller that shows the figures only;
+	 * list_stats_rank() needs them.
+	 */
+	bool no_names;
 
 	/* the commits never posted, newest first: max_unposted (0: all) of them */
 	struct ls_commit *unposted;
@@ -103,6 +108,13 @@ struct list_base *list_base_load(struct idx *ix, const char *const *lists,
  */
 struct list_base *list_base_load_scope(struct scope *s);
 void list_base_free(struct list_base *b);
+
+/*
+ * Every scope counted on @b from now on reads the same people rows and
+ * identity model (one scope whose paths change, as report --site's
+ * sections): who is who is then worked out once, not once per scope.
+ */
+void list_base_keep_persons(struct list_base *b);
 
 /*
  * For a run that asks about every section: the patches of each path

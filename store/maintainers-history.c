@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "email.h"
+#include "imap.h"
 #include "json.h"
 #include "maintainers.h"
 #include "run-command.h"
@@ -732,14 +733,37 @@ struct version {
 };
 
 /* Blob texts by id, rebuilt in id order from the stored deltas. */
+/* A version's text, shared by the walk, its delta bases and keep. */
+struct text {
+	struct strbuf sb;
+	int refs;
+};
+
+/* A text that a blob stored later is a delta of. */
+struct base_text {
+	int64_t id, last;	/* the blob, the last blob based on it */
+	struct text *t;
+};
+
 struct blob_store {
 	struct idx *ix;
 	sqlite3_stmt *st;
 	int64_t cur_id;
-	struct strbuf cur;	/* text of cur_id */
+	struct text *cur;	/* text of cur_id */
 	bool done;
 	/* texts kept for versions that still need them */
-	struct strmap keep;	/* hash -> struct strbuf * */
+	struct strmap keep;	/* hash -> struct text * */
+	/*
+	 * The texts later blobs are deltas of, each until its last one:
+	 * the versions of a few branches are stored interleaved, so the
+	 * base is often not the blob just read (half of them at 1.4M
+	 * commits), and rebuilding it from the index's chain copied
+	 * 780 kB four times a version.
+	 */
+	struct imap last_base;	/* blob id -> the last id based on it */
+	bool have_last;
+	struct base_text *bases;
+	size_t nr_bases, alloc_bases;
 };
 
 static void add_event(struct mh_history *h, const struct version *v,
@@ -889,12 +913,36 @@ static int parent_blobs(struct version *v, size_t nr)
 	return rc;
 }
 
+static struct text *new_text(size_t hint)
+{
+	struct text *t = xmalloc(sizeof(*t));
+
+	strbuf_init(&t->sb, hint);
+	t->refs = 1;
+	return t;
+}
+
+static struct text *text_ref(struct text *t)
+{
+	t->refs++;
+	return t;
+}
+
+static void text_unref(struct text *t)
+{
+	if (t && !--t->refs) {
+		strbuf_release(&t->sb);
+		free(t);
+	}
+}
+
 static int store_open(struct blob_store *bs, struct idx *ix)
 {
 	memset(bs, 0, sizeof(*bs));
 	bs->ix = ix;
-	strbuf_init(&bs->cur, 0);
+	bs->cur = new_text(0);
 	strmap_init(&bs->keep);
+	imap_init(&bs->last_base, 64);
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, hash, base, prefix, suffix, "
 			       "data FROM blobs ORDER BY id", -1, &bs->st,
 			       NULL) != SQLITE_OK)
@@ -907,56 +955,110 @@ static void store_close(struct blob_store *bs)
 	size_t i;
 
 	sqlite3_finalize(bs->st);
-	strbuf_release(&bs->cur);
-	for (i = 0; i < bs->keep.size; i++) {
-		struct strbuf *sb = bs->keep.table[i].value;
-
-		if (bs->keep.table[i].key && sb) {
-			strbuf_release(sb);
-			free(sb);
-		}
-	}
+	text_unref(bs->cur);
+	for (i = 0; i < bs->keep.size; i++)
+		if (bs->keep.table[i].key)
+			text_unref(bs->keep.table[i].value);
 	strmap_clear(&bs->keep, false);
+	for (i = 0; i < bs->nr_bases; i++)
+		text_unref(bs->bases[i].t);
+	free(bs->bases);
+	imap_free(&bs->last_base);
+}
+
+/* Which blobs are delta bases, and of which blob last (lazily: a walk's). */
+static void load_last_bases(struct blob_store *bs)
+{
+	sqlite3_stmt *st;
+
+	bs->have_last = true;
+	if (sqlite3_prepare_v2(bs->ix->db, "SELECT base, max(id) FROM blobs "
+			       "WHERE base IS NOT NULL GROUP BY base", -1,
+			       &st, NULL) != SQLITE_OK)
+		return;	/* then every base not just read is rebuilt */
+	while (sqlite3_step(st) == SQLITE_ROW)
+		*imap_put(&bs->last_base, sqlite3_column_int64(st, 0)) =
+			sqlite3_column_int64(st, 1);
+	sqlite3_finalize(st);
+}
+
+static struct text *base_find(const struct blob_store *bs, int64_t id)
+{
+	size_t i;
+
+	if (id && id == bs->cur_id)
+		return bs->cur;
+	for (i = 0; i < bs->nr_bases; i++)
+		if (bs->bases[i].id == id)
+			return bs->bases[i].t;
+	return NULL;
+}
+
+/* Blob @id read as bs->cur: drop the bases no later blob needs, keep it. */
+static void bases_step(struct blob_store *bs, int64_t id)
+{
+	const int64_t *last = imap_get(&bs->last_base, id);
+	size_t i, out = 0;
+
+	for (i = 0; i < bs->nr_bases; i++) {
+		if (bs->bases[i].last <= id)
+			text_unref(bs->bases[i].t);
+		else
+			bs->bases[out++] = bs->bases[i];
+	}
+	bs->nr_bases = out;
+	if (!last || *last <= id)
+		return;
+	ALLOC_GROW(bs->bases, bs->nr_bases + 1, bs->alloc_bases);
+	bs->bases[bs->nr_bases].id = id;
+	bs->bases[bs->nr_bases].last = *last;
+	bs->bases[bs->nr_bases++].t = text_ref(bs->cur);
 }
 
 /*
  * Step to the next stored blob: its hash, text in bs->cur.  The delta
- * base of a blob is the last one stored before it with a text, which is
- * bs->cur; anything else is rebuilt by the index.
+ * base of a blob is one read before it, kept while later blobs need it;
+ * anything else is rebuilt by the index.
  */
 static const char *store_next(struct blob_store *bs)
 {
 	static char hash[HASH_HEXSZ_MAX + 1];
 
+	if (!bs->have_last)
+		load_last_bases(bs);
 	while (sqlite3_step(bs->st) == SQLITE_ROW) {
 		int64_t id = sqlite3_column_int64(bs->st, 0);
 		const char *h = (const char *)sqlite3_column_text(bs->st, 1);
 		const char *data = sqlite3_column_blob(bs->st, 5);
 		size_t len = (size_t)sqlite3_column_bytes(bs->st, 5);
+		struct text *next, *from = NULL;
+		bool whole = sqlite3_column_type(bs->st, 2) == SQLITE_NULL;
 
 		snprintf(hash, sizeof(hash), "%s", h ? h : "");
 		if (sqlite3_column_type(bs->st, 5) == SQLITE_NULL)
 			continue;	/* unreadable when indexed */
-		if (sqlite3_column_type(bs->st, 2) == SQLITE_NULL) {
-			strbuf_reset(&bs->cur);
-			strbuf_add(&bs->cur, data, len);
-		} else if (sqlite3_column_int64(bs->st, 2) == bs->cur_id &&
-			   bs->cur_id) {
-			struct strbuf next = STRBUF_INIT;
-
-			if (idx_apply_delta(bs->cur.buf, bs->cur.len,
+		if (!whole)
+			from = base_find(bs, sqlite3_column_int64(bs->st, 2));
+		/* sized for the delta's result: no copy as it grows */
+		next = new_text((from ? from : bs->cur)->sb.len + len);
+		if (whole) {
+			strbuf_add(&next->sb, data, len);
+		} else if (from) {
+			if (idx_apply_delta(from->sb.buf, from->sb.len,
 					    sqlite3_column_int64(bs->st, 3),
 					    sqlite3_column_int64(bs->st, 4),
-					    data, len, &next)) {
-				strbuf_release(&next);
+					    data, len, &next->sb)) {
+				text_unref(next);
 				continue;
 			}
-			strbuf_release(&bs->cur);
-			bs->cur = next;
-		} else if (idx_blob_text(bs->ix, hash, &bs->cur)) {
+		} else if (idx_blob_text(bs->ix, hash, &next->sb)) {
+			text_unref(next);
 			continue;
 		}
+		text_unref(bs->cur);
+		bs->cur = next;
 		bs->cur_id = id;
+		bases_step(bs, id);
 		return hash;
 	}
 	bs->done = true;
@@ -1288,20 +1390,23 @@ static void keep_if_needed(struct blob_store *bs, struct strmap *need,
 			   const char *hash)
 {
 	struct strmap_entry *e = strmap_find(need, hash, strlen(hash));
-	struct strbuf *copy;
 
 	if (!e || !e->value || strmap_get(&bs->keep, hash, strlen(hash)))
 		return;
-	copy = xmalloc(sizeof(*copy));
-	strbuf_init(copy, bs->cur.len);
-	strbuf_add(copy, bs->cur.buf, bs->cur.len);
-	strmap_insert(&bs->keep, hash, strlen(hash))->value = copy;
+	/* the text itself, not a copy */
+	strmap_insert(&bs->keep, hash, strlen(hash))->value =
+		text_ref(bs->cur);
 }
 
 static const struct strbuf *kept_text(struct blob_store *bs, const char *blob,
 				      const struct strbuf *empty)
 {
-	return blob[0] ? strmap_get(&bs->keep, blob, strlen(blob)) : empty;
+	const struct text *t;
+
+	if (!blob[0])
+		return empty;
+	t = strmap_get(&bs->keep, blob, strlen(blob));
+	return t ? &t->sb : NULL;
 }
 
 /*
@@ -1362,8 +1467,7 @@ static void release_texts(struct blob_store *bs, struct strmap *need,
 			continue;
 		ke = strmap_find(&bs->keep, bh, strlen(bh));
 		if (ke && ke->value) {
-			strbuf_release(ke->value);
-			free(ke->value);
+			text_unref(ke->value);
 			ke->value = NULL;
 		}
 	}
@@ -1464,19 +1568,17 @@ out:
 /* Keep the text of @blob ("" none) in @bs, read from the index. */
 static void keep_text(struct blob_store *bs, const char *blob)
 {
-	struct strbuf *sb;
+	struct text *t;
 
 	if (!blob[0] || strmap_get(&bs->keep, blob, strlen(blob)))
 		return;
-	sb = xmalloc(sizeof(*sb));
-	strbuf_init(sb, 0);
-	if (idx_blob_text(bs->ix, blob, sb)) {
+	t = new_text(0);
+	if (idx_blob_text(bs->ix, blob, &t->sb)) {
 		/* not stored: absent, as the walk would not have met it */
-		strbuf_release(sb);
-		free(sb);
+		text_unref(t);
 		return;
 	}
-	strmap_insert(&bs->keep, blob, strlen(blob))->value = sb;
+	strmap_insert(&bs->keep, blob, strlen(blob))->value = t;
 }
 
 int mh_events_after(struct idx *ix, int64_t after,
