@@ -1004,7 +1004,7 @@ int cmd_index(int argc, const char **argv)
 		.missing = STRBUF_INIT, .t0 = now(), .lock_timeout = LOCK_TIMEOUT
 	};
 	int stats = 0, rebuild = 0;
-	bool upgrade;
+	bool upgrade, lists_read = false;
 	struct option opts[] = {
 		OPT_DB(&db_path),
 		OPT_SET("q|quiet", &r.quiet, "no progress, no summary"),
@@ -1099,9 +1099,10 @@ int cmd_index(int argc, const char **argv)
 		error("some commits could not be read; run 'kmaint index' "
 		      "again to retry them");
 	if (inboxes.nr || idx_query_int(&r.ix, "SELECT count(*) FROM sources") > 0) {
-		if ((inboxes.nr || !lists_settled(&r.ix, r.same_tips, r.quiet)) &&
-		    update_lists(&r.ix, &inboxes, list_name, r.jobs, r.batch,
-				 r.quiet))
+		lists_read = inboxes.nr ||
+			     !lists_settled(&r.ix, r.same_tips, r.quiet);
+		if (lists_read && update_lists(&r.ix, &inboxes, list_name,
+					       r.jobs, r.batch, r.quiet))
 			rc = lists_rc = 1;
 	} else if (list_name) {
 		warning("--list-name is for the archives of --inbox");
@@ -1112,7 +1113,8 @@ int cmd_index(int argc, const char **argv)
 	 */
 	if (idx_begin(&r.ix) || idx_fault_point(&r.ix, "identity") ||
 	    identity_store(&r.ix, upgrade) ||
-	    idx_fault_point(&r.ix, "pathmap") || pathmap_refresh(&r.ix) ||
+	    idx_fault_point(&r.ix, "pathmap") ||
+	    pathmap_refresh(&r.ix, r.same_tips && !lists_read) ||
 	    idx_commit(&r.ix))
 		die("cannot update the index");
 	end_update(&r, history_rc, lists_rc);

@@ -351,10 +351,21 @@ static int default_maintainers(struct idx *ix, struct scope *s)
 	return scope_load_maintainers(s, NULL) ? 1 : 0;
 }
 
-int pathmap_refresh(struct idx *ix)
+int pathmap_refresh(struct idx *ix, bool nothing_new)
 {
 	struct scope s;
-	int rc = default_maintainers(ix, &s);
+	int rc;
+
+	/*
+	 * A run that read nothing new, in a tree without the file: HEAD's
+	 * MAINTAINERS is the one the last run found, or none.  (Should
+	 * HEAD have moved to another indexed commit, a question sees that
+	 * its matcher is not the key's.)  Asking git again would cost a
+	 * process for each name the file has, on every no-op.
+	 */
+	if (nothing_new && !(mnt_find_name(NULL) && is_file(mnt_default_path())))
+		return 0;
+	rc = default_maintainers(ix, &s);
 
 	rc = rc ? drop_map(ix) : pathmap_update(ix, s.mt);
 	scope_release(&s);

@@ -49,9 +49,11 @@ bool pathmap_next(const struct pathmap *pm, size_t *next, int64_t id,
  * the MAINTAINERS a question reads by default (the work tree's, else
  * HEAD's), matching only the paths added since when it is already that
  * one's, every path when it is not.  No MAINTAINERS, or a pattern that
- * fails, leaves no map.  0, or -1 on an SQL error.
+ * fails, leaves no map.  A run that read @nothing_new (no commit, no
+ * message) where the work tree has no MAINTAINERS keeps the map as it
+ * is.  0, or -1 on an SQL error.
  */
-int pathmap_refresh(struct idx *ix);
+int pathmap_refresh(struct idx *ix, bool nothing_new);
 
 /*
  * kmaint index --verify: the stored map against that matcher, each
