@@ -2156,12 +2156,14 @@ int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
 /*
  * By path id, 1: a path the history touched, 2: a new one in one of its
  * directories (*@own NULL when the index has no history, which claims
- * every patch).
+ * every patch).  Each path asked of files_path, not every row of files
+ * read; the directories only when some path is no history's.
  */
 static int own_paths(struct idx *ix, unsigned char **own, int64_t *max)
 {
 	struct strmap dirs;
 	sqlite3_stmt *st;
+	size_t others = 0;
 	int rc = -1;
 
 	*own = NULL;
@@ -2171,16 +2173,25 @@ static int own_paths(struct idx *ix, unsigned char **own, int64_t *max)
 		return 0;
 	*own = xcalloc((size_t)*max + 1, 1);
 	strmap_init(&dirs);
-	if (sqlite3_prepare_v2(ix->db, "SELECT DISTINCT path FROM files", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(ix->db, "SELECT p.id, EXISTS (SELECT 1 FROM "
+			       "files f WHERE f.path = p.id) FROM paths p", -1,
+			       &st, NULL) != SQLITE_OK)
 		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int64_t p = sqlite3_column_int64(st, 0);
 
-		if (p > 0 && p <= *max)
+		if (p <= 0 || p > *max)
+			continue;
+		if (sqlite3_column_int(st, 1))
 			(*own)[p] = 1;
+		else
+			others++;
 	}
 	sqlite3_finalize(st);
+	if (!others) {
+		rc = 0;
+		goto out;
+	}
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths", -1, &st,
 			       NULL) != SQLITE_OK)
 		goto out;
