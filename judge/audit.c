@@ -1853,15 +1853,23 @@ static size_t set_find(const struct slot_sets *t, int64_t key)
 	return v ? (size_t)*v : 0;
 }
 
-/* A new empty set for @key: its number + 1. */
-static size_t set_new(struct slot_sets *t, int64_t key)
+/* The set of @key + 1, a new empty one if it has none: one probe. */
+static size_t set_get(struct slot_sets *t, int64_t key)
 {
+	int64_t *v = NULL;
+
+	if (key > 0 && key <= t->max_dense) {
+		if (t->dense[key])
+			return t->dense[key];
+	} else if (*(v = imap_put(&t->index, key ? key : 1))) {
+		return (size_t)*v;
+	}
 	ALLOC_GROW(t->v, t->nr_sets + 1, t->alloc_sets);
 	t->v[t->nr_sets].at = t->v[t->nr_sets].nr = t->v[t->nr_sets].room = 0;
-	if (key > 0 && key <= t->max_dense)
-		t->dense[key] = (uint32_t)++t->nr_sets;
+	if (v)
+		*v = (int64_t)++t->nr_sets;
 	else
-		*imap_put(&t->index, key ? key : 1) = (int64_t)++t->nr_sets;
+		t->dense[key] = (uint32_t)++t->nr_sets;
 	return t->nr_sets;
 }
 
@@ -1892,9 +1900,7 @@ static void set_add_to(struct slot_sets *t, size_t e, uint32_t slot)
 
 static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 {
-	size_t e = set_find(t, key);
-
-	set_add_to(t, e ? e : set_new(t, key), slot);
+	set_add_to(t, set_get(t, key), slot);
 }
 
 /* The set of @key, or -1. */
@@ -1998,15 +2004,14 @@ static int patch_files_at(int64_t message, const int64_t *paths, size_t nr,
 			continue;
 		for (x = pm->first[paths[i]]; x < pm->first[paths[i] + 1]; x++)
 			set_add_to(pp->patches, e ? e :
-				   (e = set_new(pp->patches, message)),
+				   (e = set_get(pp->patches, message)),
 				   pm->slots[x]);
 	}
 	if (!e)
 		return 0;
 	th = pp->mp->v[at - 1].thread;
 	if (!pp->last_set || pp->last_thread != th) {
-		te = set_find(pp->threads, th);
-		pp->last_set = te ? te : set_new(pp->threads, th);
+		pp->last_set = set_get(pp->threads, th);
 		pp->last_thread = th;
 	}
 	te = pp->last_set;
