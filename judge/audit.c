@@ -1853,26 +1853,32 @@ static size_t set_find(const struct slot_sets *t, int64_t key)
 	return v ? (size_t)*v : 0;
 }
 
-/* A new empty set for @key: its number + 1. */
-static size_t set_new(struct slot_sets *t, int64_t key)
+/* The set of @key + 1, a new empty one if it has none: one probe. */
+static size_t set_get(struct slot_sets *t, int64_t key)
 {
+	int64_t *v = NULL;
+
+	if (key > 0 && key <= t->max_dense) {
+		if (t->dense[key])
+			return t->dense[key];
+	} else if (*(v = imap_put(&t->index, key ? key : 1))) {
+		return (size_t)*v;
+	}
 	ALLOC_GROW(t->v, t->nr_sets + 1, t->alloc_sets);
 	t->v[t->nr_sets].at = t->v[t->nr_sets].nr = t->v[t->nr_sets].room = 0;
-	if (key > 0 && key <= t->max_dense)
-		t->dense[key] = (uint32_t)++t->nr_sets;
+	if (v)
+		*v = (int64_t)++t->nr_sets;
 	else
-		*imap_put(&t->index, key ? key : 1) = (int64_t)++t->nr_sets;
+		t->dense[key] = (uint32_t)++t->nr_sets;
 	return t->nr_sets;
 }
 
-static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
+/* Add @slot to set @e (its number + 1), unless it is in already. */
+static void set_add_to(struct slot_sets *t, size_t e, uint32_t slot)
 {
-	size_t e = set_find(t, key), i;
-	struct slot_set *s;
+	struct slot_set *s = &t->v[e - 1];
+	size_t i;
 
-	if (!e)
-		e = set_new(t, key);
-	s = &t->v[e - 1];
 	for (i = 0; i < s->nr; i++)
 		if (t->pool[s->at + i] == slot)
 			return;
@@ -1890,6 +1896,11 @@ static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
 		t->nr_pool += room;
 	}
 	t->pool[s->at + s->nr++] = slot;
+}
+
+static void set_add(struct slot_sets *t, int64_t key, uint32_t slot)
+{
+	set_add_to(t, set_get(t, key), slot);
 }
 
 /* The set of @key, or -1. */
@@ -1926,23 +1937,22 @@ struct patch_pass {
 	struct run *r;
 	struct slot_sets *patches, *threads;
 	/*
-	 * Other projects' patches: every one, or for a few sections each
-	 * message asked as its rows come (@own; @foreign its answers, 1
-	 * foreign, 2 not), not every message of the archives
+	 * A few sections': other projects' patches, each message asked
+	 * as its rows come (@own; @foreign its answers, 1 foreign, 2
+	 * not), not every message of the archives
 	 */
 	struct imap foreign, seen;
 	struct lists_own *own;
-	bool few;
-	const struct msg_pass *mp;	/* every section's: the messages */
+	/* every section's: the messages; the thread of the last patch */
+	const struct msg_pass *mp;
+	int64_t last_thread;
+	size_t last_set;	/* its set + 1 */
 };
 
 static bool is_foreign(struct patch_pass *pp, int64_t message)
 {
-	int64_t *v;
+	int64_t *v = imap_put(&pp->foreign, message);
 
-	if (!pp->own)
-		return imap_get(&pp->foreign, message) != NULL;
-	v = imap_put(&pp->foreign, message);
 	if (!*v)
 		*v = lists_own_foreign(pp->own, message) ? 1 : 2;
 	return *v == 1;
@@ -1964,7 +1974,7 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 		set_add(pp->patches, message, pm->slots[x]);
 		set_add(pp->threads, th, pm->slots[x]);
 	}
-	if (pp->few && !*(v = imap_put(&pp->seen, th ? th : 1))) {
+	if (!*(v = imap_put(&pp->seen, th ? th : 1))) {
 		*v = 1;
 		ALLOC_GROW(r->threads, r->nr_threads + 1, r->alloc_threads);
 		r->threads[r->nr_threads++] = th;
@@ -1973,18 +1983,42 @@ static int patch_file(int64_t p, int64_t th, int64_t message, void *data)
 }
 
 /*
- * Every message's file, its thread found among the messages read: for
- * a whole tree, the patches' files are read alone, not joined to the
- * messages a row at a time.
+ * A whole tree's: each patch of the project with its files, in message
+ * id order, its thread found among the messages read.  The patch's set
+ * is made once, the thread's looked up once (@last: a series' patches
+ * follow each other).
  */
-static int patch_file_at(int64_t p, int64_t message, void *data)
+static int patch_files_at(int64_t message, const int64_t *paths, size_t nr,
+			  void *data)
 {
 	struct patch_pass *pp = data;
-	uint32_t at = place_of(&pp->mp->pl, message);
+	const struct path_map *pm = &pp->r->pm;
+	uint32_t at = place_of(&pp->mp->pl, message), x;
+	size_t i, e = 0, k, te;
+	int64_t th;
 
 	if (!at)
 		return 0;	/* no such message: none of its thread */
-	return patch_file(p, pp->mp->v[at - 1].thread, message, pp);
+	for (i = 0; i < nr; i++) {
+		if (paths[i] < 0 || paths[i] > pm->max_id)
+			continue;
+		for (x = pm->first[paths[i]]; x < pm->first[paths[i] + 1]; x++)
+			set_add_to(pp->patches, e ? e :
+				   (e = set_get(pp->patches, message)),
+				   pm->slots[x]);
+	}
+	if (!e)
+		return 0;
+	th = pp->mp->v[at - 1].thread;
+	if (!pp->last_set || pp->last_thread != th) {
+		pp->last_set = set_get(pp->threads, th);
+		pp->last_thread = th;
+	}
+	te = pp->last_set;
+	for (k = 0; k < pp->patches->v[e - 1].nr; k++)
+		set_add_to(pp->threads, te,
+			   set_slot(pp->patches, (ssize_t)e - 1, k));
+	return 0;
 }
 
 /*
@@ -2026,37 +2060,27 @@ static int read_patch_slots(struct run *r, const struct msg_pass *mp,
 			    struct slot_sets *threads)
 {
 	struct patch_pass pp = { .r = r, .patches = patches,
-				 .threads = threads, .mp = mp,
-				 .few = r->nslots <= FEW_SECTIONS };
-	int64_t *paths = NULL;
+				 .threads = threads, .mp = mp };
+	int64_t *paths;
 	size_t nr = 0;
 	int rc;
 
 	imap_init(&patches->index, 1024);
 	imap_init(&threads->index, 1024);
-	if (!pp.few) {
+	if (r->nslots > FEW_SECTIONS) {
 		/* every message read: a patch's set by its id */
 		patches->max_dense = mp->pl.max;
 		patches->dense = xcalloc((size_t)mp->pl.max + 1,
 					 sizeof(*patches->dense));
+		return lists_foreach_own_patch(r->ix, patch_files_at, &pp);
 	}
-	if (pp.few) {
-		imap_init(&pp.foreign, 1024);
-		if (!(pp.own = lists_own_open(r->ix))) {
-			imap_free(&pp.foreign);
-			return -1;
-		}
-	} else if (lists_foreign(r->ix, &pp.foreign)) {
+	if (!(pp.own = lists_own_open(r->ix)))
 		return -1;
-	}
+	imap_init(&pp.foreign, 1024);
 	imap_init(&pp.seen, 64);
 	/* a few sections: their own paths' rows, by msg_files_path */
-	if (pp.few) {
-		paths = section_paths(r, &nr);
-		rc = few_patch_files(&pp, paths, nr);
-	} else {
-		rc = lists_foreach_msg_file(r->ix, patch_file_at, &pp);
-	}
+	paths = section_paths(r, &nr);
+	rc = few_patch_files(&pp, paths, nr);
 	free(paths);
 	imap_free(&pp.seen);
 	imap_free(&pp.foreign);

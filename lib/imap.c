@@ -10,14 +10,12 @@ void imap_init(struct imap *m, size_t hint)
 	while (m->size < 2 * hint + 2)
 		m->size *= 2;
 	m->nr = 0;
-	m->keys = xcalloc(m->size, sizeof(*m->keys));
-	m->vals = xcalloc(m->size, sizeof(*m->vals));
+	m->ent = xcalloc(m->size, sizeof(*m->ent));
 }
 
 void imap_free(struct imap *m)
 {
-	free(m->keys);
-	free(m->vals);
+	free(m->ent);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -26,7 +24,7 @@ static size_t imap_slot(const struct imap *m, int64_t key)
 	uint64_t h = (uint64_t)key * 0x9e3779b97f4a7c15ull;
 	size_t i = (size_t)(h >> 20) & (m->size - 1);
 
-	while (m->keys[i] && m->keys[i] != key)
+	while (m->ent[i].key && m->ent[i].key != key)
 		i = (i + 1) & (m->size - 1);
 	return i;
 }
@@ -41,23 +39,19 @@ int64_t *imap_put(struct imap *m, int64_t key)
 
 		big.size = m->size * 2;
 		big.nr = m->nr;
-		big.keys = xcalloc(big.size, sizeof(*big.keys));
-		big.vals = xcalloc(big.size, sizeof(*big.vals));
+		big.ent = xcalloc(big.size, sizeof(*big.ent));
 		for (j = 0; j < m->size; j++)
-			if (m->keys[j]) {
-				i = imap_slot(&big, m->keys[j]);
-				big.keys[i] = m->keys[j];
-				big.vals[i] = m->vals[j];
-			}
+			if (m->ent[j].key)
+				big.ent[imap_slot(&big, m->ent[j].key)] = m->ent[j];
 		imap_free(m);
 		*m = big;
 	}
 	i = imap_slot(m, key);
-	if (!m->keys[i]) {
-		m->keys[i] = key;
+	if (!m->ent[i].key) {
+		m->ent[i].key = key;
 		m->nr++;
 	}
-	return &m->vals[i];
+	return &m->ent[i].val;
 }
 
 int64_t *imap_get(const struct imap *m, int64_t key)
@@ -67,5 +61,5 @@ int64_t *imap_get(const struct imap *m, int64_t key)
 	if (!m->size || !key)
 		return NULL;
 	i = imap_slot(m, key);
-	return m->keys[i] ? &m->vals[i] : NULL;
+	return m->ent[i].key ? &m->ent[i].val : NULL;
 }

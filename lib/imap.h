@@ -10,8 +10,10 @@
  * asked of the lists, which join tens of thousands of messages in C.
  */
 struct imap {
-	int64_t *keys;
-	int64_t *vals;
+	/* a key beside its value: one cache line a probe, not two */
+	struct imap_ent {
+		int64_t key, val;
+	} *ent;
 	size_t size, nr;
 };
 

@@ -35,8 +35,8 @@ size_t lmsg_ids(const struct lmsg_table *t, int64_t **ids)
 	if (!t->pos) {
 		*ids = xmalloc((t->sparse.nr + 1) * sizeof(**ids));
 		for (i = 0; i < t->sparse.size; i++)
-			if (t->sparse.keys[i])
-				(*ids)[nr++] = t->sparse.keys[i];
+			if (t->sparse.ent[i].key)
+				(*ids)[nr++] = t->sparse.ent[i].key;
 		qsort(*ids, nr, sizeof(**ids), cmp_int64);
 		return nr;
 	}

@@ -2153,82 +2153,161 @@ int lists_foreign_of(struct idx *ix, const int64_t *ids, size_t nr,
 	return 0;
 }
 
-int lists_foreign(struct idx *ix, struct imap *foreign)
+/*
+ * By path id, 1: a path the history touched, 2: a new one in one of its
+ * directories (*@own NULL when the index has no history, which claims
+ * every patch).  Each path asked of files_path, not every row of files
+ * read; the directories only when some path is no history's.
+ */
+static int own_paths(struct idx *ix, unsigned char **own, int64_t *max)
 {
-	int64_t max = query_one(ix, "SELECT max(id) FROM paths", 0);
-	unsigned char *own;	/* by path id: 1 the history's, 2 in its dirs */
 	struct strmap dirs;
 	sqlite3_stmt *st;
-	int64_t cur = 0;
-	long nr = 0, mine = 0;
+	size_t others = 0;
 	int rc = -1;
 
-	imap_init(foreign, 64);
-	if (max <= 0 || query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM "
-				  "files LIMIT 1)", 0) == 0)
+	*own = NULL;
+	*max = query_one(ix, "SELECT max(id) FROM paths", 0);
+	if (*max <= 0 || query_one(ix, "SELECT count(*) FROM (SELECT 1 FROM "
+				   "files LIMIT 1)", 0) == 0)
 		return 0;
-	own = xcalloc((size_t)max + 1, 1);
+	*own = xcalloc((size_t)*max + 1, 1);
 	strmap_init(&dirs);
-	if (sqlite3_prepare_v2(ix->db, "SELECT DISTINCT path FROM files", -1, &st,
-			       NULL) != SQLITE_OK)
-		goto sql;
+	if (sqlite3_prepare_v2(ix->db, "SELECT p.id, EXISTS (SELECT 1 FROM "
+			       "files f WHERE f.path = p.id) FROM paths p", -1,
+			       &st, NULL) != SQLITE_OK)
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int64_t p = sqlite3_column_int64(st, 0);
 
-		if (p > 0 && p <= max)
-			own[p] = 1;
+		if (p <= 0 || p > *max)
+			continue;
+		if (sqlite3_column_int(st, 1))
+			(*own)[p] = 1;
+		else
+			others++;
 	}
 	sqlite3_finalize(st);
+	if (!others) {
+		rc = 0;
+		goto out;
+	}
 	if (sqlite3_prepare_v2(ix->db, "SELECT id, path FROM paths", -1, &st,
 			       NULL) != SQLITE_OK)
-		goto sql;
+		goto out;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int64_t p = sqlite3_column_int64(st, 0);
 
-		if (p > 0 && p <= max && own[p] == 1)
+		if (p > 0 && p <= *max && (*own)[p] == 1)
 			add_dirs(&dirs, (const char *)sqlite3_column_text(st, 1));
 	}
 	sqlite3_reset(st);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int64_t p = sqlite3_column_int64(st, 0);
 
-		if (p > 0 && p <= max && !own[p] &&
+		if (p > 0 && p <= *max && !(*own)[p] &&
 		    in_known_dir(&dirs, (const char *)sqlite3_column_text(st, 1)))
-			own[p] = 2;
+			(*own)[p] = 2;
 	}
 	sqlite3_finalize(st);
+	rc = 0;
+out:
+	if (rc) {
+		error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+		free(*own);
+		*own = NULL;
+	}
+	strmap_clear(&dirs, false);
+	return rc;
+}
+
+/*
+ * @fn on every posted patch with its files (in path id order) and
+ * whether it is another project's, in message id order.
+ */
+static int foreach_patch(struct idx *ix,
+			 int (*fn)(int64_t message, const int64_t *paths,
+				   size_t nr, bool foreign, void *data),
+			 void *data)
+{
+	unsigned char *own;
+	int64_t max, cur = 0, *paths = NULL;
+	size_t nr = 0, alloc = 0, mine = 0;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	if (own_paths(ix, &own, &max))
+		return -1;
 	/*
 	 * by message: without the ORDER BY, SQLite scans the covering
 	 * index msg_files_path, in path order
 	 */
 	if (sqlite3_prepare_v2(ix->db, "SELECT message, path FROM msg_files "
-			       "ORDER BY message", -1, &st, NULL) != SQLITE_OK)
-		goto sql;
-	for (;;) {
+			       "ORDER BY message", -1, &st, NULL) != SQLITE_OK) {
+		free(own);
+		return error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
+	}
+	while (!rc) {
 		bool row = sqlite3_step(st) == SQLITE_ROW;
 		int64_t m = row ? sqlite3_column_int64(st, 0) : 0;
 		int64_t p = row ? sqlite3_column_int64(st, 1) : 0;
 
 		if (m != cur) {
-			if (cur && mine < nr)
-				*imap_put(foreign, cur) = 1;
+			if (cur)
+				rc = fn(cur, paths, nr, own && mine < nr, data);
 			cur = m;
 			nr = mine = 0;
 		}
 		if (!row)
 			break;
-		nr++;
-		mine += p > 0 && p <= max && own[p];
+		ALLOC_GROW(paths, nr + 1, alloc);
+		paths[nr++] = p;
+		mine += own && p > 0 && p <= max && own[p];
 	}
 	sqlite3_finalize(st);
-	rc = 0;
-	goto out;
-sql:
-	error("%s: %s", ix->path, sqlite3_errmsg(ix->db));
-out:
-	strmap_clear(&dirs, false);
+	free(paths);
 	free(own);
 	return rc;
+}
+
+static int note_foreign(int64_t message, const int64_t *paths, size_t nr,
+			bool foreign, void *data)
+{
+	(void)paths;
+	(void)nr;
+	if (foreign)
+		*imap_put(data, message) = 1;
+	return 0;
+}
+
+int lists_foreign(struct idx *ix, struct imap *foreign)
+{
+	imap_init(foreign, 64);
+	return foreach_patch(ix, note_foreign, foreign);
+}
+
+/* A caller's function for the project's own patches (lists_foreach_own_patch()). */
+struct own_patch_cb {
+	int (*fn)(int64_t message, const int64_t *paths, size_t nr, void *data);
+	void *data;
+};
+
+static int own_patch(int64_t message, const int64_t *paths, size_t nr,
+		     bool foreign, void *data)
+{
+	struct own_patch_cb *cb = data;
+
+	return foreign ? 0 : cb->fn(message, paths, nr, cb->data);
+}
+
+int lists_foreach_own_patch(struct idx *ix,
+			    int (*fn)(int64_t message, const int64_t *paths,
+				      size_t nr, void *data),
+			    void *data)
+{
+	struct own_patch_cb cb = { fn, data };
+
+	return foreach_patch(ix, own_patch, &cb);
 }
 
 /* The blobs a git archive part adds (+1) and removes (-1) up to @commit. */

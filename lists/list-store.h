@@ -166,6 +166,17 @@ int64_t lists_mid_hash(const char *msgid);
 int lists_foreign(struct idx *ix, struct imap *foreign);
 
 /*
+ * @fn on each posted patch of this project (not lists_foreign()'s), in
+ * message id order, with its files' path ids, ascending: the whole
+ * archives' patches read in one pass.  0, -1 with a message, or what
+ * @fn returned when not 0.
+ */
+int lists_foreach_own_patch(struct idx *ix,
+			    int (*fn)(int64_t message, const int64_t *paths,
+				      size_t nr, void *data),
+			    void *data);
+
+/*
  * The same for the @nr messages @ids only, each asked of its own files
  * (the history's paths and directories looked up by path), for a
  * question about a window of the archives rather than all of it.

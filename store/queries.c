@@ -1077,6 +1077,9 @@ int lists_foreach_landed(struct idx *ix, int64_t until, int64_t lo, int64_t hi,
 	return rc;
 }
 
+/* The trailers that are reviews, as stats --list counts them. */
+#define REVIEW_KEY_NAMES "('Reviewed-by', 'Acked-by', 'Tested-by')"
+#define REVIEW_KEYS "(SELECT id FROM keys WHERE key IN " REVIEW_KEY_NAMES ")"
 #define MSG_ROW_COLUMNS "m.id, m.mid, m.parent, m.thread, m.date, m.sender, " \
 	"m.author, m.flags, m.version, m.subject_hash, m.source"
 #define LINK_COLUMNS "l.commit_id, l.how, l.landed, m.version, m.date, " \
@@ -1100,8 +1103,7 @@ struct msg_queries *msg_queries_open(struct idx *ix)
 			       -1, &q->files, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT t.person FROM msg_trailers t "
 			       "WHERE t.message = ?1 AND t.person IS NOT NULL "
-			       "AND t.key IN (SELECT id FROM keys WHERE key IN "
-			       "('Reviewed-by', 'Acked-by', 'Tested-by'))",
+			       "AND t.key IN " REVIEW_KEYS,
 			       -1, &q->reviewers, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db, "SELECT msgid, subject, part_nr "
 			       "FROM messages WHERE id = ?1", -1, &q->details,
@@ -1335,9 +1337,8 @@ int lists_foreach_review(struct idx *ix,
 {
 	return foreach_pair(ix, "SELECT t.message, t.person FROM "
 			    "msg_trailers t WHERE "
-			    "t.key IN (SELECT id FROM keys WHERE key IN "
-			    "('Reviewed-by', 'Acked-by', 'Tested-by')) "
-			    "AND t.person IS NOT NULL", fn, data);
+			    "t.key IN " REVIEW_KEYS " AND t.person IS NOT NULL",
+			    fn, data);
 }
 
 int lists_foreach_message_of_paths(struct idx *ix, const int64_t *paths,
@@ -1729,55 +1730,111 @@ int msg_versions_of(struct msg_queries *q, int64_t message,
 	return each_row(q, q->versions, message, msg_of_row, &c);
 }
 
+
+/*
+ * A query per message, or one pass: a cursor for each kind of review
+ * over msg_trailers_key, in message order, its narrow rows alone (the
+ * Signed-off-by of every patch, most of the table, never read).
+ */
 struct msg_trailers {
-	sqlite3_stmt *ts;
 	bool per_message;
-	int trc;
+	int64_t keys[3];	/* the review keys' ids, 0: none */
+	struct trailer_cursor {
+		sqlite3_stmt *st;
+		int rc;
+	} cur[3];
+	size_t nr;
 };
+
+/* The review keys' ids, up to three of them: how many. */
+static int review_key_ids(struct idx *ix, int64_t *ids, size_t *nr)
+{
+	sqlite3_stmt *st;
+
+	*nr = 0;
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM keys WHERE key IN "
+			       REVIEW_KEY_NAMES, -1, &st, NULL) != SQLITE_OK)
+		return sql_error(ix);
+	while (*nr < 3 && sqlite3_step(st) == SQLITE_ROW)
+		ids[(*nr)++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
 
 struct msg_trailers *msg_trailers_open(struct idx *ix, bool per_message)
 {
 	struct msg_trailers *t = xcalloc(1, sizeof(*t));
+	size_t nr, i;
+	int rc = review_key_ids(ix, t->keys, &nr);
 
 	t->per_message = per_message;
-	if (sqlite3_prepare_v2(ix->db, per_message ?
-			       "SELECT message, key, person FROM msg_trailers "
-			       "WHERE message = ?1 AND person IS NOT NULL ORDER BY seq" :
-			       "SELECT message, key, person FROM msg_trailers "
-			       "WHERE person IS NOT NULL ORDER BY message, seq",
-			       -1, &t->ts, NULL) != SQLITE_OK) {
-		sql_error(ix);
+	/* a query a message: the other keys passed over in C */
+	for (i = 0; !rc && i < (per_message ? 1 : nr); i++) {
+		struct trailer_cursor *c = &t->cur[t->nr];
+
+		if (sqlite3_prepare_v2(ix->db, per_message ?
+				       "SELECT message, key, person FROM "
+				       "msg_trailers WHERE message = ?1 AND "
+				       "person IS NOT NULL ORDER BY seq" :
+				       "SELECT message, key, person FROM "
+				       "msg_trailers WHERE key = ?1 AND person "
+				       "IS NOT NULL ORDER BY message", -1, &c->st,
+				       NULL) != SQLITE_OK) {
+			rc = sql_error(ix);
+			break;
+		}
+		t->nr++;
+		if (!per_message) {
+			sqlite3_bind_int64(c->st, 1, t->keys[i]);
+			c->rc = sqlite3_step(c->st);
+		}
+	}
+	if (rc) {
 		msg_trailers_close(t);
 		return NULL;
 	}
-	t->trc = per_message ? SQLITE_DONE : sqlite3_step(t->ts);
 	return t;
+}
+
+static bool is_review_key(const struct msg_trailers *t, int64_t key)
+{
+	return key && (key == t->keys[0] || key == t->keys[1] ||
+		       key == t->keys[2]);
 }
 
 int msg_trailers_of(struct msg_trailers *t, int64_t message,
 		    int (*fn)(int64_t key, int64_t person, void *data),
 		    void *data)
 {
+	size_t i;
 	int rc = 0;
 
 	if (t->per_message) {
-		sqlite3_reset(t->ts);
-		sqlite3_bind_int64(t->ts, 1, message);
-		t->trc = sqlite3_step(t->ts);
+		sqlite3_reset(t->cur[0].st);
+		sqlite3_bind_int64(t->cur[0].st, 1, message);
+		t->cur[0].rc = sqlite3_step(t->cur[0].st);
 	}
-	for (; t->trc == SQLITE_ROW &&
-	       sqlite3_column_int64(t->ts, 0) <= message;
-	     t->trc = sqlite3_step(t->ts))
-		if (!rc && sqlite3_column_int64(t->ts, 0) == message)
-			rc = fn(sqlite3_column_int64(t->ts, 1),
-				sqlite3_column_int64(t->ts, 2), data);
+	for (i = 0; i < t->nr; i++) {
+		struct trailer_cursor *c = &t->cur[i];
+
+		for (; c->rc == SQLITE_ROW &&
+		       sqlite3_column_int64(c->st, 0) <= message;
+		     c->rc = sqlite3_step(c->st))
+			if (!rc && sqlite3_column_int64(c->st, 0) == message &&
+			    is_review_key(t, sqlite3_column_int64(c->st, 1)))
+				rc = fn(sqlite3_column_int64(c->st, 1),
+					sqlite3_column_int64(c->st, 2), data);
+	}
 	return rc;
 }
 
 void msg_trailers_close(struct msg_trailers *t)
 {
+	size_t i;
+
 	if (!t)
 		return;
-	sqlite3_finalize(t->ts);
+	for (i = 0; i < t->nr; i++)
+		sqlite3_finalize(t->cur[i].st);
 	free(t);
 }

@@ -389,7 +389,8 @@ int lists_threads_of_paths(struct idx *ix, const int64_t *paths, size_t nr,
 			   int64_t since, int64_t **threads, size_t *nr_threads);
 
 /*
- * The trailers naming a person of message after message: with
+ * The Reviewed-by, Acked-by and Tested-by trailers naming a person, of
+ * message after message (a message's in no set order): with
  * @per_message a query each; without, one pass over all of them, so
  * that the messages must be asked in increasing id order.
  */

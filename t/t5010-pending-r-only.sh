@@ -88,4 +88,18 @@ like "$TRASH/a.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' \
 	"audit --section: the catch-all's threads are this project's four, not the other projects' three"
 "$KMAINT" audit --json >"$TRASH/all.json" 2>&1
 like "$TRASH/all.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' "as in the audit of every section"
+# more than 16 sections (judge/audit.c, FEW_SECTIONS) read every patch
+# of the archives in one pass, each asked there whether it is the
+# project's
+cp MAINTAINERS "$TRASH/m.keep"
+for i in $(seq 1 16); do
+	printf '\nSPARE %s\nM:\tSpare <spare%s@example.com>\nS:\tMaintained\nF:\tspare%s/\n' $i $i $i
+done >>MAINTAINERS
+"$KMAINT" audit --json >"$TRASH/whole.json" 2>&1
+"$KMAINT" audit >"$TRASH/whole" 2>&1
+cp "$TRASH/m.keep" MAINTAINERS
+like "$TRASH/whole.json" '"section": ?"ALL"[^]]*"list_threads": ?4,' \
+	"every section read at once: the catch-all's threads are still its four"
+like "$TRASH/whole" '^  top list reviewers not listed: Rev Only <rev@example.com> 1$' \
+	"and the review of another project's patch is no review here"
 done_testing

@@ -39,7 +39,8 @@ post_head "$M/p1" "Old Timer <old@example.com>" "[PATCH] foo: old change 1" \
 printf '> quoted\n\nA question.\n' |
 	mail "$M/d1" "Dev Eloper <dev@example.com>" "Re: [PATCH] foo: old change 1" \
 	"Mon, 02 Feb 2015 00:00:00 +0000" d1@x p1@x
-printf '> quoted\n\nAnother.\n' |
+# with Gone Person's ack: a trailer that is not its sender's
+printf '> quoted\n\nAnother.\n\nAcked-by: Gone Person <gone@example.com>\n' |
 	mail "$M/d2" "Dev Eloper <dev@example.com>" "Re: [PATCH] foo: old change 1" \
 	"Tue, 03 Feb 2015 00:00:00 +0000" d2@x d1@x
 at "2015-03-01 00:00:00"
@@ -87,6 +88,7 @@ assert old["last_activity"] == "2015-03-01", old
 gone = [x for x in s["listed"] if x["email"] == "gone@example.com"][0]
 assert gone["changesets_ever"] == 1, gone
 assert gone["last_authored"] == "2015-04-01", gone
+assert gone["list_reviews_ever"] == 1, gone
 dev = [x for x in s["top_unlisted"] if x["email"] == "dev@example.com"][0]
 assert dev["changesets"] == 3 and dev["changesets_ever"] == 3, dev
 assert dev["list_messages"] == 0 and dev["list_messages_ever"] == 2, dev
