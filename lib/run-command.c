@@ -284,19 +284,36 @@ int child_read_record(struct child_process *cp, struct strbuf *sb, int delim)
 	}
 }
 
+/*
+ * What is buffered, then the rest straight into @sb: a blob of a
+ * megabyte (every version of MAINTAINERS) is copied once, not through
+ * the buffer, and @sb is sized once, not doubled up to it.
+ */
 int child_read_bytes(struct child_process *cp, struct strbuf *sb, size_t len)
 {
-	while (len) {
-		size_t avail = cp->rlen - cp->rpos;
-		size_t n = avail < len ? avail : len;
+	size_t avail = cp->rlen - cp->rpos;
+	size_t n = avail < len ? avail : len;
 
-		if (n) {
-			strbuf_add(sb, cp->rbuf + cp->rpos, n);
-			cp->rpos += n;
-			len -= n;
-		}
-		if (len && fill(cp) <= 0)
+	strbuf_grow(sb, len);
+	if (n) {
+		strbuf_add(sb, cp->rbuf + cp->rpos, n);
+		cp->rpos += n;
+		len -= n;
+	}
+	while (len) {
+		ssize_t got;
+
+		if (cp->eof)
 			return -1;
+		do
+			got = read(cp->out, sb->buf + sb->len, len);
+		while (got < 0 && errno == EINTR);
+		if (got <= 0) {
+			cp->eof = !got;
+			return -1;
+		}
+		strbuf_setlen(sb, sb->len + (size_t)got);
+		len -= (size_t)got;
 	}
 	return 0;
 }

@@ -519,23 +519,17 @@ static int cat_start(struct reader *r)
 }
 
 /*
- * "info OBJ" or "contents OBJ" through the cat-file process.  Returns 1
- * with the object id in @oid (and the text in @text for contents), 0 if
- * the object is missing, -1 on failure.
+ * The answer to one "info" or "contents" request already sent to the
+ * cat-file process.  Returns 1 with the object id in @oid (and the text
+ * in @text for contents), 0 if the object is missing, -1 on failure.
  */
-static int cat_object(struct reader *r, const char *cmd, const char *obj,
-		      char *oid, struct strbuf *text)
+static int cat_reply(struct reader *r, char *oid, struct strbuf *text)
 {
-	struct strbuf line = STRBUF_INIT, req = STRBUF_INIT;
+	struct strbuf line = STRBUF_INIT;
 	char type[32];
 	size_t size;
 	int rc = -1;
 
-	if (cat_start(r))
-		return -1;
-	strbuf_addf(&req, "%s %s\n", cmd, obj);
-	if (write_all(r->cat.in, req.buf, req.len))
-		goto out;
 	if (child_read_record(&r->cat, &line, '\n') <= 0)
 		goto out;
 	if (ends_with(line.buf, " missing") || ends_with(line.buf, " ambiguous")) {
@@ -553,6 +547,26 @@ static int cat_object(struct reader *r, const char *cmd, const char *obj,
 	rc = 1;
 out:
 	strbuf_release(&line);
+	return rc;
+}
+
+/* Send @req, one or more "info" or "contents" lines, to cat-file. */
+static int cat_send(struct reader *r, const struct strbuf *req)
+{
+	if (cat_start(r))
+		return -1;
+	return write_all(r->cat.in, req->buf, req->len) ? -1 : 0;
+}
+
+/* "info OBJ" or "contents OBJ" through the cat-file process: cat_reply(). */
+static int cat_object(struct reader *r, const char *cmd, const char *obj,
+		      char *oid, struct strbuf *text)
+{
+	struct strbuf req = STRBUF_INIT;
+	int rc;
+
+	strbuf_addf(&req, "%s %s\n", cmd, obj);
+	rc = cat_send(r, &req) ? -1 : cat_reply(r, oid, text);
 	strbuf_release(&req);
 	return rc;
 }
@@ -564,6 +578,63 @@ static void cat_stop(struct reader *r)
 		finish_command(&r->cat);
 		r->cat_started = false;
 	}
+}
+
+/*
+ * Does merge @c have a version of the tracked file that none of its
+ * parents has?  1 with its id in @oid (and the first parent's version
+ * in c->tracked_base), 0 if not, -1 on failure.  The questions go to
+ * cat-file together, one round trip a merge rather than one a parent;
+ * at most 64 at a time, so that neither pipe fills while the other
+ * side waits (an octopus).  A parent's version that cannot be read
+ * differs from the merge's, as it always did.
+ */
+static int merge_tracked(struct reader *r, struct hist_commit *c, char *oid)
+{
+	const char *tracked = r->opts->tracked, *p = c->parents;
+	struct strbuf req = STRBUF_INIT;
+	int rc = 0, differ = 1, parent = -1;	/* -1: the merge's own */
+
+	while (parent < 0 || *p) {
+		int asked = 0, i;
+
+		if (parent < 0) {
+			strbuf_addf(&req, "info %s:%s\n", c->hash, tracked);
+			asked++;
+		}
+		for (; *p && asked < 64; asked++) {
+			size_t n = strcspn(p, " ");
+
+			strbuf_addf(&req, "info %.*s:%s\n", (int)n, p, tracked);
+			p += n;
+			while (*p == ' ')
+				p++;
+		}
+		if (cat_send(r, &req)) {
+			strbuf_release(&req);
+			return -1;
+		}
+		strbuf_reset(&req);
+		/* every answer is read, so that the next question finds its own */
+		for (i = 0; i < asked; i++, parent++) {
+			char poid[HASH_HEXSZ_MAX + 1];
+			int prc;
+
+			if (parent < 0) {
+				rc = cat_reply(r, oid, NULL);
+				continue;
+			}
+			prc = cat_reply(r, poid, NULL);
+			if (rc <= 0 || prc <= 0 || !differ)
+				continue;
+			if (!strcmp(poid, oid))
+				differ = 0;
+			else if (!parent)
+				strcpy(c->tracked_base, poid);
+		}
+	}
+	strbuf_release(&req);
+	return rc > 0 ? differ : rc;
 }
 
 /* Did @c produce a new version of the tracked file?  Fetch it. */
@@ -578,29 +649,8 @@ static void note_tracked(struct reader *r, struct hist_commit *c)
 	c->tracked_changed = false;
 	c->tracked_base[0] = '\0';
 	if (c->flags & HC_MERGE) {
-		/* new only if it differs from every parent's version */
-		char *obj = xstrfmt("%s:%s", c->hash, tracked);
-		const char *p = c->parents;
-		int rc = cat_object(r, "info", obj, oid, NULL);
-
-		free(obj);
-		if (rc <= 0)
+		if (merge_tracked(r, c, oid) <= 0)
 			return;
-		while (*p) {
-			char poid[HASH_HEXSZ_MAX + 1];
-			size_t n = strcspn(p, " ");
-
-			obj = xstrfmt("%.*s:%s", (int)n, p, tracked);
-			rc = cat_object(r, "info", obj, poid, NULL);
-			free(obj);
-			if (rc > 0 && !strcmp(poid, oid))
-				return;
-			if (rc > 0 && p == c->parents)
-				strcpy(c->tracked_base, poid);
-			p += n;
-			while (*p == ' ')
-				p++;
-		}
 		c->tracked_changed = true;
 		strcpy(c->tracked_blob, oid);
 	} else {

@@ -52,4 +52,47 @@ q "UPDATE blobs SET data = x'ff' WHERE prefix = -1"
 b=$(git rev-parse main:MAINTAINERS)
 expect_failure "a damaged delta" "$KMAINT" index --show-blob "$b"
 like "$TRASH/.err" "bad delta" "is named"
+
+# An octopus makes a new version only if it differs from every parent's.
+# The index asks git about a merge's parents in groups (one round trip
+# each, not one a parent): an octopus of 70 parents whose last parent
+# has its version makes none, one with a version no parent has makes one.
+R=$TRASH/octopus
+DB=$R/.git/kmaint/index.sqlite
+# version COMMIT: 1 when the index holds a MAINTAINERS version made there
+version() {
+	q "SELECT count(*) FROM maintainers m JOIN commits c ON c.id = m.commit_id
+	   WHERE c.hash = '$1'"
+}
+git init -q -b main "$R" && cd "$R" || exit 1
+printf 'SECTION A\nM:\tOne <one@example.org>\nF:\ta/\n' >MAINTAINERS
+g add MAINTAINERS && g commit -q -m base || exit 1
+base=$(git rev-parse HEAD)
+parents=
+for i in $(seq 1 70); do
+	g checkout -q "$base" || exit 1
+	echo "$i" >"f$i"
+	# the last parent alone has the octopus's version
+	[ "$i" = 70 ] && printf 'SECTION A\nM:\tTwo <two@example.org>\nF:\ta/\n' >MAINTAINERS
+	g add . && g commit -q -m "branch $i" || exit 1
+	parents="$parents -p $(git rev-parse HEAD)"
+done
+last=$(git rev-parse HEAD)
+m1=$(echo m1 | g commit-tree "$last^{tree}" $parents) || exit 1
+# a version of its own ("evil"), whatever the parents have
+printf 'SECTION A\nM:\tThree <three@example.org>\nF:\ta/\n' >MAINTAINERS
+g add MAINTAINERS && g commit -q -m three || exit 1
+m2=$(echo m2 | g commit-tree "HEAD^{tree}" $parents) || exit 1
+top=$(echo top | g commit-tree "$last^{tree}" -p "$m1" -p "$m2") || exit 1
+git update-ref refs/heads/main "$top" || exit 1
+
+expect_success "an octopus indexed" "$KMAINT" index main
+is "$(version "$m1")" 0 "an octopus with its 70th parent's version makes none"
+is "$(version "$m2")" 1 "one with a version of its own makes one"
+is "$(q "SELECT count(*) FROM maintainers")" 3 \
+   "the base's, the 70th branch's and the octopus's own"
+b=$(git rev-parse "$m2:MAINTAINERS")
+"$KMAINT" index --show-blob "$b" >"$TRASH/blob"
+git cat-file blob "$b" | cmp -s - "$TRASH/blob"
+is "$?" 0 "its text, byte for byte"
 done_testing

@@ -63,6 +63,39 @@ static void test_read_bytes(struct strbuf *rec)
 	finish_command(&c);
 }
 
+/*
+ * A read far past the buffer (a megabyte, as a version of MAINTAINERS
+ * is), which goes straight into the caller's: every byte, appended,
+ * what follows it still readable, and a short one an error.
+ */
+static void test_read_bytes_big(struct strbuf *rec)
+{
+	const char *argv[] = {
+		"sh", "-c", "echo head; head -c 1048576 /dev/zero | tr '\\0' x; "
+		"printf 'yz\\nrest'", NULL
+	};
+	struct child_process c = CHILD_PROCESS_INIT;
+	size_t i, xs = 0;
+
+	c.argv = argv;
+	c.out = -1;
+	start_command(&c);
+	ok(child_read_record(&c, rec, '\n') == 1 && !strcmp(rec->buf, "head"),
+	   "a record before a big read");
+	strbuf_reset(rec);
+	strbuf_addstr(rec, "<");
+	ok(!child_read_bytes(&c, rec, 1048576 + 2), "a megabyte read exactly");
+	for (i = 1; i < rec->len; i++)
+		xs += rec->buf[i] == 'x';
+	ok(rec->len == 1048579 && rec->buf[0] == '<' && xs == 1048576 &&
+	   !strcmp(rec->buf + 1048577, "yz"), "appended, every byte");
+	ok(child_read_record(&c, rec, '\n') == 1 && !strcmp(rec->buf, ""),
+	   "the record after it");
+	strbuf_reset(rec);
+	ok(child_read_bytes(&c, rec, 10) == -1, "past the end: an error");
+	finish_command(&c);
+}
+
 /* environment and directory */
 static void test_env_dir(struct strbuf *rec)
 {
@@ -203,6 +236,7 @@ int main(void)
 
 	test_stdin_stdout(&rec);
 	test_read_bytes(&rec);
+	test_read_bytes_big(&rec);
 	test_env_dir(&rec);
 	test_heap_padding(&out, &rec);
 	test_caller_fd();
