@@ -512,6 +512,64 @@ static int cmp_people_q(const void *x, const void *y)
 	return cmp_people(x, y, (void *)sort_audit);
 }
 
+/* cmp_people()'s order, its keys read once: see sort_people(). */
+struct people_key {
+	int authored, reviews, applied;
+	uint32_t rank;		/* sort_rank[pid] */
+	int pid;
+	uint32_t at;		/* in the section's people */
+};
+
+static int cmp_people_key(const void *x, const void *y)
+{
+	const struct people_key *a = x, *b = y;
+
+	if (a->authored != b->authored)
+		return a->authored > b->authored ? -1 : 1;
+	if (a->reviews != b->reviews)
+		return a->reviews > b->reviews ? -1 : 1;
+	if (a->applied != b->applied)
+		return a->applied > b->applied ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+/*
+ * A section's people in cmp_people()'s order.  With sort_rank (a whole
+ * tree), the sort moves small keys, not records of 144 bytes read
+ * through three pointers, then puts the records in place once: the
+ * order is the same, a person's pid unique in a section.
+ */
+static void sort_people(struct audit_section *s)
+{
+	struct people_key *k;
+	struct audit_person *v;
+	size_t n = s->nr_people, i;
+
+	if (n < 2)
+		return;
+	if (!sort_rank) {
+		qsort(s->people, n, sizeof(*s->people), cmp_people_q);
+		return;
+	}
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++) {
+		const struct audit_person *p = &s->people[i];
+
+		k[i] = (struct people_key){ p->st.authored, p->st.reviews,
+					    p->st.applied, sort_rank[p->pid],
+					    p->pid, (uint32_t)i };
+	}
+	qsort(k, n, sizeof(*k), cmp_people_key);
+	v = xmalloc(n * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = s->people[k[i].at];
+	memcpy(s->people, v, n * sizeof(*v));
+	free(v);
+	free(k);
+}
+
 /* The rankings kept besides changesets (rank_by()). */
 enum { RANK_REVIEWS = 1, RANK_APPLIED, RANK_LIST_REVIEWS };
 
@@ -2615,8 +2673,7 @@ static void finish_section(struct audit *a, struct audit_section *s)
 	int r = 0;
 	size_t j;
 
-	if (s->nr_people)
-		qsort(s->people, s->nr_people, sizeof(*s->people), cmp_people_q);
+	sort_people(s);
 	for (j = 0; j < s->nr_people; j++) {
 		if (!s->people[j].st.authored)
 			break;
