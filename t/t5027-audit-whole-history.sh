@@ -63,6 +63,16 @@ by "Old Timer" old@example.com
 at "2015-03-01 00:00:00"
 echo 3 >>foo/a.c && git commit -qam "foo: old change 3" || exit 1
 last=$(git rev-parse --short=12 HEAD)
+# SPARE 1: two authors of one change each, the later known by the
+# earlier address: a tie, in the address's order, not the person's
+mkdir spare1
+by "Spare" spare1@example.com
+as "Zed Later" zz@example.com
+at "2024-04-01 00:00:00"
+echo z >spare1/s.c && git add spare1 && git commit -qm "spare1: z" || exit 1
+as "Abe Later" aa@example.com
+at "2024-05-01 00:00:00"
+echo a >>spare1/s.c && git commit -qam "spare1: a" || exit 1
 
 pi_inbox
 expect_success "index the history and the inbox" "$KMAINT" index --inbox "$I"
@@ -93,6 +103,12 @@ dev = [x for x in s["top_unlisted"] if x["email"] == "dev@example.com"][0]
 assert dev["changesets"] == 3 and dev["changesets_ever"] == 3, dev
 assert dev["list_messages"] == 0 and dev["list_messages_ever"] == 2, dev
 assert dev["first_activity"] == "2015-02-02", dev' "$TRASH/all.json"
+	expect_success "a whole tree's ties: by address" python3 -c '
+import json, sys
+s = [x for x in json.load(open(sys.argv[1]))["sections"]
+     if x["section"] == "SPARE 1"][0]
+e = [x["email"] for x in s["top_unlisted"]]
+assert e == ["aa@example.com", "zz@example.com"], e' "$TRASH/all.json"
 	expect_success "the section alone: the same" python3 -c '
 import json, sys
 whole = [x for x in json.load(open(sys.argv[1]))["sections"]
