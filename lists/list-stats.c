@@ -360,10 +360,27 @@ struct first {
 	int64_t any, listed;	/* earliest dates; INT64_MAX none */
 };
 
+/*
+ * Who sent people id @id, for telling two senders apart: person_of(),
+ * or without people (st->no_people) its person's key, which is the same
+ * answer without making a person of every sender.
+ */
+static int sender_of(struct ctx *c, int64_t id)
+{
+	const struct scope_people *rows;
+
+	if (!c->st->no_people)
+		return person_of(c, id);
+	rows = people_row(c, id);
+	if (id <= 0 || id >= rows->nr || !rows->email[id])
+		return -1;
+	return person_key(c, rows, id);
+}
+
 static void first_reply(struct ctx *c, const struct lmsg *p,
 			int64_t parent, struct first *f)
 {
-	int who = person_of(c, p->sender);
+	int who = sender_of(c, p->sender);
 	const int32_t *v;
 	size_t n, i;
 
@@ -371,7 +388,7 @@ static void first_reply(struct ctx *c, const struct lmsg *p,
 	for (i = 0; i < n; i++) {
 		const struct lmsg *r = &c->t->m[v[i]];
 
-		if (r->id == p->id || lmsg_is_patch(r) || person_of(c, r->sender) == who)
+		if (r->id == p->id || lmsg_is_patch(r) || sender_of(c, r->sender) == who)
 			continue;
 		if (r->date < f->any)
 			f->any = r->date;
@@ -979,18 +996,17 @@ int list_base_to_commit(const struct list_base *b, struct idx *ix,
 
 /*
  * Is message @m, no patch of the scope, in it?  Its thread must hold a
- * patch of the scope posted in the range (@threads); then a reply counts
- * for the patch it answers, and for the whole series only when it
- * answers the cover letter: a review of a series' foo/ patch is none of
- * the bar/ patch beside it.  Another section's patch is not in it.
+ * patch of the scope posted in the range: every message of mark_scope()'s
+ * walk does (it is those threads' messages), so that is not asked again
+ * per message.  Then a reply counts for the patch it answers, and for
+ * the whole series only when it answers the cover letter: a review of a
+ * series' foo/ patch is none of the bar/ patch beside it.  Another
+ * section's patch is not in it.
  */
-static bool in_scope(const struct ctx *c, const struct lmsg *m,
-		     const struct imap *threads)
+static bool in_scope(const struct ctx *c, const struct lmsg *m)
 {
 	const struct lmsg *a;
 
-	if (!imap_get(threads, thread_key(m)))
-		return false;
 	if (m->mark || (m->flags & MSG_COVER))
 		return true;
 	if ((m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY))
@@ -1008,8 +1024,8 @@ static bool in_scope(const struct ctx *c, const struct lmsg *m,
  * the messages @walk lists (every message when @whole), in the index's
  * order.
  */
-static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
-			  const struct range *r, const int32_t *walk, size_t nr_walk)
+static void count_reviews(struct ctx *c, bool whole, const struct range *r,
+			  const int32_t *walk, size_t nr_walk)
 {
 	const struct list_base *b = c->b;
 	struct list_stats *st = c->st;
@@ -1036,7 +1052,7 @@ static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 		int64_t *seen;
 
 		if (m->date < r->since || m->date > r->until ||
-		    (!whole && !in_scope(c, m, threads)))
+		    (!whole && !in_scope(c, m)))
 			continue;
 		p = person_of(c, rv->person);
 		if (p < 0)
@@ -1132,7 +1148,11 @@ static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
 				mark_patch(&sm, &c->t->m[b->path_pos[k]]);
 		}
 	}
-	if (*nr_walk)
+	/*
+	 * in table order, so that a person is named as the first id met;
+	 * without names the figures are the same in any order
+	 */
+	if (*nr_walk && !c->st->no_names && !c->st->no_people)
 		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
 	return 0;
 }
@@ -1197,9 +1217,9 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 		bool in_range = m->date >= r->since && m->date <= r->until;
 		int p;
 
-		if (!in_range || (!s->whole && !in_scope(&c, m, &threads)))
+		if (!in_range || (!s->whole && !in_scope(&c, m)))
 			continue;
-		p = person_of(&c, m->sender);
+		p = st->no_people ? -1 : person_of(&c, m->sender);
 		st->messages++;
 		if (m->mark) {
 			struct first f = { INT64_MAX, INT64_MAX };
@@ -1210,7 +1230,8 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 				st->people[p].patches++;
 			first_reply(&c, m, m->id, &f);
 			if (cover && (cover->flags & MSG_COVER) &&
-			    person_of(&c, cover->sender) == p)
+			    sender_of(&c, cover->sender) ==
+			    sender_of(&c, m->sender))
 				first_reply(&c, m, cover->id, &f);
 			if (f.any != INT64_MAX) {
 				st->answered++;
@@ -1239,7 +1260,8 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	st->median_reply_listed = median(d_listed, n_listed);
 	st->p90_reply = p90(d_any, n_any);
 	st->p90_reply_listed = p90(d_listed, n_listed);
-	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
+	if (!st->no_people)
+		count_reviews(&c, s->whole, r, walk, nr_walk);
 	rc = c.failed ? -1 : 0;
 out:
 	/* the table is the next scope's too */
