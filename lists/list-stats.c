@@ -104,7 +104,18 @@ struct list_base {
 	struct posting *pv;
 	size_t npv;
 	int32_t *by_thread;		/* indexes in t.m, by thread, then index */
-	struct imap thread_slice;	/* thread key -> start << 32 | count */
+	/*
+	 * Each message's thread as a number (index in t.m -> thread), and
+	 * each thread's slice of by_thread, [thread_start[n],
+	 * thread_start[n + 1]): a scope finds its threads' messages
+	 * without a hash per patch
+	 */
+	int32_t *thread_of, *thread_start;
+	size_t nr_threads;
+	/* thread -> the scope (walk_gen) that walked it last */
+	uint32_t *thread_walked, walk_gen;
+	int32_t *walk;			/* mark_scope()'s, kept from scope to scope */
+	size_t alloc_walk;
 	struct review *rv;		/* in the index's order */
 	size_t nr_rv;
 	int32_t *rv_start;		/* index in t.m -> its slice of rv_of */
@@ -513,7 +524,7 @@ static void base_threads(struct list_base *b)
 {
 	const struct lmsg_table *t = &b->t;
 	struct keyed *k = xmalloc((t->nr + 1) * sizeof(*k));
-	size_t i, start;
+	size_t i, start, n;
 
 	for (i = 0; i < t->nr; i++) {
 		k[i].key = thread_key(&t->m[i]);
@@ -521,19 +532,24 @@ static void base_threads(struct list_base *b)
 	}
 	sort_keyed(k, t->nr);
 	b->by_thread = xmalloc((t->nr + 1) * sizeof(*b->by_thread));
-	imap_init(&b->thread_slice, t->nr / 4 + 16);
+	b->thread_of = xmalloc((t->nr + 1) * sizeof(*b->thread_of));
+	b->thread_start = xmalloc((t->nr + 2) * sizeof(*b->thread_start));
 	for (i = 0; i < t->nr; i++)
 		b->by_thread[i] = k[i].pos;
-	/* the slice: start << 32 | count (fewer than 2^31 messages) */
-	for (start = 0; start < t->nr; ) {
+	/* fewer than 2^31 messages, so threads too */
+	for (start = 0, n = 0; start < t->nr; n++) {
 		size_t end = start + 1;
 
 		while (end < t->nr && k[end].key == k[start].key)
 			end++;
-		*imap_put(&b->thread_slice, k[start].key) =
-			(int64_t)((uint64_t)start << 32 | (end - start));
+		b->thread_start[n] = (int32_t)start;
+		for (i = start; i < end; i++)
+			b->thread_of[k[i].pos] = (int32_t)n;
 		start = end;
 	}
+	b->thread_start[n] = (int32_t)t->nr;
+	b->nr_threads = n;
+	b->thread_walked = xcalloc(n + 1, sizeof(*b->thread_walked));
 	free(k);
 }
 
@@ -724,7 +740,10 @@ void list_base_free(struct list_base *b)
 	imap_free(&b->commits);
 	free(b->pv);
 	free(b->by_thread);
-	imap_free(&b->thread_slice);
+	free(b->thread_of);
+	free(b->thread_start);
+	free(b->thread_walked);
+	free(b->walk);
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
@@ -1072,45 +1091,42 @@ static void count_reviews(struct ctx *c, bool whole, const struct range *r,
 	free(v);
 }
 
-/*
- * The scope's patches (those touching its paths), marked; the threads
- * they were posted in within the range into @threads, and every
- * message of those threads into *walk, in table order.
- */
 /* What mark_scope() gathers from the messages of the scope's paths. */
 struct scope_marks {
 	struct ctx *c;
 	const struct range *r;
-	struct imap *threads;
-	int32_t **marked, **walk;
-	size_t *nr_marked, *nr_walk, alloc_m, alloc_w;
+	int32_t **marked;
+	size_t *nr_marked, nr_walk, alloc_m;
 };
 
-/* Patch @m of the scope: marked, its thread's messages walked. */
+/*
+ * Patch @m of the scope: marked, its thread's messages walked (into
+ * the base's walk) the first time one of its patches in the range is
+ * met in this scope (walk_gen).
+ */
 static void mark_patch(struct scope_marks *sm, struct lmsg *m)
 {
 	struct ctx *c = sm->c;
-	const struct list_base *b = c->b;
-	int64_t *v, slice;
+	struct list_base *b = c->b;
+	int32_t pos = (int32_t)(m - c->t->m), th;
 	size_t k, n;
 
 	if (m->mark)
 		return;
 	m->mark = true;
 	ALLOC_GROW(*sm->marked, *sm->nr_marked + 1, sm->alloc_m);
-	(*sm->marked)[(*sm->nr_marked)++] = (int32_t)(m - c->t->m);
+	(*sm->marked)[(*sm->nr_marked)++] = pos;
 	if (m->date < sm->r->since || m->date > sm->r->until)
 		return;
-	v = imap_put(sm->threads, thread_key(m));
-	if (*v)
+	th = b->thread_of[pos];
+	if (b->thread_walked[th] == b->walk_gen)
 		return;
-	*v = 1;
-	slice = *imap_get(&b->thread_slice, thread_key(m));
-	n = (size_t)(slice & 0xffffffff);
-	k = (size_t)((uint64_t)slice >> 32);
-	ALLOC_GROW(*sm->walk, *sm->nr_walk + n, sm->alloc_w);
-	memcpy(*sm->walk + *sm->nr_walk, b->by_thread + k, n * sizeof(**sm->walk));
-	*sm->nr_walk += n;
+	b->thread_walked[th] = b->walk_gen;
+	k = (size_t)b->thread_start[th];
+	n = (size_t)b->thread_start[th + 1] - k;
+	ALLOC_GROW(b->walk, sm->nr_walk + n, b->alloc_walk);
+	memcpy(b->walk + sm->nr_walk, b->by_thread + k, n * sizeof(*b->walk));
+	sm->nr_walk += n;
 }
 
 static int mark_message(int64_t id, void *data)
@@ -1124,15 +1140,25 @@ static int mark_message(int64_t id, void *data)
 	return 0;
 }
 
+/*
+ * The scope's patches (those touching its paths), marked; every message
+ * of the threads they were posted in within the range into the base's
+ * walk (*@nr_walk of them), in table order.
+ */
 static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
-		      struct imap *threads, int32_t **marked, size_t *nr_marked,
-		      int32_t **walk, size_t *nr_walk)
+		      int32_t **marked, size_t *nr_marked, size_t *nr_walk)
 {
-	struct scope_marks sm = { .c = c, .r = r, .threads = threads,
-				  .marked = marked, .nr_marked = nr_marked,
-				  .walk = walk, .nr_walk = nr_walk };
-	const struct list_base *b = c->b;
+	struct scope_marks sm = { .c = c, .r = r,
+				  .marked = marked, .nr_marked = nr_marked };
+	struct list_base *b = c->b;
 	size_t i, k;
+
+	/* a new scope: no thread walked yet */
+	if (!++b->walk_gen) {
+		memset(b->thread_walked, 0,
+		       (b->nr_threads + 1) * sizeof(*b->thread_walked));
+		b->walk_gen = 1;
+	}
 
 	if (!b->have_paths) {
 		if (lists_foreach_message_of_paths(s->ix, s->paths, s->nr_paths,
@@ -1152,8 +1178,9 @@ static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
 	 * in table order, so that a person is named as the first id met;
 	 * without names the figures are the same in any order
 	 */
+	*nr_walk = sm.nr_walk;
 	if (*nr_walk && !c->st->no_names && !c->st->no_people)
-		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
+		qsort(b->walk, *nr_walk, sizeof(*b->walk), cmp_i32);
 	return 0;
 }
 
@@ -1162,8 +1189,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  const char *const *listed, size_t nr_listed)
 {
 	struct ctx c = { .st = st, .ix = s->ix, .s = s, .b = b, .t = &b->t };
-	struct imap threads;
-	int32_t *marked = NULL, *walk = NULL;
+	int32_t *marked = NULL, *walk;
 	size_t nr_marked = 0, nr_walk = 0, n, i;
 	int64_t *d_any = NULL, *d_listed = NULL;
 	size_t n_any = 0, n_listed = 0;
@@ -1190,21 +1216,14 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	}
 	listed_load(&c, listed, nr_listed);
 
-	imap_init(&threads, 1024);
 	if (s->whole) {
-		for (i = 0; i < c.t->nr; i++) {
-			struct lmsg *m = &c.t->m[i];
-
-			if (!lmsg_is_patch(m))
-				continue;
-			m->mark = true;
-			if (m->date >= r->since && m->date <= r->until)
-				*imap_put(&threads, thread_key(m)) = 1;
-		}
-	} else if (mark_scope(&c, s, r, &threads, &marked, &nr_marked,
-			      &walk, &nr_walk)) {
+		for (i = 0; i < c.t->nr; i++)
+			if (lmsg_is_patch(&c.t->m[i]))
+				c.t->m[i].mark = true;
+	} else if (mark_scope(&c, s, r, &marked, &nr_marked, &nr_walk)) {
 		goto out;
 	}
+	walk = b->walk;
 
 	if (!st->no_commits && count_commits(&c, s, r))
 		goto out;
@@ -1275,8 +1294,6 @@ out:
 	free(d_any);
 	free(d_listed);
 	free(marked);
-	free(walk);
-	imap_free(&threads);
 	listed_release(&c);
 	persons_done(&c);
 	return rc;
