@@ -388,7 +388,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 		}
 		list_stats_init(&ls);
 		ls.no_commits = true;	/* sections_to_commit()'s */
-		ls.no_names = true;	/* the figures only */
+		ls.no_people = true;	/* the figures only */
 		scope_clear_paths(&one);
 		scope_add_section_paths(&one, s->index, ids + start[s->index],
 					start[s->index + 1] - start[s->index]);
@@ -416,6 +416,7 @@ int site_figures_lists(struct site_figures *w, struct scope *sc,
 	scope_clear_paths(&one);
 	list_stats_init(&w->all);
 	w->all.max_unposted = 1;
+	w->all.no_people = true;	/* two medians shown */
 	w->have_all = true;
 	rc = list_stats_collect_in(&w->all, b, &one, &r, every, nr_every);
 out:

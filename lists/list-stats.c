@@ -104,7 +104,18 @@ struct list_base {
 	struct posting *pv;
 	size_t npv;
 	int32_t *by_thread;		/* indexes in t.m, by thread, then index */
-	struct imap thread_slice;	/* thread key -> start << 32 | count */
+	/*
+	 * Each message's thread as a number (index in t.m -> thread), and
+	 * each thread's slice of by_thread, [thread_start[n],
+	 * thread_start[n + 1]): a scope finds its threads' messages
+	 * without a hash per patch
+	 */
+	int32_t *thread_of, *thread_start;
+	size_t nr_threads;
+	/* thread -> the scope (walk_gen) that walked it last */
+	uint32_t *thread_walked, walk_gen;
+	int32_t *walk;			/* mark_scope()'s, kept from scope to scope */
+	size_t alloc_walk;
 	struct review *rv;		/* in the index's order */
 	size_t nr_rv;
 	int32_t *rv_start;		/* index in t.m -> its slice of rv_of */
@@ -126,6 +137,15 @@ struct list_base {
 	/* list_base_keep_persons(): person_of()'s keys, for every scope */
 	bool keep_persons;
 	struct person_keys persons;
+	/*
+	 * With the persons kept: each message's answers (its replies that
+	 * carry no patch, from another person than its sender), earliest
+	 * first, ans[ans_start[i] .. ans_start[i + 1]) for index i in t.m.
+	 * Made once (answers_build()), where each of 2,900 sections went
+	 * through the replies of its patches and their senders again.
+	 */
+	struct answer { int64_t date; uint32_t sender; } *ans;
+	int32_t *ans_start;
 };
 
 /* @s in lower case into @out (addresses are compared so). */
@@ -360,18 +380,113 @@ struct first {
 	int64_t any, listed;	/* earliest dates; INT64_MAX none */
 };
 
-static void first_reply(struct ctx *c, const struct lmsg *p,
-			int64_t parent, struct first *f)
+/*
+ * The key of people id @id's person, -1 for none: two senders are the
+ * same person when person_of() gives them the same index, and so when
+ * they have the same key.
+ */
+static int sender_key(struct ctx *c, int64_t id)
 {
-	int who = person_of(c, p->sender);
+	const struct scope_people *rows = people_row(c, id);
+
+	if (id <= 0 || id >= rows->nr || !rows->email[id])
+		return -1;
+	return person_key(c, rows, id);
+}
+
+/*
+ * Who sent people id @id, for telling two senders apart: person_of(),
+ * or without people (st->no_people) its key, which is the same answer
+ * without making a person of every sender.
+ */
+static int sender_of(struct ctx *c, int64_t id)
+{
+	return c->st->no_people ? sender_key(c, id) : person_of(c, id);
+}
+
+static int cmp_answer(const void *a, const void *b)
+{
+	const struct answer *x = a, *y = b;
+
+	return x->date < y->date ? -1 : x->date > y->date;
+}
+
+/* The base's answers (struct list_base's ans) of every message. */
+static void answers_build(struct ctx *c)
+{
+	struct list_base *b = c->b;
+	const struct lmsg_table *t = c->t;
+	size_t i, k, n, nr = 0, alloc = 0;
+
+	b->ans_start = xmalloc((t->nr + 1) * sizeof(*b->ans_start));
+	for (i = 0; i < t->nr; i++) {
+		const int32_t *v = lmsg_kids(t, t->m[i].id, &n);
+		int who = n ? sender_key(c, t->m[i].sender) : -1;
+
+		b->ans_start[i] = (int32_t)nr;
+		for (k = 0; k < n; k++) {
+			const struct lmsg *r = &t->m[v[k]];
+
+			if (lmsg_is_patch(r) || sender_key(c, r->sender) == who)
+				continue;
+			ALLOC_GROW(b->ans, nr + 1, alloc);
+			b->ans[nr].date = r->date;
+			b->ans[nr++].sender = r->sender;
+		}
+		if (nr - (size_t)b->ans_start[i] > 1)
+			qsort(b->ans + b->ans_start[i],
+			      nr - (size_t)b->ans_start[i], sizeof(*b->ans),
+			      cmp_answer);
+	}
+	b->ans_start[t->nr] = (int32_t)nr;
+}
+
+static void answers_free(struct list_base *b)
+{
+	free(b->ans);
+	free(b->ans_start);
+	b->ans = NULL;
+	b->ans_start = NULL;
+}
+
+/*
+ * The first replies to patch @p from someone else among those to
+ * @parent (@p, or its cover letter by the same person) into @f: of
+ * anyone, and of a listed person.  Its sender is not someone else, nor
+ * is a patch (@p itself among its cover letter's).
+ */
+static void first_reply(struct ctx *c, const struct lmsg *p,
+			const struct lmsg *parent, struct first *f)
+{
+	const struct list_base *b = c->b;
+	int who;
 	const int32_t *v;
 	size_t n, i;
 
-	v = lmsg_kids(c->t, parent, &n);
+	/* the base's answers: earliest first, the rest later still */
+	if (b->ans_start && c->pk == &b->persons) {
+		i = (size_t)(parent - c->t->m);
+		for (n = (size_t)b->ans_start[i];
+		     n < (size_t)b->ans_start[i + 1]; n++) {
+			const struct answer *a = &b->ans[n];
+
+			if (a->date < f->any)
+				f->any = a->date;
+			if (a->date >= f->listed)
+				break;
+			if (listed_person(c, a->sender)) {
+				f->listed = a->date;
+				break;
+			}
+		}
+		return;
+	}
+	who = sender_of(c, p->sender);
+	v = lmsg_kids(c->t, parent->id, &n);
 	for (i = 0; i < n; i++) {
 		const struct lmsg *r = &c->t->m[v[i]];
 
-		if (r->id == p->id || lmsg_is_patch(r) || person_of(c, r->sender) == who)
+		if (r->id == p->id || lmsg_is_patch(r) || sender_of(c, r->sender) == who)
 			continue;
 		if (r->date < f->any)
 			f->any = r->date;
@@ -496,7 +611,7 @@ static void base_threads(struct list_base *b)
 {
 	const struct lmsg_table *t = &b->t;
 	struct keyed *k = xmalloc((t->nr + 1) * sizeof(*k));
-	size_t i, start;
+	size_t i, start, n;
 
 	for (i = 0; i < t->nr; i++) {
 		k[i].key = thread_key(&t->m[i]);
@@ -504,19 +619,24 @@ static void base_threads(struct list_base *b)
 	}
 	sort_keyed(k, t->nr);
 	b->by_thread = xmalloc((t->nr + 1) * sizeof(*b->by_thread));
-	imap_init(&b->thread_slice, t->nr / 4 + 16);
+	b->thread_of = xmalloc((t->nr + 1) * sizeof(*b->thread_of));
+	b->thread_start = xmalloc((t->nr + 2) * sizeof(*b->thread_start));
 	for (i = 0; i < t->nr; i++)
 		b->by_thread[i] = k[i].pos;
-	/* the slice: start << 32 | count (fewer than 2^31 messages) */
-	for (start = 0; start < t->nr; ) {
+	/* fewer than 2^31 messages, so threads too */
+	for (start = 0, n = 0; start < t->nr; n++) {
 		size_t end = start + 1;
 
 		while (end < t->nr && k[end].key == k[start].key)
 			end++;
-		*imap_put(&b->thread_slice, k[start].key) =
-			(int64_t)((uint64_t)start << 32 | (end - start));
+		b->thread_start[n] = (int32_t)start;
+		for (i = start; i < end; i++)
+			b->thread_of[k[i].pos] = (int32_t)n;
 		start = end;
 	}
+	b->thread_start[n] = (int32_t)t->nr;
+	b->nr_threads = n;
+	b->thread_walked = xcalloc(n + 1, sizeof(*b->thread_walked));
 	free(k);
 }
 
@@ -707,7 +827,10 @@ void list_base_free(struct list_base *b)
 	imap_free(&b->commits);
 	free(b->pv);
 	free(b->by_thread);
-	imap_free(&b->thread_slice);
+	free(b->thread_of);
+	free(b->thread_start);
+	free(b->thread_walked);
+	free(b->walk);
 	free(b->rv);
 	free(b->rv_start);
 	free(b->rv_of);
@@ -715,6 +838,7 @@ void list_base_free(struct list_base *b)
 	free(b->path_start);
 	msg_queries_close(b->q);
 	person_keys_release(&b->persons);
+	answers_free(b);
 	free(b);
 }
 
@@ -979,18 +1103,17 @@ int list_base_to_commit(const struct list_base *b, struct idx *ix,
 
 /*
  * Is message @m, no patch of the scope, in it?  Its thread must hold a
- * patch of the scope posted in the range (@threads); then a reply counts
- * for the patch it answers, and for the whole series only when it
- * answers the cover letter: a review of a series' foo/ patch is none of
- * the bar/ patch beside it.  Another section's patch is not in it.
+ * patch of the scope posted in the range: every message of mark_scope()'s
+ * walk does (it is those threads' messages), so that is not asked again
+ * per message.  Then a reply counts for the patch it answers, and for
+ * the whole series only when it answers the cover letter: a review of a
+ * series' foo/ patch is none of the bar/ patch beside it.  Another
+ * section's patch is not in it.
  */
-static bool in_scope(const struct ctx *c, const struct lmsg *m,
-		     const struct imap *threads)
+static bool in_scope(const struct ctx *c, const struct lmsg *m)
 {
 	const struct lmsg *a;
 
-	if (!imap_get(threads, thread_key(m)))
-		return false;
 	if (m->mark || (m->flags & MSG_COVER))
 		return true;
 	if ((m->flags & MSG_PATCH) && !(m->flags & MSG_REPLY))
@@ -1008,8 +1131,8 @@ static bool in_scope(const struct ctx *c, const struct lmsg *m,
  * the messages @walk lists (every message when @whole), in the index's
  * order.
  */
-static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
-			  const struct range *r, const int32_t *walk, size_t nr_walk)
+static void count_reviews(struct ctx *c, bool whole, const struct range *r,
+			  const int32_t *walk, size_t nr_walk)
 {
 	const struct list_base *b = c->b;
 	struct list_stats *st = c->st;
@@ -1036,7 +1159,7 @@ static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 		int64_t *seen;
 
 		if (m->date < r->since || m->date > r->until ||
-		    (!whole && !in_scope(c, m, threads)))
+		    (!whole && !in_scope(c, m)))
 			continue;
 		p = person_of(c, rv->person);
 		if (p < 0)
@@ -1056,45 +1179,42 @@ static void count_reviews(struct ctx *c, const struct imap *threads, bool whole,
 	free(v);
 }
 
-/*
- * The scope's patches (those touching its paths), marked; the threads
- * they were posted in within the range into @threads, and every
- * message of those threads into *walk, in table order.
- */
 /* What mark_scope() gathers from the messages of the scope's paths. */
 struct scope_marks {
 	struct ctx *c;
 	const struct range *r;
-	struct imap *threads;
-	int32_t **marked, **walk;
-	size_t *nr_marked, *nr_walk, alloc_m, alloc_w;
+	int32_t **marked;
+	size_t *nr_marked, nr_walk, alloc_m;
 };
 
-/* Patch @m of the scope: marked, its thread's messages walked. */
+/*
+ * Patch @m of the scope: marked, its thread's messages walked (into
+ * the base's walk) the first time one of its patches in the range is
+ * met in this scope (walk_gen).
+ */
 static void mark_patch(struct scope_marks *sm, struct lmsg *m)
 {
 	struct ctx *c = sm->c;
-	const struct list_base *b = c->b;
-	int64_t *v, slice;
+	struct list_base *b = c->b;
+	int32_t pos = (int32_t)(m - c->t->m), th;
 	size_t k, n;
 
 	if (m->mark)
 		return;
 	m->mark = true;
 	ALLOC_GROW(*sm->marked, *sm->nr_marked + 1, sm->alloc_m);
-	(*sm->marked)[(*sm->nr_marked)++] = (int32_t)(m - c->t->m);
+	(*sm->marked)[(*sm->nr_marked)++] = pos;
 	if (m->date < sm->r->since || m->date > sm->r->until)
 		return;
-	v = imap_put(sm->threads, thread_key(m));
-	if (*v)
+	th = b->thread_of[pos];
+	if (b->thread_walked[th] == b->walk_gen)
 		return;
-	*v = 1;
-	slice = *imap_get(&b->thread_slice, thread_key(m));
-	n = (size_t)(slice & 0xffffffff);
-	k = (size_t)((uint64_t)slice >> 32);
-	ALLOC_GROW(*sm->walk, *sm->nr_walk + n, sm->alloc_w);
-	memcpy(*sm->walk + *sm->nr_walk, b->by_thread + k, n * sizeof(**sm->walk));
-	*sm->nr_walk += n;
+	b->thread_walked[th] = b->walk_gen;
+	k = (size_t)b->thread_start[th];
+	n = (size_t)b->thread_start[th + 1] - k;
+	ALLOC_GROW(b->walk, sm->nr_walk + n, b->alloc_walk);
+	memcpy(b->walk + sm->nr_walk, b->by_thread + k, n * sizeof(*b->walk));
+	sm->nr_walk += n;
 }
 
 static int mark_message(int64_t id, void *data)
@@ -1108,15 +1228,25 @@ static int mark_message(int64_t id, void *data)
 	return 0;
 }
 
+/*
+ * The scope's patches (those touching its paths), marked; every message
+ * of the threads they were posted in within the range into the base's
+ * walk (*@nr_walk of them), in table order.
+ */
 static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
-		      struct imap *threads, int32_t **marked, size_t *nr_marked,
-		      int32_t **walk, size_t *nr_walk)
+		      int32_t **marked, size_t *nr_marked, size_t *nr_walk)
 {
-	struct scope_marks sm = { .c = c, .r = r, .threads = threads,
-				  .marked = marked, .nr_marked = nr_marked,
-				  .walk = walk, .nr_walk = nr_walk };
-	const struct list_base *b = c->b;
+	struct scope_marks sm = { .c = c, .r = r,
+				  .marked = marked, .nr_marked = nr_marked };
+	struct list_base *b = c->b;
 	size_t i, k;
+
+	/* a new scope: no thread walked yet */
+	if (!++b->walk_gen) {
+		memset(b->thread_walked, 0,
+		       (b->nr_threads + 1) * sizeof(*b->thread_walked));
+		b->walk_gen = 1;
+	}
 
 	if (!b->have_paths) {
 		if (lists_foreach_message_of_paths(s->ix, s->paths, s->nr_paths,
@@ -1132,8 +1262,13 @@ static int mark_scope(struct ctx *c, struct scope *s, const struct range *r,
 				mark_patch(&sm, &c->t->m[b->path_pos[k]]);
 		}
 	}
-	if (*nr_walk)
-		qsort(*walk, *nr_walk, sizeof(**walk), cmp_i32);
+	/*
+	 * in table order, so that a person is named as the first id met;
+	 * without names the figures are the same in any order
+	 */
+	*nr_walk = sm.nr_walk;
+	if (*nr_walk && !c->st->no_names && !c->st->no_people)
+		qsort(b->walk, *nr_walk, sizeof(*b->walk), cmp_i32);
 	return 0;
 }
 
@@ -1142,8 +1277,7 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			  const char *const *listed, size_t nr_listed)
 {
 	struct ctx c = { .st = st, .ix = s->ix, .s = s, .b = b, .t = &b->t };
-	struct imap threads;
-	int32_t *marked = NULL, *walk = NULL;
+	int32_t *marked = NULL, *walk;
 	size_t nr_marked = 0, nr_walk = 0, n, i;
 	int64_t *d_any = NULL, *d_listed = NULL;
 	size_t n_any = 0, n_listed = 0;
@@ -1163,28 +1297,24 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 		if (b->persons.id != c.id || b->persons.people != c.people) {
 			person_keys_release(&b->persons);
 			person_keys_init(&b->persons, c.id, c.people);
+			answers_free(b);
 		}
 		c.pk = &b->persons;
+		if (!b->ans_start)
+			answers_build(&c);
 	} else {
 		person_keys_init(&c.own, c.id, c.people);
 	}
 	listed_load(&c, listed, nr_listed);
 
-	imap_init(&threads, 1024);
 	if (s->whole) {
-		for (i = 0; i < c.t->nr; i++) {
-			struct lmsg *m = &c.t->m[i];
-
-			if (!lmsg_is_patch(m))
-				continue;
-			m->mark = true;
-			if (m->date >= r->since && m->date <= r->until)
-				*imap_put(&threads, thread_key(m)) = 1;
-		}
-	} else if (mark_scope(&c, s, r, &threads, &marked, &nr_marked,
-			      &walk, &nr_walk)) {
+		for (i = 0; i < c.t->nr; i++)
+			if (lmsg_is_patch(&c.t->m[i]))
+				c.t->m[i].mark = true;
+	} else if (mark_scope(&c, s, r, &marked, &nr_marked, &nr_walk)) {
 		goto out;
 	}
+	walk = b->walk;
 
 	if (!st->no_commits && count_commits(&c, s, r))
 		goto out;
@@ -1197,9 +1327,9 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 		bool in_range = m->date >= r->since && m->date <= r->until;
 		int p;
 
-		if (!in_range || (!s->whole && !in_scope(&c, m, &threads)))
+		if (!in_range || (!s->whole && !in_scope(&c, m)))
 			continue;
-		p = person_of(&c, m->sender);
+		p = st->no_people ? -1 : person_of(&c, m->sender);
 		st->messages++;
 		if (m->mark) {
 			struct first f = { INT64_MAX, INT64_MAX };
@@ -1208,10 +1338,11 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 			st->patches++;
 			if (p >= 0)
 				st->people[p].patches++;
-			first_reply(&c, m, m->id, &f);
+			first_reply(&c, m, m, &f);
 			if (cover && (cover->flags & MSG_COVER) &&
-			    person_of(&c, cover->sender) == p)
-				first_reply(&c, m, cover->id, &f);
+			    sender_of(&c, cover->sender) ==
+			    sender_of(&c, m->sender))
+				first_reply(&c, m, cover, &f);
 			if (f.any != INT64_MAX) {
 				st->answered++;
 				d_any[n_any++] = f.any > m->date ? f.any - m->date : 0;
@@ -1239,7 +1370,8 @@ int list_stats_collect_in(struct list_stats *st, struct list_base *b,
 	st->median_reply_listed = median(d_listed, n_listed);
 	st->p90_reply = p90(d_any, n_any);
 	st->p90_reply_listed = p90(d_listed, n_listed);
-	count_reviews(&c, &threads, s->whole, r, walk, nr_walk);
+	if (!st->no_people)
+		count_reviews(&c, s->whole, r, walk, nr_walk);
 	rc = c.failed ? -1 : 0;
 out:
 	/* the table is the next scope's too */
@@ -1253,8 +1385,6 @@ out:
 	free(d_any);
 	free(d_listed);
 	free(marked);
-	free(walk);
-	imap_free(&threads);
 	listed_release(&c);
 	persons_done(&c);
 	return rc;

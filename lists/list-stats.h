@@ -68,6 +68,12 @@ struct list_stats {
 	 * list_stats_rank() needs them.
 	 */
 	bool no_names;
+	/*
+	 * Set by the caller: neither people[] nor the reviews counted (the
+	 * totals and times of the messages only), for a caller that shows
+	 * those alone: report --site's 2,900 sections.
+	 */
+	bool no_people;
 
 	/* the commits never posted, newest first: max_unposted (0: all) of them */
 	struct ls_commit *unposted;
