@@ -43,6 +43,11 @@ const char *mnt_default_path(void)
 	return n ? n : mnt_known_names[0];
 }
 
+bool mnt_in_work_tree(void)
+{
+	return mnt_find_name(NULL) && is_file(mnt_default_path());
+}
+
 static const char *const dialect_names[] = {
 	[MNT_KERNEL] = "kernel", [MNT_QEMU] = "qemu", [MNT_EDK2] = "edk2",
 };

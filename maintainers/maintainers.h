@@ -83,6 +83,9 @@ const char *mnt_find_name(const char *dir);
 /* mnt_find_name(NULL), or "MAINTAINERS" when there is none */
 const char *mnt_default_path(void);
 
+/* Is there a MAINTAINERS file in the current directory (the work tree's)? */
+bool mnt_in_work_tree(void);
+
 struct mnt_diag {
 	enum mnt_severity severity;
 	int line;		/* index into lines[], or -1 */

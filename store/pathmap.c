@@ -63,21 +63,32 @@ static int read_key(struct idx *ix, struct strbuf *out)
 	return step == SQLITE_ROW ? 0 : 1;
 }
 
-/* Is the stored map @mt's?  1 yes, 0 no (or none), -1. */
-static int same_key(struct idx *ix, struct matcher *mt)
+/*
+ * Is the stored map @mt's?  1 yes, 0 no (or none), -1.  @mt's
+ * description is left in @want.
+ */
+static int same_key(struct idx *ix, struct matcher *mt, struct strbuf *want)
 {
-	struct strbuf want = STRBUF_INIT, have = STRBUF_INIT;
+	struct strbuf have = STRBUF_INIT;
 	int rc;
 
-	matcher_describe(mt, &want);
+	matcher_describe(mt, want);
 	rc = read_key(ix, &have);
 	if (!rc)
-		rc = have.len == want.len && !memcmp(have.buf, want.buf,
-						     want.len);
+		rc = have.len == want->len && !memcmp(have.buf, want->buf,
+						      want->len);
 	else if (rc > 0)
 		rc = 0;
-	strbuf_release(&want);
 	strbuf_release(&have);
+	return rc;
+}
+
+static int is_key(struct idx *ix, struct matcher *mt)
+{
+	struct strbuf want = STRBUF_INIT;
+	int rc = same_key(ix, mt, &want);
+
+	strbuf_release(&want);
 	return rc;
 }
 
@@ -151,7 +162,7 @@ static int decode_all(struct idx *ix, size_t nsec, struct pathmap *pm)
 
 int pathmap_load(struct idx *ix, struct matcher *mt, struct pathmap *pm)
 {
-	int rc = same_key(ix, mt);
+	int rc = is_key(ix, mt);
 
 	memset(pm, 0, sizeof(*pm));
 	if (rc <= 0)
@@ -299,31 +310,33 @@ static int drop_map(struct idx *ix)
 	return idx_exec(ix, "DELETE FROM pathmap; DELETE FROM pathmap_key;");
 }
 
+/* A new map's key, @key, the old map gone: 0, or -1. */
+static int new_key(struct idx *ix, const struct strbuf *key)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (drop_map(ix) || sqlite3_prepare_v2(ix->db,
+			"INSERT INTO pathmap_key(id, key) VALUES(0, ?1)",
+			-1, &st, NULL) != SQLITE_OK)
+		return sql_fail(ix);
+	sqlite3_bind_blob(st, 1, key->buf, (int)key->len, SQLITE_STATIC);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : sql_fail(ix);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int pathmap_update(struct idx *ix, struct matcher *mt)
 {
 	struct writer w = { .ix = ix, .buf = STRBUF_INIT };
-	int rc = same_key(ix, mt);
+	struct strbuf key = STRBUF_INIT;
+	int rc = same_key(ix, mt, &key);
 
+	if (!rc)
+		rc = new_key(ix, &key);
+	strbuf_release(&key);
 	if (rc < 0)
 		return -1;
-	if (!rc) {
-		struct strbuf key = STRBUF_INIT;
-		sqlite3_stmt *st;
-
-		matcher_describe(mt, &key);
-		if (drop_map(ix) || sqlite3_prepare_v2(ix->db,
-				"INSERT INTO pathmap_key(id, key) VALUES(0, ?1)",
-				-1, &st, NULL) != SQLITE_OK) {
-			strbuf_release(&key);
-			return sql_fail(ix);
-		}
-		sqlite3_bind_blob(st, 1, key.buf, (int)key.len, SQLITE_STATIC);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : sql_fail(ix);
-		sqlite3_finalize(st);
-		strbuf_release(&key);
-		if (rc)
-			return -1;
-	}
 	if (sqlite3_prepare_v2(ix->db, "INSERT OR REPLACE INTO pathmap(lo, hi, "
 			       "data) VALUES(?1, ?2, ?3)", -1, &w.put,
 			       NULL) != SQLITE_OK)
@@ -363,10 +376,9 @@ int pathmap_refresh(struct idx *ix, bool nothing_new)
 	 * its matcher is not the key's.)  Asking git again would cost a
 	 * process for each name the file has, on every no-op.
 	 */
-	if (nothing_new && !(mnt_find_name(NULL) && is_file(mnt_default_path())))
+	if (nothing_new && !mnt_in_work_tree())
 		return 0;
 	rc = default_maintainers(ix, &s);
-
 	rc = rc ? drop_map(ix) : pathmap_update(ix, s.mt);
 	scope_release(&s);
 	return rc;
@@ -478,7 +490,7 @@ int pathmap_verify(struct idx *ix)
 	struct check c = { .a = STRBUF_INIT, .b = STRBUF_INIT };
 	struct pathmap pm;
 	struct scope s;
-	int rc = default_maintainers(ix, &s) ? 0 : same_key(ix, s.mt);
+	int rc = default_maintainers(ix, &s) ? 0 : is_key(ix, s.mt);
 
 	if (rc <= 0) {
 		if (!rc)

@@ -89,7 +89,7 @@ int scope_load_maintainers(struct scope *s, const char *rev)
 
 	if (s->have_m)
 		return 0;
-	if (!rev && mnt_find_name(NULL) && is_file(mnt_default_path())) {
+	if (!rev && mnt_in_work_tree()) {
 		if (maintainers_add_path(&s->m, mnt_default_path()))
 			goto out;
 		s->maint_from = xstrfmt("%s (work tree)", mnt_default_path());
