@@ -468,27 +468,31 @@ static const char *email_of(const struct audit *a, int pid)
 
 static int cmp_pid_email(const void *x, const void *y)
 {
-	return strcmp(email_of(sort_audit, *(const int *)x),
-		      email_of(sort_audit, *(const int *)y));
+	int a = *(const int *)x, b = *(const int *)y;
+	int c = strcmp(email_of(sort_audit, a), email_of(sort_audit, b));
+
+	return c ? c : (a > b) - (a < b);
 }
 
-/* sort_rank for every person of a: a sort of the addresses, once. */
+/*
+ * sort_rank for every person of a: a sort of the addresses, once.  Each
+ * person's place in cmp_email()'s order (address, then pid), no two the
+ * same: one compare of ranks is the whole order, and the sorts' keys
+ * are plain numbers (sort_people(), rank_by()).
+ */
 static uint32_t *email_ranks(const struct audit *a)
 {
 	int *by = xcalloc(a->nr_people + 1, sizeof(*by));
 	uint32_t *rank = xcalloc(a->nr_people + 1, sizeof(*rank));
-	size_t i, r = 0;
+	size_t i;
 
 	for (i = 0; i < a->nr_people; i++)
 		by[i] = (int)i;
 	sort_audit = a;
 	if (a->nr_people)
 		qsort(by, a->nr_people, sizeof(*by), cmp_pid_email);
-	for (i = 0; i < a->nr_people; i++) {
-		if (i && strcmp(email_of(a, by[i]), email_of(a, by[i - 1])))
-			r++;
-		rank[by[i]] = (uint32_t)r;
-	}
+	for (i = 0; i < a->nr_people; i++)
+		rank[by[i]] = (uint32_t)i;
 	free(by);
 	return rank;
 }
@@ -512,27 +516,28 @@ static int cmp_people_q(const void *x, const void *y)
 	return cmp_people(x, y, (void *)sort_audit);
 }
 
-/* cmp_people()'s order, its keys read once: see sort_people(). */
+/*
+ * cmp_people()'s order as two numbers, ascending: the counts (never
+ * negative) turned about, most first, then sort_rank[pid], unique.
+ */
 struct people_key {
-	int authored, reviews, applied;
-	uint32_t rank;		/* sort_rank[pid] */
-	int pid;
+	uint64_t hi, lo;
 	uint32_t at;		/* in the section's people */
 };
+
+static uint64_t most_first(int x, int y)
+{
+	return (uint64_t)(UINT32_MAX - (uint32_t)x) << 32 |
+	       (UINT32_MAX - (uint32_t)y);
+}
 
 static int cmp_people_key(const void *x, const void *y)
 {
 	const struct people_key *a = x, *b = y;
 
-	if (a->authored != b->authored)
-		return a->authored > b->authored ? -1 : 1;
-	if (a->reviews != b->reviews)
-		return a->reviews > b->reviews ? -1 : 1;
-	if (a->applied != b->applied)
-		return a->applied > b->applied ? -1 : 1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return (a->pid > b->pid) - (a->pid < b->pid);
+	if (a->hi != b->hi)
+		return a->hi < b->hi ? -1 : 1;
+	return (a->lo > b->lo) - (a->lo < b->lo);
 }
 
 /*
@@ -557,9 +562,10 @@ static void sort_people(struct audit_section *s)
 	for (i = 0; i < n; i++) {
 		const struct audit_person *p = &s->people[i];
 
-		k[i] = (struct people_key){ p->st.authored, p->st.reviews,
-					    p->st.applied, sort_rank[p->pid],
-					    p->pid, (uint32_t)i };
+		k[i] = (struct people_key){
+			most_first(p->st.authored, p->st.reviews),
+			(uint64_t)(UINT32_MAX - (uint32_t)p->st.applied) << 32 |
+			sort_rank[p->pid], (uint32_t)i };
 	}
 	qsort(k, n, sizeof(*k), cmp_people_key);
 	v = xmalloc(n * sizeof(*v));
@@ -592,20 +598,63 @@ static int cmp_rank(const void *x, const void *y)
 	return cmp_email(sort_audit, a->pid, b->pid);
 }
 
+/* cmp_rank()'s order as a number (see people_key), and whose it is. */
+struct rank_key {
+	uint64_t key;
+	struct audit_person *p;
+};
+
+static int cmp_rank_key(const void *x, const void *y)
+{
+	uint64_t a = ((const struct rank_key *)x)->key;
+	uint64_t b = ((const struct rank_key *)y)->key;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The people of @s with a value to rank by (rank_which), in cmp_rank()'s
+ * order; *@nr of them.
+ */
+static struct audit_person **ranked_people(struct audit_section *s,
+					   size_t *nr)
+{
+	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
+	struct rank_key *k;
+	size_t n = 0, i;
+
+	for (i = 0; i < s->nr_people; i++)
+		if (rank_value(&s->people[i]))
+			v[n++] = &s->people[i];
+	*nr = n;
+	if (n < 2)
+		return v;
+	if (!sort_rank) {
+		qsort(v, n, sizeof(*v), cmp_rank);
+		return v;
+	}
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++)
+		k[i] = (struct rank_key){
+			(uint64_t)(UINT32_MAX - (uint32_t)rank_value(v[i])) << 32 |
+			sort_rank[v[i]->pid], v[i] };
+	qsort(k, n, sizeof(*k), cmp_rank_key);
+	for (i = 0; i < n; i++)
+		v[i] = k[i].p;
+	free(k);
+	return v;
+}
+
 /* Rank by one of RANK_*; ties by address.  Those with none are not ranked. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
-	size_t n = 0, i;
-	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
+	size_t n, i;
+	struct audit_person **v;
 	int r = 0;
 
 	sort_audit = a;
 	rank_which = which;
-	for (i = 0; i < s->nr_people; i++)
-		if (rank_value(&s->people[i]))
-			v[n++] = &s->people[i];
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_rank);
+	v = ranked_people(s, &n);
 	for (i = 0; i < n; i++) {
 		r++;
 		if (which == RANK_REVIEWS)
@@ -731,6 +780,37 @@ static int cmp_change(const void *x, const void *y)
 }
 
 /*
+ * The @k-th smallest of @v (reordered), as v[k] after a sort: a
+ * selection (Hoare's), not a sort of every gap of a busy section.
+ */
+static int64_t nth_int64(int64_t *v, size_t n, size_t k)
+{
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, at = (ptrdiff_t)k;
+
+	while (lo < hi) {	/* Wirth's */
+		int64_t pivot = v[at], tmp;
+		ptrdiff_t i = lo, j = hi;
+
+		do {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i <= j) {
+				tmp = v[i];
+				v[i++] = v[j];
+				v[j--] = tmp;
+			}
+		} while (i <= j);
+		if (j < at)
+			lo = i;
+		if (at < i)
+			hi = j;
+	}
+	return v[at];
+}
+
+/*
  * The section's changes by time, and its pace: the median gap between
  * the days it changed.  A series applied in one go (five patches the
  * same day, four times a year) is one step of a quarter, not four gaps
@@ -743,17 +823,20 @@ static void window_pace(struct audit_section *s)
 
 	if (s->nr_win < 2)
 		return;
-	qsort(s->win, s->nr_win, sizeof(*s->win), cmp_change);
+	/* read in commit id order, the window's changes mostly are sorted */
+	for (i = 1; i < s->nr_win && cmp_change(&s->win[i - 1], &s->win[i]) < 0;
+	     i++)
+		;
+	if (i < s->nr_win)
+		qsort(s->win, s->nr_win, sizeof(*s->win), cmp_change);
 	gap = xcalloc(s->nr_win, sizeof(*gap));
 	for (i = 1, j = 0; i < s->nr_win; i++)
 		if (s->win[i].t - s->win[j].t >= 86400) {
 			gap[n++] = s->win[i].t - s->win[j].t;
 			j = i;
 		}
-	if (n) {
-		qsort(gap, n, sizeof(*gap), cmp_int64);
-		s->median_gap = gap[(n - 1) / 2];
-	}
+	if (n)
+		s->median_gap = nth_int64(gap, n, (n - 1) / 2);
 	free(gap);
 }
 
