@@ -781,7 +781,7 @@ static int cmp_change(const void *x, const void *y)
 
 /*
  * The @k-th smallest of @v (reordered), as v[k] after a sort: a
- * selection (Hoare's), not a sort of every gap of a busy section.
+ * selection, not a sort of every gap of a busy section.
  */
 static int64_t nth_int64(int64_t *v, size_t n, size_t k)
 {
@@ -810,6 +810,70 @@ static int64_t nth_int64(int64_t *v, size_t n, size_t k)
 	return v[at];
 }
 
+/* A radix sort's digit, in bits; from how many changes on it is used */
+#define RADIX_BITS 11
+#define RADIX_FROM 256
+
+/*
+ * @v by time, stably: passes of RADIX_BITS over the times past the
+ * first, as many as their span needs (three for years of seconds).
+ */
+static void radix_changes(struct audit_change *v, size_t n)
+{
+	struct audit_change *from = v, *to = xmalloc(n * sizeof(*v)), *t;
+	size_t *cnt = xmalloc(((size_t)1 << RADIX_BITS) * sizeof(*cnt));
+	int64_t min = v[0].t, max = v[0].t;
+	uint64_t lo, span, mask = ((uint64_t)1 << RADIX_BITS) - 1;
+	size_t i, sum, c;
+	unsigned shift;
+
+	for (i = 1; i < n; i++) {
+		if (v[i].t < min)
+			min = v[i].t;
+		if (v[i].t > max)
+			max = v[i].t;
+	}
+	lo = (uint64_t)min;
+	span = (uint64_t)max - lo;
+	for (shift = 0; shift < 64 && span >> shift; shift += RADIX_BITS) {
+		memset(cnt, 0, ((size_t)1 << RADIX_BITS) * sizeof(*cnt));
+		for (i = 0; i < n; i++)
+			cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++;
+		for (i = sum = 0; i <= mask; i++) {
+			c = cnt[i];
+			cnt[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++] =
+				from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != v)
+		memcpy(v, from, n * sizeof(*v));
+	free(from == v ? to : from);
+	free(cnt);
+}
+
+/*
+ * A section's changes by time, then commit id (cmp_change()).  Read in
+ * commit id order, they need only a stable sort by time: a radix sort,
+ * not a merge sort of hundreds of thousands of a whole tree's section.
+ */
+static void sort_changes(struct audit_change *v, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n && v[i - 1].id < v[i].id; i++)
+		;
+	if (n >= RADIX_FROM && i == n)
+		radix_changes(v, n);
+	else
+		qsort(v, n, sizeof(*v), cmp_change);
+}
+
 /*
  * The section's changes by time, and its pace: the median gap between
  * the days it changed.  A series applied in one go (five patches the
@@ -823,12 +887,7 @@ static void window_pace(struct audit_section *s)
 
 	if (s->nr_win < 2)
 		return;
-	/* read in commit id order, the window's changes mostly are sorted */
-	for (i = 1; i < s->nr_win && cmp_change(&s->win[i - 1], &s->win[i]) < 0;
-	     i++)
-		;
-	if (i < s->nr_win)
-		qsort(s->win, s->nr_win, sizeof(*s->win), cmp_change);
+	sort_changes(s->win, s->nr_win);
 	gap = xcalloc(s->nr_win, sizeof(*gap));
 	for (i = 1, j = 0; i < s->nr_win; i++)
 		if (s->win[i].t - s->win[j].t >= 86400) {
