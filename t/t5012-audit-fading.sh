@@ -190,4 +190,32 @@ ok $(grep -q '"kind":"fading"' "$TRASH/series.json"; [ $? = 1 ]; echo $?) \
 "$KMAINT" audit --as-of 2024-12-31 --fading-gaps 4 >"$TRASH/series4" 2>&1
 like "$TRASH/series4" "finding: fading: maintainer Sam Series" \
 	"--fading-gaps 4: a year of its gaps, found"
+
+# a section of 300 changes whose commit times are not in commit order
+# (a merged history's): its days 2 days apart 199 times, then 5 days
+# apart 100 times, the median gap 2 days once they are sorted by time
+# (by a radix sort: many changes, read in commit id order)
+one_section "$TRASH/order" ORDER "Or Der <or@example.com>" order || exit 1
+awk 'BEGIN {
+	t = 1577880000	# 2020-01-01 12:00:00 UTC
+	for (k = 0; k < 300; k++) {
+		day[k] = t
+		t += (k < 199 ? 2 : 5) * 86400
+	}
+	printf "blob\nmark :1\ndata <<EOB\nORDER\nM:\tOr Der <or@example.com>\nS:\tMaintained\nF:\torder/\nEOB\n"
+	for (i = 0; i < 300; i++) {
+		k = (i * 7) % 300	# 7 and 300 coprime: each day once
+		printf "commit refs/heads/main\n"
+		printf "author Other Dev <other@example.com> %d +0000\n", day[k]
+		printf "committer Other Dev <other@example.com> %d +0000\n", day[k]
+		printf "data <<EOM\norder: %d\nEOM\n", i
+		if (i == 0)
+			printf "M 100644 :1 MAINTAINERS\n"
+		printf "M 100644 inline order/f\ndata <<EOB\n%d\nEOB\n\n", i
+	}
+}' | git fast-import --quiet && git reset -q --hard main || exit 1
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2022-12-31 --json >"$TRASH/order.json" 2>&1
+like "$TRASH/order.json" '"median_gap_days":2\.0,' \
+	"the pace of changes committed out of time order: sorted by time"
 done_testing
