@@ -517,12 +517,13 @@ static int cmp_people_q(const void *x, const void *y)
 }
 
 /*
- * cmp_people()'s order as two numbers, ascending: the counts (never
- * negative) turned about, most first, then sort_rank[pid], unique.
+ * An order as two numbers, ascending, no two alike: cmp_people()'s, the
+ * counts (never negative) turned about, most first, then sort_rank[pid]
+ * (unique); cmp_rank()'s likewise.  @at: where the keyed item is.
  */
-struct people_key {
+struct sort_key {
 	uint64_t hi, lo;
-	uint32_t at;		/* in the section's people */
+	uint32_t at;
 };
 
 static uint64_t most_first(int x, int y)
@@ -531,13 +532,80 @@ static uint64_t most_first(int x, int y)
 	       (UINT32_MAX - (uint32_t)y);
 }
 
-static int cmp_people_key(const void *x, const void *y)
+static int cmp_sort_key(const void *x, const void *y)
 {
-	const struct people_key *a = x, *b = y;
+	const struct sort_key *a = x, *b = y;
 
 	if (a->hi != b->hi)
 		return a->hi < b->hi ? -1 : 1;
 	return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* A radix sort's digit, in bits; from how many items on it is used */
+#define RADIX_BITS 8
+#define RADIX_FROM 256
+#define RADIX_SIZE ((size_t)1 << RADIX_BITS)
+
+/* The counts of each digit into the places where each digit starts. */
+static void radix_starts(size_t *cnt)
+{
+	size_t i, sum = 0, c;
+
+	for (i = 0; i < RADIX_SIZE; i++) {
+		c = cnt[i];
+		cnt[i] = sum;
+		sum += c;
+	}
+}
+
+static unsigned key_digit(const struct sort_key *k, unsigned shift)
+{
+	return (unsigned)((shift < 64 ? k->lo >> shift : k->hi >> (shift - 64)) &
+			  (RADIX_SIZE - 1));
+}
+
+/*
+ * @k in cmp_sort_key()'s order: a few by qsort, many by passes of
+ * RADIX_BITS over the digits that are not the same in every key (a
+ * section's counts are small numbers: five or six passes, not the
+ * twenty compares of a merge sort of a whole tree's section).
+ */
+static void sort_keys(struct sort_key *k, size_t n)
+{
+	struct sort_key *from = k, *to, *t;
+	uint64_t or_hi = 0, or_lo = 0, and_hi = UINT64_MAX, and_lo = UINT64_MAX;
+	size_t cnt[RADIX_SIZE], i;
+	unsigned shift;
+
+	if (n < RADIX_FROM) {
+		qsort(k, n, sizeof(*k), cmp_sort_key);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		or_hi |= k[i].hi;
+		and_hi &= k[i].hi;
+		or_lo |= k[i].lo;
+		and_lo &= k[i].lo;
+	}
+	to = xmalloc(n * sizeof(*to));
+	for (shift = 0; shift < 128; shift += RADIX_BITS) {
+		struct sort_key diff = { or_hi ^ and_hi, or_lo ^ and_lo, 0 };
+
+		if (!key_digit(&diff, shift))
+			continue;	/* the same in every key */
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < n; i++)
+			cnt[key_digit(&from[i], shift)]++;
+		radix_starts(cnt);
+		for (i = 0; i < n; i++)
+			to[cnt[key_digit(&from[i], shift)]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != k)
+		memcpy(k, from, n * sizeof(*k));
+	free(from == k ? to : from);
 }
 
 /*
@@ -548,7 +616,7 @@ static int cmp_people_key(const void *x, const void *y)
  */
 static void sort_people(struct audit_section *s)
 {
-	struct people_key *k;
+	struct sort_key *k;
 	struct audit_person *v;
 	size_t n = s->nr_people, i;
 
@@ -562,12 +630,12 @@ static void sort_people(struct audit_section *s)
 	for (i = 0; i < n; i++) {
 		const struct audit_person *p = &s->people[i];
 
-		k[i] = (struct people_key){
+		k[i] = (struct sort_key){
 			most_first(p->st.authored, p->st.reviews),
 			(uint64_t)(UINT32_MAX - (uint32_t)p->st.applied) << 32 |
 			sort_rank[p->pid], (uint32_t)i };
 	}
-	qsort(k, n, sizeof(*k), cmp_people_key);
+	sort_keys(k, n);
 	v = xmalloc(n * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = s->people[k[i].at];
@@ -599,19 +667,6 @@ static int cmp_rank(const void *x, const void *y)
 }
 
 /* cmp_rank()'s order as a number (see people_key), and whose it is. */
-struct rank_key {
-	uint64_t key;
-	struct audit_person *p;
-};
-
-static int cmp_rank_key(const void *x, const void *y)
-{
-	uint64_t a = ((const struct rank_key *)x)->key;
-	uint64_t b = ((const struct rank_key *)y)->key;
-
-	return (a > b) - (a < b);
-}
-
 /*
  * The people of @s with a value to rank by (rank_which), in cmp_rank()'s
  * order; *@nr of them.
@@ -620,7 +675,7 @@ static struct audit_person **ranked_people(struct audit_section *s,
 					   size_t *nr)
 {
 	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
-	struct rank_key *k;
+	struct sort_key *k;
 	size_t n = 0, i;
 
 	for (i = 0; i < s->nr_people; i++)
@@ -635,12 +690,12 @@ static struct audit_person **ranked_people(struct audit_section *s,
 	}
 	k = xmalloc(n * sizeof(*k));
 	for (i = 0; i < n; i++)
-		k[i] = (struct rank_key){
+		k[i] = (struct sort_key){
 			(uint64_t)(UINT32_MAX - (uint32_t)rank_value(v[i])) << 32 |
-			sort_rank[v[i]->pid], v[i] };
-	qsort(k, n, sizeof(*k), cmp_rank_key);
+			sort_rank[v[i]->pid], 0, (uint32_t)(v[i] - s->people) };
+	sort_keys(k, n);
 	for (i = 0; i < n; i++)
-		v[i] = k[i].p;
+		v[i] = &s->people[k[i].at];
 	free(k);
 	return v;
 }
@@ -810,21 +865,16 @@ static int64_t nth_int64(int64_t *v, size_t n, size_t k)
 	return v[at];
 }
 
-/* A radix sort's digit, in bits; from how many changes on it is used */
-#define RADIX_BITS 11
-#define RADIX_FROM 256
-
 /*
  * @v by time, stably: passes of RADIX_BITS over the times past the
- * first, as many as their span needs (three for years of seconds).
+ * first, as many as their span needs (four for years of seconds).
  */
 static void radix_changes(struct audit_change *v, size_t n)
 {
 	struct audit_change *from = v, *to = xmalloc(n * sizeof(*v)), *t;
-	size_t *cnt = xmalloc(((size_t)1 << RADIX_BITS) * sizeof(*cnt));
 	int64_t min = v[0].t, max = v[0].t;
-	uint64_t lo, span, mask = ((uint64_t)1 << RADIX_BITS) - 1;
-	size_t i, sum, c;
+	uint64_t lo, span, mask = RADIX_SIZE - 1;
+	size_t cnt[RADIX_SIZE], i;
 	unsigned shift;
 
 	for (i = 1; i < n; i++) {
@@ -836,14 +886,10 @@ static void radix_changes(struct audit_change *v, size_t n)
 	lo = (uint64_t)min;
 	span = (uint64_t)max - lo;
 	for (shift = 0; shift < 64 && span >> shift; shift += RADIX_BITS) {
-		memset(cnt, 0, ((size_t)1 << RADIX_BITS) * sizeof(*cnt));
+		memset(cnt, 0, sizeof(cnt));
 		for (i = 0; i < n; i++)
 			cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++;
-		for (i = sum = 0; i <= mask; i++) {
-			c = cnt[i];
-			cnt[i] = sum;
-			sum += c;
-		}
+		radix_starts(cnt);
 		for (i = 0; i < n; i++)
 			to[cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++] =
 				from[i];
@@ -854,7 +900,6 @@ static void radix_changes(struct audit_change *v, size_t n)
 	if (from != v)
 		memcpy(v, from, n * sizeof(*v));
 	free(from == v ? to : from);
-	free(cnt);
 }
 
 /*
