@@ -567,7 +567,8 @@ static int cmp_people_q(const void *x, const void *y)
 /*
  * An order as two numbers, ascending, no two alike: cmp_people()'s, the
  * counts (never negative) turned about, most first, then sort_rank[pid]
- * (unique); cmp_rank()'s likewise.  @at: where the keyed item is.
+ * (unique); cmp_rank()'s and cmp_change()'s likewise.  @at: where the
+ * keyed item is.
  */
 struct sort_key {
 	uint64_t hi, lo;
@@ -914,57 +915,35 @@ static int64_t nth_int64(int64_t *v, size_t n, size_t k)
 }
 
 /*
- * @v by time, stably: passes of RADIX_BITS over the times past the
- * first, as many as their span needs (four for years of seconds).
- */
-static void radix_changes(struct audit_change *v, size_t n)
-{
-	struct audit_change *from = v, *to = xmalloc(n * sizeof(*v)), *t;
-	int64_t min = v[0].t, max = v[0].t;
-	uint64_t lo, span, mask = RADIX_SIZE - 1;
-	size_t cnt[RADIX_SIZE], i;
-	unsigned shift;
-
-	for (i = 1; i < n; i++) {
-		if (v[i].t < min)
-			min = v[i].t;
-		if (v[i].t > max)
-			max = v[i].t;
-	}
-	lo = (uint64_t)min;
-	span = (uint64_t)max - lo;
-	for (shift = 0; shift < 64 && span >> shift; shift += RADIX_BITS) {
-		memset(cnt, 0, sizeof(cnt));
-		for (i = 0; i < n; i++)
-			cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++;
-		radix_starts(cnt);
-		for (i = 0; i < n; i++)
-			to[cnt[(((uint64_t)from[i].t - lo) >> shift) & mask]++] =
-				from[i];
-		t = from;
-		from = to;
-		to = t;
-	}
-	if (from != v)
-		memcpy(v, from, n * sizeof(*v));
-	free(from == v ? to : from);
-}
-
-/*
- * A section's changes by time, then commit id (cmp_change()).  Read in
- * commit id order, they need only a stable sort by time: a radix sort,
- * not a merge sort of hundreds of thousands of a whole tree's section.
+ * A section's changes by time, then commit id (cmp_change()): many of
+ * them (a whole tree's busy sections, whose commit times are not in id
+ * order) by sort_keys()'s radix sort, not a merge sort's compares.
  */
 static void sort_changes(struct audit_change *v, size_t n)
 {
+	struct sort_key *k;
+	struct audit_change *w;
+	int64_t min;
 	size_t i;
 
-	for (i = 1; i < n && v[i - 1].id < v[i].id; i++)
-		;
-	if (n >= RADIX_FROM && i == n)
-		radix_changes(v, n);
-	else
+	if (n < RADIX_FROM) {
 		qsort(v, n, sizeof(*v), cmp_change);
+		return;
+	}
+	for (i = 1, min = v[0].t; i < n; i++)
+		if (v[i].t < min)
+			min = v[i].t;
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++)
+		k[i] = (struct sort_key){ (uint64_t)v[i].t - (uint64_t)min,
+					  v[i].id, (uint32_t)i };
+	sort_keys(k, n);
+	w = xmalloc(n * sizeof(*w));
+	for (i = 0; i < n; i++)
+		w[i] = v[k[i].at];
+	memcpy(v, w, n * sizeof(*v));
+	free(w);
+	free(k);
 }
 
 /*

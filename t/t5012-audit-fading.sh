@@ -194,7 +194,7 @@ like "$TRASH/series4" "finding: fading: maintainer Sam Series" \
 # a section of 300 changes whose commit times are not in commit order
 # (a merged history's): its days 2 days apart 199 times, then 5 days
 # apart 100 times, the median gap 2 days once they are sorted by time
-# (by a radix sort: many changes, read in commit id order).  Its 260
+# (by a radix sort: many changes).  Its 260
 # authors (many people: sorted by radix too), the first 40 of them with
 # two changes, have addresses in another order than they came
 one_section "$TRASH/order" ORDER "Dev 060 <dev-060@example.com>" order || exit 1
