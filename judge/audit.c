@@ -565,7 +565,8 @@ static int cmp_people_q(const void *x, const void *y)
 }
 
 /*
- * An order as two numbers, ascending, no two alike: cmp_people()'s, the
+ * An order as two numbers, ascending, no two alike (or else in the
+ * order they came: see sort_keys()): cmp_people()'s, the
  * counts (never negative) turned about, most first, then sort_rank[pid]
  * (unique); cmp_rank()'s and cmp_change()'s likewise.  @at: where the
  * keyed item is.
@@ -617,7 +618,8 @@ static unsigned key_digit(const struct sort_key *k, unsigned shift)
  * @k in cmp_sort_key()'s order: a few by qsort, many by passes of
  * RADIX_BITS over the digits that are not the same in every key (a
  * section's counts are small numbers: five or six passes, not the
- * twenty compares of a merge sort of a whole tree's section).
+ * twenty compares of a merge sort of a whole tree's section).  From
+ * RADIX_FROM keys on, equal keys keep their order.
  */
 static void sort_keys(struct sort_key *k, size_t n)
 {
@@ -918,11 +920,14 @@ static int64_t nth_int64(int64_t *v, size_t n, size_t k)
  * A section's changes by time, then commit id (cmp_change()): many of
  * them (a whole tree's busy sections, whose commit times are not in id
  * order) by sort_keys()'s radix sort, not a merge sort's compares.
+ * Read in commit id order (@ascending), their ids need no passes: the
+ * radix sort is stable, and leaves changes of one time in id order.
  */
 static void sort_changes(struct audit_change *v, size_t n)
 {
 	struct sort_key *k;
 	struct audit_change *w;
+	bool ascending = true;
 	int64_t min;
 	size_t i;
 
@@ -930,13 +935,16 @@ static void sort_changes(struct audit_change *v, size_t n)
 		qsort(v, n, sizeof(*v), cmp_change);
 		return;
 	}
-	for (i = 1, min = v[0].t; i < n; i++)
+	for (i = 1, min = v[0].t; i < n; i++) {
 		if (v[i].t < min)
 			min = v[i].t;
+		ascending &= v[i - 1].id < v[i].id;
+	}
 	k = xmalloc(n * sizeof(*k));
 	for (i = 0; i < n; i++)
 		k[i] = (struct sort_key){ (uint64_t)v[i].t - (uint64_t)min,
-					  v[i].id, (uint32_t)i };
+					  ascending ? 0 : v[i].id,
+					  (uint32_t)i };
 	sort_keys(k, n);
 	w = xmalloc(n * sizeof(*w));
 	for (i = 0; i < n; i++)
