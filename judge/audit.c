@@ -566,10 +566,10 @@ static int cmp_people_q(const void *x, const void *y)
 
 /*
  * An order as two numbers, ascending, no two alike (or else in the
- * order they came: see sort_keys()): cmp_people()'s, the
- * counts (never negative) turned about, most first, then sort_rank[pid]
- * (unique); cmp_rank()'s and cmp_change()'s likewise.  @at: where the
- * keyed item is.
+ * order they came: see sort_keys()): cmp_people()'s, the counts (never
+ * negative) turned about, most first, then sort_rank[pid] (unique);
+ * cmp_rank()'s and cmp_change()'s likewise.  @at: where the keyed item
+ * is.
  */
 struct sort_key {
 	uint64_t hi, lo;
@@ -717,7 +717,6 @@ static int cmp_rank(const void *x, const void *y)
 	return cmp_email(sort_audit, a->pid, b->pid);
 }
 
-/* cmp_rank()'s order as a number (see people_key), and whose it is. */
 /*
  * The people of @s with a value to rank by (rank_which), in cmp_rank()'s
  * order; *@nr of them.
