@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <strings.h>
 #include <time.h>
 
@@ -184,13 +185,59 @@ static size_t stat_place(const struct stat_map *m, uint64_t key)
 	return i;
 }
 
+/* From this size on, the table and its records are in huge pages */
+#define HUGE_FROM ((size_t)4 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/*
+ * A block of @len bytes in transparent huge pages, NULL when it is
+ * small or the system has none.  At 1.4M commits the (slot, person)
+ * table and its records (0.8M of 144 bytes) are written at random: a
+ * TLB miss for each 4 KiB page, and a page fault for each of them.
+ */
+static void *huge_alloc(size_t len)
+{
+	static bool none;
+	void *p;
+
+	if (len < HUGE_FROM || none)
+		return NULL;
+	if (posix_memalign(&p, HUGE_PAGE, len))
+		die("out of memory");
+	if (!madvise(p, len & ~(HUGE_PAGE - 1), MADV_HUGEPAGE))
+		return p;
+	none = true;
+	free(p);
+	return NULL;
+}
+
+/* The records' room for @alloc, in huge pages when they are many. */
+static void stat_room(struct stat_map *m, size_t alloc)
+{
+	struct audit_person *st = huge_alloc(alloc * sizeof(*st));
+
+	if (!st) {
+		m->st = xrealloc(m->st, alloc * sizeof(*st));
+	} else {
+		if (m->nr_st)
+			memcpy(st, m->st, m->nr_st * sizeof(*st));
+		free(m->st);
+		m->st = st;
+	}
+	m->alloc_st = alloc;
+}
+
 static void stat_grow(struct stat_map *m)
 {
 	size_t old = m->size, j;
 	struct stat_ent *oe = m->ent;
 
 	m->size = old ? old * 2 : 4096;
-	m->ent = xcalloc(m->size, sizeof(*m->ent));
+	m->ent = huge_alloc(m->size * sizeof(*m->ent));
+	if (m->ent)
+		memset(m->ent, 0, m->size * sizeof(*m->ent));
+	else
+		m->ent = xcalloc(m->size, sizeof(*m->ent));
 	for (j = 0; j < old; j++)
 		if (ent_key(&oe[j]))
 			m->ent[stat_place(m, ent_key(&oe[j]))] = oe[j];
@@ -208,7 +255,8 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 	if (!ent_key(e)) {
 		e->lo = (uint32_t)key;
 		e->hi = (uint32_t)(key >> 32);
-		ALLOC_GROW(m->st, m->nr_st + 1, m->alloc_st);
+		if (m->nr_st == m->alloc_st)
+			stat_room(m, m->alloc_st < 16 ? 16 : 2 * m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
 		m->st[m->nr_st].pid = (int)pid;
 		e->val = (uint32_t)m->nr_st++;
@@ -468,27 +516,31 @@ static const char *email_of(const struct audit *a, int pid)
 
 static int cmp_pid_email(const void *x, const void *y)
 {
-	return strcmp(email_of(sort_audit, *(const int *)x),
-		      email_of(sort_audit, *(const int *)y));
+	int a = *(const int *)x, b = *(const int *)y;
+	int c = strcmp(email_of(sort_audit, a), email_of(sort_audit, b));
+
+	return c ? c : (a > b) - (a < b);
 }
 
-/* sort_rank for every person of a: a sort of the addresses, once. */
+/*
+ * sort_rank for every person of a: a sort of the addresses, once.  Each
+ * person's place in cmp_email()'s order (address, then pid), no two the
+ * same: one compare of ranks is the whole order, and the sorts' keys
+ * are plain numbers (sort_people(), rank_by()).
+ */
 static uint32_t *email_ranks(const struct audit *a)
 {
 	int *by = xcalloc(a->nr_people + 1, sizeof(*by));
 	uint32_t *rank = xcalloc(a->nr_people + 1, sizeof(*rank));
-	size_t i, r = 0;
+	size_t i;
 
 	for (i = 0; i < a->nr_people; i++)
 		by[i] = (int)i;
 	sort_audit = a;
 	if (a->nr_people)
 		qsort(by, a->nr_people, sizeof(*by), cmp_pid_email);
-	for (i = 0; i < a->nr_people; i++) {
-		if (i && strcmp(email_of(a, by[i]), email_of(a, by[i - 1])))
-			r++;
-		rank[by[i]] = (uint32_t)r;
-	}
+	for (i = 0; i < a->nr_people; i++)
+		rank[by[i]] = (uint32_t)i;
 	free(by);
 	return rank;
 }
@@ -512,27 +564,99 @@ static int cmp_people_q(const void *x, const void *y)
 	return cmp_people(x, y, (void *)sort_audit);
 }
 
-/* cmp_people()'s order, its keys read once: see sort_people(). */
-struct people_key {
-	int authored, reviews, applied;
-	uint32_t rank;		/* sort_rank[pid] */
-	int pid;
-	uint32_t at;		/* in the section's people */
+/*
+ * An order as two numbers, ascending, no two alike (or else in the
+ * order they came: see sort_keys()): cmp_people()'s, the counts (never
+ * negative) turned about, most first, then sort_rank[pid] (unique);
+ * cmp_rank()'s and cmp_change()'s likewise.  @at: where the keyed item
+ * is.
+ */
+struct sort_key {
+	uint64_t hi, lo;
+	uint32_t at;
 };
 
-static int cmp_people_key(const void *x, const void *y)
+static uint64_t most_first(int x, int y)
 {
-	const struct people_key *a = x, *b = y;
+	return (uint64_t)(UINT32_MAX - (uint32_t)x) << 32 |
+	       (UINT32_MAX - (uint32_t)y);
+}
 
-	if (a->authored != b->authored)
-		return a->authored > b->authored ? -1 : 1;
-	if (a->reviews != b->reviews)
-		return a->reviews > b->reviews ? -1 : 1;
-	if (a->applied != b->applied)
-		return a->applied > b->applied ? -1 : 1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return (a->pid > b->pid) - (a->pid < b->pid);
+static int cmp_sort_key(const void *x, const void *y)
+{
+	const struct sort_key *a = x, *b = y;
+
+	if (a->hi != b->hi)
+		return a->hi < b->hi ? -1 : 1;
+	return (a->lo > b->lo) - (a->lo < b->lo);
+}
+
+/* A radix sort's digit, in bits; from how many items on it is used */
+#define RADIX_BITS 8
+#define RADIX_FROM 256
+#define RADIX_SIZE ((size_t)1 << RADIX_BITS)
+
+/* The counts of each digit into the places where each digit starts. */
+static void radix_starts(size_t *cnt)
+{
+	size_t i, sum = 0, c;
+
+	for (i = 0; i < RADIX_SIZE; i++) {
+		c = cnt[i];
+		cnt[i] = sum;
+		sum += c;
+	}
+}
+
+static unsigned key_digit(const struct sort_key *k, unsigned shift)
+{
+	return (unsigned)((shift < 64 ? k->lo >> shift : k->hi >> (shift - 64)) &
+			  (RADIX_SIZE - 1));
+}
+
+/*
+ * @k in cmp_sort_key()'s order: a few by qsort, many by passes of
+ * RADIX_BITS over the digits that are not the same in every key (a
+ * section's counts are small numbers: five or six passes, not the
+ * twenty compares of a merge sort of a whole tree's section).  From
+ * RADIX_FROM keys on, equal keys keep their order.
+ */
+static void sort_keys(struct sort_key *k, size_t n)
+{
+	struct sort_key *from = k, *to, *t;
+	uint64_t or_hi = 0, or_lo = 0, and_hi = UINT64_MAX, and_lo = UINT64_MAX;
+	size_t cnt[RADIX_SIZE], i;
+	unsigned shift;
+
+	if (n < RADIX_FROM) {
+		qsort(k, n, sizeof(*k), cmp_sort_key);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		or_hi |= k[i].hi;
+		and_hi &= k[i].hi;
+		or_lo |= k[i].lo;
+		and_lo &= k[i].lo;
+	}
+	to = xmalloc(n * sizeof(*to));
+	for (shift = 0; shift < 128; shift += RADIX_BITS) {
+		struct sort_key diff = { or_hi ^ and_hi, or_lo ^ and_lo, 0 };
+
+		if (!key_digit(&diff, shift))
+			continue;	/* the same in every key */
+		memset(cnt, 0, sizeof(cnt));
+		for (i = 0; i < n; i++)
+			cnt[key_digit(&from[i], shift)]++;
+		radix_starts(cnt);
+		for (i = 0; i < n; i++)
+			to[cnt[key_digit(&from[i], shift)]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != k)
+		memcpy(k, from, n * sizeof(*k));
+	free(from == k ? to : from);
 }
 
 /*
@@ -543,7 +667,7 @@ static int cmp_people_key(const void *x, const void *y)
  */
 static void sort_people(struct audit_section *s)
 {
-	struct people_key *k;
+	struct sort_key *k;
 	struct audit_person *v;
 	size_t n = s->nr_people, i;
 
@@ -557,11 +681,12 @@ static void sort_people(struct audit_section *s)
 	for (i = 0; i < n; i++) {
 		const struct audit_person *p = &s->people[i];
 
-		k[i] = (struct people_key){ p->st.authored, p->st.reviews,
-					    p->st.applied, sort_rank[p->pid],
-					    p->pid, (uint32_t)i };
+		k[i] = (struct sort_key){
+			most_first(p->st.authored, p->st.reviews),
+			(uint64_t)(UINT32_MAX - (uint32_t)p->st.applied) << 32 |
+			sort_rank[p->pid], (uint32_t)i };
 	}
-	qsort(k, n, sizeof(*k), cmp_people_key);
+	sort_keys(k, n);
 	v = xmalloc(n * sizeof(*v));
 	for (i = 0; i < n; i++)
 		v[i] = s->people[k[i].at];
@@ -592,20 +717,49 @@ static int cmp_rank(const void *x, const void *y)
 	return cmp_email(sort_audit, a->pid, b->pid);
 }
 
+/*
+ * The people of @s with a value to rank by (rank_which), in cmp_rank()'s
+ * order; *@nr of them.
+ */
+static struct audit_person **ranked_people(struct audit_section *s,
+					   size_t *nr)
+{
+	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
+	struct sort_key *k;
+	size_t n = 0, i;
+
+	for (i = 0; i < s->nr_people; i++)
+		if (rank_value(&s->people[i]))
+			v[n++] = &s->people[i];
+	*nr = n;
+	if (n < 2)
+		return v;
+	if (!sort_rank) {
+		qsort(v, n, sizeof(*v), cmp_rank);
+		return v;
+	}
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++)
+		k[i] = (struct sort_key){
+			(uint64_t)(UINT32_MAX - (uint32_t)rank_value(v[i])) << 32 |
+			sort_rank[v[i]->pid], 0, (uint32_t)(v[i] - s->people) };
+	sort_keys(k, n);
+	for (i = 0; i < n; i++)
+		v[i] = &s->people[k[i].at];
+	free(k);
+	return v;
+}
+
 /* Rank by one of RANK_*; ties by address.  Those with none are not ranked. */
 static void rank_by(struct audit_section *s, const struct audit *a, int which)
 {
-	size_t n = 0, i;
-	struct audit_person **v = xcalloc(s->nr_people + 1, sizeof(*v));
+	size_t n, i;
+	struct audit_person **v;
 	int r = 0;
 
 	sort_audit = a;
 	rank_which = which;
-	for (i = 0; i < s->nr_people; i++)
-		if (rank_value(&s->people[i]))
-			v[n++] = &s->people[i];
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_rank);
+	v = ranked_people(s, &n);
 	for (i = 0; i < n; i++) {
 		r++;
 		if (which == RANK_REVIEWS)
@@ -731,6 +885,75 @@ static int cmp_change(const void *x, const void *y)
 }
 
 /*
+ * The @k-th smallest of @v (reordered), as v[k] after a sort: a
+ * selection, not a sort of every gap of a busy section.
+ */
+static int64_t nth_int64(int64_t *v, size_t n, size_t k)
+{
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, at = (ptrdiff_t)k;
+
+	while (lo < hi) {	/* Wirth's */
+		int64_t pivot = v[at], tmp;
+		ptrdiff_t i = lo, j = hi;
+
+		do {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i <= j) {
+				tmp = v[i];
+				v[i++] = v[j];
+				v[j--] = tmp;
+			}
+		} while (i <= j);
+		if (j < at)
+			lo = i;
+		if (at < i)
+			hi = j;
+	}
+	return v[at];
+}
+
+/*
+ * A section's changes by time, then commit id (cmp_change()): many of
+ * them (a whole tree's busy sections, whose commit times are not in id
+ * order) by sort_keys()'s radix sort, not a merge sort's compares.
+ * Read in commit id order (@ascending), their ids need no passes: the
+ * radix sort is stable, and leaves changes of one time in id order.
+ */
+static void sort_changes(struct audit_change *v, size_t n)
+{
+	struct sort_key *k;
+	struct audit_change *w;
+	bool ascending = true;
+	int64_t min;
+	size_t i;
+
+	if (n < RADIX_FROM) {
+		qsort(v, n, sizeof(*v), cmp_change);
+		return;
+	}
+	for (i = 1, min = v[0].t; i < n; i++) {
+		if (v[i].t < min)
+			min = v[i].t;
+		ascending &= v[i - 1].id < v[i].id;
+	}
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++)
+		k[i] = (struct sort_key){ (uint64_t)v[i].t - (uint64_t)min,
+					  ascending ? 0 : v[i].id,
+					  (uint32_t)i };
+	sort_keys(k, n);
+	w = xmalloc(n * sizeof(*w));
+	for (i = 0; i < n; i++)
+		w[i] = v[k[i].at];
+	memcpy(v, w, n * sizeof(*v));
+	free(w);
+	free(k);
+}
+
+/*
  * The section's changes by time, and its pace: the median gap between
  * the days it changed.  A series applied in one go (five patches the
  * same day, four times a year) is one step of a quarter, not four gaps
@@ -743,17 +966,15 @@ static void window_pace(struct audit_section *s)
 
 	if (s->nr_win < 2)
 		return;
-	qsort(s->win, s->nr_win, sizeof(*s->win), cmp_change);
+	sort_changes(s->win, s->nr_win);
 	gap = xcalloc(s->nr_win, sizeof(*gap));
 	for (i = 1, j = 0; i < s->nr_win; i++)
 		if (s->win[i].t - s->win[j].t >= 86400) {
 			gap[n++] = s->win[i].t - s->win[j].t;
 			j = i;
 		}
-	if (n) {
-		qsort(gap, n, sizeof(*gap), cmp_int64);
-		s->median_gap = gap[(n - 1) / 2];
-	}
+	if (n)
+		s->median_gap = nth_int64(gap, n, (n - 1) / 2);
 	free(gap);
 }
 

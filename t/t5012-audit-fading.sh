@@ -190,4 +190,47 @@ ok $(grep -q '"kind":"fading"' "$TRASH/series.json"; [ $? = 1 ]; echo $?) \
 "$KMAINT" audit --as-of 2024-12-31 --fading-gaps 4 >"$TRASH/series4" 2>&1
 like "$TRASH/series4" "finding: fading: maintainer Sam Series" \
 	"--fading-gaps 4: a year of its gaps, found"
+
+# a section of 300 changes whose commit times are not in commit order
+# (a merged history's): its days 2 days apart 199 times, then 5 days
+# apart 100 times, the median gap 2 days once they are sorted by time
+# (by a radix sort: many changes).  Its 260
+# authors (many people: sorted by radix too), the first 40 of them with
+# two changes, have addresses in another order than they came
+one_section "$TRASH/order" ORDER "Dev 060 <dev-060@example.com>" order || exit 1
+awk 'BEGIN {
+	t = 1577880000	# 2020-01-01 12:00:00 UTC
+	for (k = 0; k < 300; k++) {
+		day[k] = t
+		t += (k < 199 ? 2 : 5) * 86400
+	}
+	printf "blob\nmark :1\ndata <<EOB\nORDER\nM:\tDev 060 <dev-060@example.com>\nS:\tMaintained\nF:\torder/\nEOB\n"
+	for (i = 0; i < 300; i++) {
+		k = (i * 7) % 300	# 7 and 300 coprime: each day once
+		who = sprintf("Dev %03d <dev-%03d@example.com>", (i % 260) * 37 % 260,
+			      (i % 260) * 37 % 260)
+		printf "commit refs/heads/main\n"
+		printf "author %s %d +0000\n", who, day[k]
+		printf "committer %s %d +0000\n", who, day[k]
+		printf "data <<EOM\norder: %d\nEOM\n", i
+		if (i == 0)
+			printf "M 100644 :1 MAINTAINERS\n"
+		printf "M 100644 inline order/f\ndata <<EOB\n%d\nEOB\n\n", i
+	}
+}' | git fast-import --quiet && git reset -q --hard main || exit 1
+"$KMAINT" index -q
+"$KMAINT" audit --as-of 2022-12-31 --json >"$TRASH/order.json" 2>&1
+like "$TRASH/order.json" '"median_gap_days":2\.0,' \
+	"the pace of changes committed out of time order: sorted by time"
+# the maintainer's place: after the 40 with two changes, then by address
+rank=$(awk 'BEGIN { r = 41; for (a = 40; a < 260; a++) r += a * 37 % 260 < 60
+	print r }')
+like "$TRASH/order.json" "\"changesets\":1,.*\"rank_changesets\":$rank," \
+	"260 people ranked by changes, then by address"
+awk 'BEGIN { for (a = 0; a < 40; a++) printf "dev-%03d@example.com\n", a * 37 % 260 }' |
+	sort | head -3 >"$TRASH/order.top"
+grep -o '"email":"dev-[0-9]*@example.com"' "$TRASH/order.json" | sed 1d |
+	head -3 | sed 's/"email":"//; s/"$//' >"$TRASH/order.top.out"
+same_file "$TRASH/order.top" "$TRASH/order.top.out" \
+	"the top unlisted: most changes first, ties by address"
 done_testing
