@@ -18,7 +18,7 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 7
+#define IDX_SCHEMA_VERSION 8
 
 /*
  * SQLite stays behind the store: only the store's own .c files and

@@ -91,7 +91,7 @@ is "$bad" 0 "every MAINTAINERS version: blob id stored, text rebuilt byte for by
 like "$TRASH/stats" '^tracked-blobs [1-9]' "versions stored"
 is "$(q "SELECT count(*) > 0 FROM blobs WHERE base IS NOT NULL")" 1 "some versions stored as deltas"
 
-is "$(q 'PRAGMA user_version')" 7 "schema version 7"
+is "$(q 'PRAGMA user_version')" 8 "schema version 8"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary reaches the last commit"
 is "$(q 'SELECT count(*) FROM summary WHERE lo = 0')" 1 "... from the first"
@@ -112,11 +112,11 @@ expect_failure "a version-1 index is not read without migrating" \
 like "$TRASH/.err" "schema version 1 needs migrating; run 'kmaint index'" \
 	"... and says what to run"
 expect_success "kmaint index upgrades it in place" "$KMAINT" index -q
-like "$TRASH/.err" "upgrading the index '.*index.sqlite' from schema version 1 to 7 in place" \
+like "$TRASH/.err" "upgrading the index '.*index.sqlite' from schema version 1 to 8 in place" \
 	"and says so"
 like "$TRASH/.err" "upgrading the index made by an older kmaint: reading its [0-9]+ commits again" \
 	"its commits are read again, for what the old one did not keep"
-is "$(q 'PRAGMA user_version')" 7 "now version 7"
+is "$(q 'PRAGMA user_version')" 8 "now version 8"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary is written"
 is "$(q "SELECT value FROM meta WHERE key = 'siglines'")" all "every commit has its signature lines"
