@@ -87,11 +87,46 @@ is "$(cmp "$TRASH/history-new.json" "$TRASH/history-upgraded.json" && echo same)
    same "history gives the answers of a new index"
 expect_success "verify the upgraded index" "$KMAINT" index --verify 100
 
+# An update run's first version is a delta on its parent's, rebuilt from
+# the index, not kept whole.
+edit 20 'M:\tUpdate Person <update@example.org>'
+g commit -q -a -m "an update" || exit 1
+expect_success "index the update" "$KMAINT" index -q
+b=$(git rev-parse HEAD:MAINTAINERS)
+is "$(q "SELECT base IS NOT NULL AND length(data) < 1024 FROM blobs WHERE hash = '$b'")" 1 \
+   "an update run's first version is a small delta"
+
 # a damaged delta is an error, not a wrong text
 q "UPDATE blobs SET data = x'ff' WHERE prefix = -1"
 b=$(git rev-parse main:MAINTAINERS)
 expect_failure "a damaged delta" "$KMAINT" index --show-blob "$b"
 like "$TRASH/.err" "bad delta" "is named"
+
+# A chain that reaches 200 deltas goes on from a version at most 16 deep:
+# 230 versions of a 300-section file, one whole.
+R=$TRASH/long
+DB=$R/.git/kmaint/index.sqlite
+git init -q -b main "$R" && cd "$R" || exit 1
+awk 'BEGIN {
+	for (v = 1; v <= 230; v++) {
+		text = ""
+		for (i = 0; i < 300; i++)
+			text = text sprintf("SECTION %d\nM:\tPerson %d <p%d@example.org>\nS:\tMaintained\nF:\tdrivers/s%d/\n\n", i, i, (i == v ? v + 10000 : i), i)
+		printf "commit refs/heads/main\ncommitter T <t@example.org> %d +0000\ndata 2\nv\n", 1000000000 + v * 60
+		printf "M 100644 inline MAINTAINERS\ndata %d\n%s\n", length(text), text
+	}
+}' | git fast-import --quiet || exit 1
+expect_success "index 230 versions" "$KMAINT" index -q
+is "$(q "SELECT count(*) FROM blobs")" 230 "(230 versions)"
+is "$(q "SELECT count(*) FROM blobs WHERE base IS NULL")" 1 "one kept whole"
+is "$(q "SELECT max(depth) <= 200 FROM blobs")" 1 "no chain longer than 200"
+bad=0
+for c in main~0 main~1 main~25 main~28 main~29 main~30 main~31 main~229; do
+	b=$(git rev-parse "$c:MAINTAINERS")
+	"$KMAINT" index --show-blob "$b" >"$TRASH/blob" &&
+	git cat-file blob "$b" | cmp -s - "$TRASH/blob" || bad=$((bad + 1))
+done
+is "$bad" 0 "versions on both sides of the 200th rebuilt byte for byte"
 
 # An octopus makes a new version only if it differs from every parent's.
 # The index asks git about a merge's parents in groups (one round trip
