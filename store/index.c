@@ -533,10 +533,23 @@ static const char schema_v7[] =
  * table's bytes.  Each is now a delta on the version it was based on,
  * or on the one before it, or on a shallow one (repack_one()), ids and
  * hashes as they were, in the migration's transaction: an upgrade
- * killed halfway leaves version 7.
+ * killed halfway leaves version 7.  And a trailer's value that is
+ * exactly its person's "name <email>" is stored as '' (IDX_TRAILER_VALUE
+ * reads it): 8.5 of 17 MB of trailers at 100k commits.
  */
 static const char schema_v8[] =
-	"-- blobs: rewritten by repack_blobs()\n";
+	"-- blobs: rewritten by repack_blobs()\n"
+	"UPDATE trailers SET value = '' WHERE person IS NOT NULL AND value =\n"
+	"  (SELECT p.name || ' <' || p.email || '>' FROM people p\n"
+	"   WHERE p.id = trailers.person AND p.email <> '');\n"
+	"DROP VIEW trailer_log;\n"
+	"CREATE VIEW trailer_log AS\n"
+	"  SELECT c.hash, t.seq, k.key, " IDX_TRAILER_VALUE("t", "p") " AS value,\n"
+	"         p.mname AS name, p.memail AS email, x.hash AS target\n"
+	"  FROM trailers t JOIN commits c ON c.id = t.commit_id\n"
+	"                  JOIN keys k ON k.id = t.key\n"
+	"                  LEFT JOIN people p ON p.id = t.person\n"
+	"                  LEFT JOIN commits x ON x.id = t.target;\n";
 
 static int repack_blobs(struct idx *ix);
 
@@ -1567,6 +1580,8 @@ static int key_and_person(struct idx *ix, const char *key, const char *value,
 			  struct strbuf *name, struct strbuf *email)
 {
 	*person = 0;
+	strbuf_reset(name);
+	strbuf_reset(email);
 	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
 	if (*kid >= 0 && names_person(key, value) &&
 	    ident_parse(value, strlen(value), name, email))
@@ -1574,6 +1589,19 @@ static int key_and_person(struct idx *ix, const char *key, const char *value,
 	else if (*kid >= 0 && name_only && name_only_value(key, value))
 		*person = idx_person(ix, value, "");
 	return *kid < 0 || *person < 0 ? -1 : 0;
+}
+
+/* Is @value exactly "@name <@email>", @email not empty (schema 8)? */
+static bool is_name_addr(const char *value, const struct strbuf *name,
+			 const struct strbuf *email)
+{
+	size_t n = strlen(value);
+
+	return email->len && n == name->len + email->len + 3 &&
+	       !memcmp(value, name->buf, name->len) &&
+	       !memcmp(value + name->len, " <", 2) &&
+	       !memcmp(value + name->len + 2, email->buf, email->len) &&
+	       value[n - 1] == '>';
 }
 
 /*
@@ -1709,7 +1737,9 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 		sqlite3_bind_int64(ix->ins_trailer, 1, id);
 		sqlite3_bind_int64(ix->ins_trailer, 2, (int64_t)i);
 		sqlite3_bind_int64(ix->ins_trailer, 3, kid);
-		sqlite3_bind_text(ix->ins_trailer, 4, t->value, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_trailer, 4, person &&
+				  is_name_addr(t->value, &name, &email) ?
+				  "" : t->value, -1, SQLITE_STATIC);
 		if (person)
 			sqlite3_bind_int64(ix->ins_trailer, 5, person);
 		else
@@ -2385,7 +2415,8 @@ int idx_foreach_trailer(struct idx *ix, int64_t id,
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT k.key, t.value, p.mname, p.memail "
+			       "SELECT k.key, " IDX_TRAILER_VALUE("t", "p") ", "
+			       "p.mname, p.memail "
 			       "FROM trailers t JOIN keys k ON k.id = t.key "
 			       "LEFT JOIN people p ON p.id = t.person "
 			       "WHERE t.commit_id = ?1 ORDER BY t.seq", -1, &st,

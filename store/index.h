@@ -21,6 +21,15 @@
 #define IDX_SCHEMA_VERSION 8
 
 /*
+ * A trailer's value as written, in SQL: schema 8 stores '' for a value
+ * that is exactly its person's "name <email>" (people row @p, joined on
+ * @t.person), which is most of them.
+ */
+#define IDX_TRAILER_VALUE(t, p) \
+	"(CASE WHEN " t ".value = '' AND " t ".person IS NOT NULL THEN " \
+	p ".name || ' <' || " p ".email || '>' ELSE " t ".value END)"
+
+/*
  * SQLite stays behind the store: only the store's own .c files and
  * lists/list-store.c include <sqlite3.h>, so the handles are named
  * by their tags here.

@@ -52,6 +52,24 @@ is "$(q "SELECT count(*) FROM trailer_log WHERE key = 'Link' AND email IS NOT NU
 is "$(q "SELECT count(*) FROM trailer_log WHERE key = 'Reported-by' AND value LIKE 'syzbot+%' AND email = value")" \
    "$(grep -c '^Reported-by: syzbot+' "$TRASH/trailers")" "bare syzbot addresses parsed as people"
 
+# trailer values as git gives them; a person's "name <email>" is stored
+# once, in people, and the value as '' (schema 8)
+git log --format='%(trailers:only,unfold,valueonly)' main | sed '/^$/d' |
+	sort >"$TRASH/values"
+q "SELECT value FROM trailer_log" | sort >"$TRASH/ours"
+same_file "$TRASH/ours" "$TRASH/values" "trailer values = git's, byte for byte"
+elided=$(q "SELECT count(*) FROM trailers WHERE value = ''")
+is "$(q "SELECT $elided > count(*) / 2 FROM trailers")" 1 \
+   "most values are their person's, stored as ''"
+# a version-7 index stored them whole: the upgrade empties them
+q "UPDATE trailers SET value = (SELECT name || ' <' || email || '>' FROM people
+   WHERE id = trailers.person) WHERE value = ''; PRAGMA user_version = 7"
+expect_success "kmaint index upgrades a version-7 index" "$KMAINT" index -q
+is "$(q "SELECT count(*) FROM trailers WHERE value = ''")" "$elided" \
+   "the same values stored as ''"
+q "SELECT value FROM trailer_log" | sort >"$TRASH/ours"
+same_file "$TRASH/ours" "$TRASH/values" "and read back as git gives them"
+
 # odd paths are stored exactly
 is "$(q "SELECT count(*) FROM paths WHERE path IN ('drivers/odd/tab' || char(9) || 'here.c',
 	'drivers/odd/new' || char(10) || 'line.c', 'drivers/odd/quote\"d.c',
