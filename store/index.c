@@ -21,6 +21,17 @@
  * the two in step, and add a migration rather than edit a released
  * version.
  */
+/* The trailers table's columns, as schema 8's copy makes them again. */
+#define TRAILERS_COLUMNS \
+	"(\n" \
+	"  commit_id INTEGER NOT NULL,\n" \
+	"  seq INTEGER NOT NULL,\n" \
+	"  key INTEGER NOT NULL,\n" \
+	"  value TEXT NOT NULL,\n" \
+	"  person INTEGER,\n" \
+	"  target INTEGER,\n" \
+	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
+
 static const char schema_v1[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
 	"CREATE TABLE people(\n"
@@ -49,14 +60,7 @@ static const char schema_v1[] =
 	"  added INTEGER, removed INTEGER,\n"
 	"  flags INTEGER NOT NULL,\n"
 	"  PRIMARY KEY(commit_id, path)) WITHOUT ROWID;\n"
-	"CREATE TABLE trailers(\n"
-	"  commit_id INTEGER NOT NULL,\n"
-	"  seq INTEGER NOT NULL,\n"
-	"  key INTEGER NOT NULL,\n"
-	"  value TEXT NOT NULL,\n"
-	"  person INTEGER,\n"
-	"  target INTEGER,\n"
-	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE trailers" TRAILERS_COLUMNS
 	"CREATE TABLE blobs(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  hash TEXT NOT NULL UNIQUE,\n"
@@ -535,23 +539,23 @@ static const char schema_v7[] =
  * hashes as they were, in the migration's transaction: an upgrade
  * killed halfway leaves version 7.  And a trailer's value that is
  * exactly its person's "name <email>" is stored as '' (IDX_TRAILER_VALUE
- * reads it): 8.5 of 17 MB of trailers at 100k commits.
+ * reads it): 8.5 of 17 MB of trailers at 100k commits, the table
+ * written again (rebuild_trailers()).
  */
+#define TRAILER_LOG_VIEW \
+	"CREATE VIEW trailer_log AS\n" \
+	"  SELECT c.hash, t.seq, k.key, " IDX_TRAILER_VALUE("t", "p") " AS value,\n" \
+	"         p.mname AS name, p.memail AS email, x.hash AS target\n" \
+	"  FROM trailers t JOIN commits c ON c.id = t.commit_id\n" \
+	"                  JOIN keys k ON k.id = t.key\n" \
+	"                  LEFT JOIN people p ON p.id = t.person\n" \
+	"                  LEFT JOIN commits x ON x.id = t.target;\n"
 static const char schema_v8[] =
-	"-- blobs: rewritten by repack_blobs()\n"
-	"UPDATE trailers SET value = '' WHERE person IS NOT NULL AND value =\n"
-	"  (SELECT p.name || ' <' || p.email || '>' FROM people p\n"
-	"   WHERE p.id = trailers.person AND p.email <> '');\n"
+	"-- blobs and trailers: rewritten by upgrade_v8()\n"
 	"DROP VIEW trailer_log;\n"
-	"CREATE VIEW trailer_log AS\n"
-	"  SELECT c.hash, t.seq, k.key, " IDX_TRAILER_VALUE("t", "p") " AS value,\n"
-	"         p.mname AS name, p.memail AS email, x.hash AS target\n"
-	"  FROM trailers t JOIN commits c ON c.id = t.commit_id\n"
-	"                  JOIN keys k ON k.id = t.key\n"
-	"                  LEFT JOIN people p ON p.id = t.person\n"
-	"                  LEFT JOIN commits x ON x.id = t.target;\n";
+	TRAILER_LOG_VIEW;
 
-static int repack_blobs(struct idx *ix);
+static int upgrade_v8(struct idx *ix);
 
 /*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
@@ -570,7 +574,7 @@ static const char *const migrate[] = {
 
 /* What a migration does beyond its SQL, in the same transaction. */
 static int (*const migrate_c[])(struct idx *ix) = {
-	[7] = repack_blobs,
+	[7] = upgrade_v8,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -2319,6 +2323,41 @@ static int repack_blobs(struct idx *ix)
 		(long long)idx_query_int(ix, "SELECT total(length(data)) "
 					 "FROM blobs"), (long long)before);
 	return 0;
+}
+
+/*
+ * The trailers table written again, a person's value as '': emptied in
+ * place, the rows would keep their pages.  Its index only if it had it
+ * (a first build makes it at the end).
+ */
+static int rebuild_trailers(struct idx *ix)
+{
+	bool indexed = idx_query_int(ix, "SELECT count(*) FROM sqlite_master "
+				     "WHERE name = 'trailers_person'") > 0;
+
+	return idx_exec(ix,
+		"DROP VIEW trailer_log;\n"
+		"CREATE TABLE trailers_new" TRAILERS_COLUMNS
+		"INSERT INTO trailers_new SELECT t.commit_id, t.seq, t.key,\n"
+		"  CASE WHEN t.value = p.name || ' <' || p.email || '>' AND\n"
+		"       p.email <> '' THEN '' ELSE t.value END,\n"
+		"  t.person, t.target\n"
+		"  FROM trailers t LEFT JOIN people p ON p.id = t.person\n"
+		"  ORDER BY t.commit_id, t.seq;\n"
+		"DROP TABLE trailers;\n"
+		"ALTER TABLE trailers_new RENAME TO trailers;\n"
+		TRAILER_LOG_VIEW) ||
+	       (indexed && idx_exec(ix, "CREATE INDEX trailers_person ON "
+				    "trailers(person);"));
+}
+
+static int upgrade_v8(struct idx *ix)
+{
+	if (repack_blobs(ix))
+		return -1;
+	if (!idx_query_int(ix, "SELECT count(*) FROM trailers"))
+		return 0;
+	return rebuild_trailers(ix) ? -1 : 0;
 }
 
 int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,

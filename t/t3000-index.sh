@@ -64,9 +64,14 @@ is "$(q "SELECT $elided > count(*) / 2 FROM trailers")" 1 \
 # a version-7 index stored them whole: the upgrade empties them
 q "UPDATE trailers SET value = (SELECT name || ' <' || email || '>' FROM people
    WHERE id = trailers.person) WHERE value = ''; PRAGMA user_version = 7"
+pages() { q "SELECT count(*) FROM dbstat WHERE name = 'trailers'"; }
+before=$(pages)
 expect_success "kmaint index upgrades a version-7 index" "$KMAINT" index -q
 is "$(q "SELECT count(*) FROM trailers WHERE value = ''")" "$elided" \
    "the same values stored as ''"
+is "$(($(pages) < before))" 1 "in fewer pages ($before before)"
+is "$(q "SELECT count(*) FROM sqlite_master WHERE name = 'trailers_person'")" 1 \
+   "its index made again"
 q "SELECT value FROM trailer_log" | sort >"$TRASH/ours"
 same_file "$TRASH/ours" "$TRASH/values" "and read back as git gives them"
 
