@@ -118,6 +118,17 @@ tables() {
 			run table-blobs blob_texts "$_db"
 			continue
 		fi
+		# a value that is its person's "name <email>" is '' since
+		# schema 8 (IDX_TRAILER_VALUE in store/index.h): as read
+		if [ "$_t" = trailers ]; then
+			run table-trailers sh -c 'sqlite3 "$1" "SELECT t.commit_id,
+				t.seq, t.key, CASE WHEN t.value = '"''"' AND
+				t.person IS NOT NULL THEN p.name || '"' <'"' ||
+				p.email || '"'>'"' ELSE t.value END, t.person,
+				t.target FROM trailers t LEFT JOIN people p ON
+				p.id = t.person" | sort' - "$_db"
+			continue
+		fi
 		run "table-$_t" sh -c 'sqlite3 "$1" "SELECT * FROM $2" | sort' - "$_db" "$_t"
 	done
 }

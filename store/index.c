@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sqlite3.h>
 
+#include "imap.h"
 #include "run-command.h"
 
 #define SWAP_STRBUF(a, b) do { struct strbuf tmp_ = (a); (a) = (b); (b) = tmp_; } while (0)
@@ -20,6 +21,17 @@
  * the two in step, and add a migration rather than edit a released
  * version.
  */
+/* The trailers table's columns, as schema 8's copy makes them again. */
+#define TRAILERS_COLUMNS \
+	"(\n" \
+	"  commit_id INTEGER NOT NULL,\n" \
+	"  seq INTEGER NOT NULL,\n" \
+	"  key INTEGER NOT NULL,\n" \
+	"  value TEXT NOT NULL,\n" \
+	"  person INTEGER,\n" \
+	"  target INTEGER,\n" \
+	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
+
 static const char schema_v1[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;\n"
 	"CREATE TABLE people(\n"
@@ -48,14 +60,7 @@ static const char schema_v1[] =
 	"  added INTEGER, removed INTEGER,\n"
 	"  flags INTEGER NOT NULL,\n"
 	"  PRIMARY KEY(commit_id, path)) WITHOUT ROWID;\n"
-	"CREATE TABLE trailers(\n"
-	"  commit_id INTEGER NOT NULL,\n"
-	"  seq INTEGER NOT NULL,\n"
-	"  key INTEGER NOT NULL,\n"
-	"  value TEXT NOT NULL,\n"
-	"  person INTEGER,\n"
-	"  target INTEGER,\n"
-	"  PRIMARY KEY(commit_id, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE trailers" TRAILERS_COLUMNS
 	"CREATE TABLE blobs(\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  hash TEXT NOT NULL UNIQUE,\n"
@@ -525,6 +530,34 @@ static const char schema_v7[] =
 	"CREATE TABLE pathmap_key(id INTEGER PRIMARY KEY, key BLOB NOT NULL);\n";
 
 /*
+ * Version 8: the versions of the tracked files written again, as
+ * store_blob() writes them now.  Before version 5 a version changed in
+ * two far apart places was kept whole whenever its one hunk was more
+ * than half of it: at 100k commits 43 of 1,570 versions, 83% of the
+ * table's bytes.  Each is now a delta on the version it was based on,
+ * or on the one before it, or on a shallow one (repack_one()), ids and
+ * hashes as they were, in the migration's transaction: an upgrade
+ * killed halfway leaves version 7.  And a trailer's value that is
+ * exactly its person's "name <email>" is stored as '' (IDX_TRAILER_VALUE
+ * reads it): 8.5 of 17 MB of trailers at 100k commits, the table
+ * written again (rebuild_trailers()).
+ */
+#define TRAILER_LOG_VIEW \
+	"CREATE VIEW trailer_log AS\n" \
+	"  SELECT c.hash, t.seq, k.key, " IDX_TRAILER_VALUE("t", "p") " AS value,\n" \
+	"         p.mname AS name, p.memail AS email, x.hash AS target\n" \
+	"  FROM trailers t JOIN commits c ON c.id = t.commit_id\n" \
+	"                  JOIN keys k ON k.id = t.key\n" \
+	"                  LEFT JOIN people p ON p.id = t.person\n" \
+	"                  LEFT JOIN commits x ON x.id = t.target;\n"
+static const char schema_v8[] =
+	"-- blobs and trailers: rewritten by upgrade_v8()\n"
+	"DROP VIEW trailer_log;\n"
+	TRAILER_LOG_VIEW;
+
+static int upgrade_v8(struct idx *ix);
+
+/*
  * Migrations: migrate[v] takes a version-v database to v + 1.  Version
  * 0 is the empty file.
  */
@@ -536,6 +569,12 @@ static const char *const migrate[] = {
 	schema_v5,
 	schema_v6,
 	schema_v7,
+	schema_v8,
+};
+
+/* What a migration does beyond its SQL, in the same transaction. */
+static int (*const migrate_c[])(struct idx *ix) = {
+	[7] = upgrade_v8,
 };
 
 static int migrate_schema(struct idx *ix, bool writable)
@@ -562,13 +601,18 @@ static int migrate_schema(struct idx *ix, bool writable)
 			"%d to %d in place\n", progname, ix->path, v,
 			IDX_SCHEMA_VERSION);
 	while (v < IDX_SCHEMA_VERSION) {
-		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\n%s\nPRAGMA "
-				    "user_version=%d;\nCOMMIT;", migrate[v],
-				    v + 1 == IDX_SCHEMA_VERSION ? more : "",
-				    v + 1);
+		char *sql = xstrfmt("BEGIN IMMEDIATE;\n%s\n%s\n", migrate[v],
+				    v + 1 == IDX_SCHEMA_VERSION ? more : "");
 		int rc = idx_exec(ix, sql);
 
 		free(sql);
+		if (!rc && (size_t)v < ARRAY_SIZE(migrate_c) && migrate_c[v])
+			rc = migrate_c[v](ix);
+		if (!rc) {
+			sql = xstrfmt("PRAGMA user_version=%d;\nCOMMIT;", v + 1);
+			rc = idx_exec(ix, sql);
+			free(sql);
+		}
 		if (rc) {
 			idx_exec(ix, "ROLLBACK");
 			return -1;
@@ -1337,21 +1381,129 @@ int idx_apply_delta(const char *base, size_t blen, int64_t prefix,
  * changes: a commit to two sections, a merge), as make_delta()'s
  * operations on the base, if they are much smaller.  The base is the
  * parent commit's version when that is at hand (it usually is, commits
- * arriving about in order), else the last one stored.  A version sharing
- * less than half with its base, or whose chain would grow past
- * MAX_DEPTH, is kept whole, so that rebuilding one never replays a long
- * chain.
+ * arriving about in order), else the last one stored, else (the first
+ * version of an update run) the parent's rebuilt from the table.  A
+ * version sharing less than half with its base is kept whole.  So is one
+ * whose chain would grow past MAX_DEPTH, so that rebuilding one never
+ * replays a long chain, unless it is a small delta on the newest
+ * version at most KEY_DEPTH deep: at 100k commits of the kernel's shape
+ * that keeps 1 version of 1,570 whole where there were 7, each 700 KB.
  */
 #define MAX_DEPTH 200
+#define KEY_DEPTH 16
+
+/* How a version is kept: whole (base 0), or a delta on @base. */
+struct blob_enc {
+	int64_t base, prefix, suffix;
+	int depth;
+	const char *data;
+	size_t len;
+	struct strbuf ops;
+};
+
+/*
+ * Choose how to keep @text given a base (@base_id 0: none) of @blen
+ * bytes at chain depth @base_depth; e->data points into @text or e->ops.
+ */
+static void encode_blob(int64_t base_id, int base_depth, const char *btext,
+			size_t blen, const struct strbuf *text,
+			struct blob_enc *e)
+{
+	size_t prefix = 0, suffix = 0, n;
+
+	e->base = 0;
+	e->prefix = e->suffix = 0;
+	e->depth = 0;
+	e->data = text->buf;
+	e->len = text->len;
+	strbuf_reset(&e->ops);
+	if (!base_id || base_depth >= MAX_DEPTH)
+		return;
+	n = blen < text->len ? blen : text->len;
+	prefix = common_prefix(btext, text->buf, n);
+	suffix = common_suffix(btext, blen, text->buf, text->len, n - prefix);
+	/* one hunk unless a few (two sections, a merge) save much more */
+	if (text->len - prefix - suffix > 4096)
+		make_delta(btext, blen, text->buf, text->len, prefix, suffix,
+			   &e->ops);
+	if (e->ops.len && e->ops.len < (text->len - prefix - suffix) / 2 &&
+	    e->ops.len < text->len / 2) {
+		e->base = base_id;
+		e->prefix = DELTA_OPS;
+		e->depth = base_depth + 1;
+		e->data = e->ops.buf;
+		e->len = e->ops.len;
+	} else if (prefix + suffix > text->len / 2) {
+		e->base = base_id;
+		e->prefix = (int64_t)prefix;
+		e->suffix = (int64_t)suffix;
+		e->depth = base_depth + 1;
+		e->data = text->buf + prefix;
+		e->len = text->len - prefix - suffix;
+	}
+}
+
+/* Bind @e as parameters @first.. of @st: base, prefix, suffix, depth, data. */
+static void bind_blob_enc(sqlite3_stmt *st, int first, const struct blob_enc *e)
+{
+	if (e->base)
+		sqlite3_bind_int64(st, first, e->base);
+	else
+		sqlite3_bind_null(st, first);
+	sqlite3_bind_int64(st, first + 1, e->prefix);
+	sqlite3_bind_int64(st, first + 2, e->suffix);
+	sqlite3_bind_int(st, first + 3, e->depth);
+	sqlite3_bind_blob(st, first + 4, e->len ? e->data : "", (int)e->len,
+			  SQLITE_STATIC);
+}
+
+static int blob_text_id(struct idx *ix, int64_t id, struct strbuf *out);
+
+/* Version @hash's text, from the cache or rebuilt into it; NULL if none. */
+static struct idx_text *text_of_hash(struct idx *ix, const char *hash)
+{
+	struct idx_text *t = cached_hash(ix, hash);
+	struct strbuf sb = STRBUF_INIT;
+	int64_t id;
+
+	if (t)
+		return t;
+	id = idx_lookup_blob_id(ix, hash);
+	if (id && !blob_text_id(ix, id, &sb))
+		t = cached_text(ix, id);
+	strbuf_release(&sb);
+	return t;
+}
+
+/* The newest version at most KEY_DEPTH deep, in the cache; NULL if none. */
+static struct idx_text *shallow_text(struct idx *ix)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct idx_text *t = NULL;
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	/* backwards from the newest: a few hundred rows at most */
+	if (sqlite3_prepare_v2(ix->db, "SELECT id FROM blobs WHERE depth < ?1 "
+			       "AND data IS NOT NULL ORDER BY id DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int(st, 1, KEY_DEPTH);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (id > 0 && !blob_text_id(ix, id, &sb))
+		t = cached_text(ix, id);
+	strbuf_release(&sb);
+	return t;
+}
 
 static int store_blob(struct idx *ix, const char *hash, const struct strbuf *text,
 		      bool have_text, const char *base_hash)
 {
-	size_t prefix = 0, suffix = 0, n;
-	struct strbuf ops = STRBUF_INIT;
+	struct blob_enc e = { .ops = STRBUF_INIT };
 	struct idx_text *base = NULL;
 	int64_t id;
-	int depth = 0;
 
 	sqlite3_bind_text(ix->get_blob, 1, hash, -1, SQLITE_STATIC);
 	if (step_id(ix->get_blob))
@@ -1370,50 +1522,22 @@ static int store_blob(struct idx *ix, const char *hash, const struct strbuf *tex
 		base = cached_hash(ix, base_hash);
 	if (!base || base->depth >= MAX_DEPTH)
 		base = newest_text(ix);
-	if (base && base->depth < MAX_DEPTH) {
-		n = base->text.len < text->len ? base->text.len : text->len;
-		prefix = common_prefix(base->text.buf, text->buf, n);
-		suffix = common_suffix(base->text.buf, base->text.len,
-				       text->buf, text->len, n - prefix);
-	} else {
-		base = NULL;
-	}
-	/* one hunk unless a few (two sections, a merge) save much more */
-	if (base && text->len - prefix - suffix > 4096)
-		make_delta(base->text.buf, base->text.len, text->buf,
-			   text->len, prefix, suffix, &ops);
-	if (ops.len && ops.len < (text->len - prefix - suffix) / 2 &&
-	    ops.len < text->len / 2) {
-		depth = base->depth + 1;
-		sqlite3_bind_int64(ix->ins_blob, 2, base->id);
-		sqlite3_bind_int64(ix->ins_blob, 3, DELTA_OPS);
-		sqlite3_bind_int64(ix->ins_blob, 4, 0);
-		sqlite3_bind_int(ix->ins_blob, 5, depth);
-		sqlite3_bind_blob(ix->ins_blob, 6, ops.buf, (int)ops.len,
-				  SQLITE_STATIC);
-	} else if (base && prefix + suffix > text->len / 2) {
-		depth = base->depth + 1;
-		sqlite3_bind_int64(ix->ins_blob, 2, base->id);
-		sqlite3_bind_int64(ix->ins_blob, 3, (int64_t)prefix);
-		sqlite3_bind_int64(ix->ins_blob, 4, (int64_t)suffix);
-		sqlite3_bind_int(ix->ins_blob, 5, depth);
-		sqlite3_bind_blob(ix->ins_blob, 6, text->buf + prefix,
-				  (int)(text->len - prefix - suffix),
-				  SQLITE_STATIC);
-	} else {
-		sqlite3_bind_null(ix->ins_blob, 2);
-		sqlite3_bind_int(ix->ins_blob, 3, 0);
-		sqlite3_bind_int(ix->ins_blob, 4, 0);
-		sqlite3_bind_int(ix->ins_blob, 5, 0);
-		sqlite3_bind_blob(ix->ins_blob, 6, text->buf, (int)text->len,
-				  SQLITE_STATIC);
-	}
+	/* the first version of a run: rebuild its parent's, once */
+	if (!base && base_hash && *base_hash)
+		base = text_of_hash(ix, base_hash);
+	if (!base || base->depth >= MAX_DEPTH)
+		base = shallow_text(ix);
+	if (base)
+		encode_blob(base->id, base->depth, base->text.buf,
+			    base->text.len, text, &e);
+	else
+		encode_blob(0, 0, NULL, 0, text, &e);
+	bind_blob_enc(ix->ins_blob, 2, &e);
 	id = step_insert(ix, ix->ins_blob, "blobs");
-	strbuf_release(&ops);
-	if (id < 0)
-		return -1;
-	cache_text(ix, id, depth, hash, text->buf, text->len);
-	return 0;
+	if (id >= 0)
+		cache_text(ix, id, e.depth, hash, text->buf, text->len);
+	strbuf_release(&e.ops);
+	return id < 0 ? -1 : 0;
 }
 
 /*
@@ -1460,6 +1584,8 @@ static int key_and_person(struct idx *ix, const char *key, const char *value,
 			  struct strbuf *name, struct strbuf *email)
 {
 	*person = 0;
+	strbuf_reset(name);
+	strbuf_reset(email);
 	*kid = intern_text(ix, &ix->keys, ix->get_key, ix->ins_key, key, "keys");
 	if (*kid >= 0 && names_person(key, value) &&
 	    ident_parse(value, strlen(value), name, email))
@@ -1467,6 +1593,19 @@ static int key_and_person(struct idx *ix, const char *key, const char *value,
 	else if (*kid >= 0 && name_only && name_only_value(key, value))
 		*person = idx_person(ix, value, "");
 	return *kid < 0 || *person < 0 ? -1 : 0;
+}
+
+/* Is @value exactly "@name <@email>", @email not empty (schema 8)? */
+static bool is_name_addr(const char *value, const struct strbuf *name,
+			 const struct strbuf *email)
+{
+	size_t n = strlen(value);
+
+	return email->len && n == name->len + email->len + 3 &&
+	       !memcmp(value, name->buf, name->len) &&
+	       !memcmp(value + name->len, " <", 2) &&
+	       !memcmp(value + name->len + 2, email->buf, email->len) &&
+	       value[n - 1] == '>';
 }
 
 /*
@@ -1602,7 +1741,9 @@ int idx_add_commit(struct idx *ix, const struct hist_commit *c)
 		sqlite3_bind_int64(ix->ins_trailer, 1, id);
 		sqlite3_bind_int64(ix->ins_trailer, 2, (int64_t)i);
 		sqlite3_bind_int64(ix->ins_trailer, 3, kid);
-		sqlite3_bind_text(ix->ins_trailer, 4, t->value, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ix->ins_trailer, 4, person &&
+				  is_name_addr(t->value, &name, &email) ?
+				  "" : t->value, -1, SQLITE_STATIC);
 		if (person)
 			sqlite3_bind_int64(ix->ins_trailer, 5, person);
 		else
@@ -2052,6 +2193,173 @@ int idx_blob_text(struct idx *ix, const char *hash, struct strbuf *out)
 	return blob_text_id(ix, id, out);
 }
 
+/*
+ * Encode @text on the first of @cand (its old base, the version before
+ * it, the newest one at most KEY_DEPTH deep) not too deep, as
+ * store_blob() would; @prev is the text of @cand[1].
+ */
+static void repack_one(struct idx *ix, const int64_t cand[3],
+		       const struct strbuf *prev, const struct imap *depth,
+		       const struct strbuf *text, struct blob_enc *e)
+{
+	struct strbuf btext = STRBUF_INIT;
+	struct idx_text *t;
+
+	for (int i = 0; i < 3; i++) {
+		const int64_t *d = cand[i] ? imap_get(depth, cand[i]) : NULL;
+
+		if (!d || *d >= MAX_DEPTH)
+			continue;
+		if (cand[i] == cand[1]) {
+			encode_blob(cand[1], (int)*d, prev->buf, prev->len,
+				    text, e);
+			return;
+		}
+		/* blob_text_id() just passed through an old base: cached */
+		if ((t = cached_text(ix, cand[i]))) {
+			encode_blob(cand[i], (int)*d, t->text.buf, t->text.len,
+				    text, e);
+			return;
+		}
+		if (!blob_text_id(ix, cand[i], &btext)) {
+			encode_blob(cand[i], (int)*d, btext.buf, btext.len,
+				    text, e);
+			strbuf_release(&btext);
+			return;
+		}
+	}
+	strbuf_release(&btext);
+	encode_blob(0, 0, NULL, 0, text, e);
+}
+
+static int repack_rows(struct idx *ix, sqlite3_stmt *rows, sqlite3_stmt *ins,
+		       long *nr)
+{
+	struct strbuf text = STRBUF_INIT, prev = STRBUF_INIT;
+	struct blob_enc e = { .ops = STRBUF_INIT };
+	struct imap depth;
+	int64_t cand[3] = { 0, 0, 0 };	/* old base, previous, shallow */
+	int rc = 0;
+
+	imap_init(&depth, 1024);
+	while (!rc && sqlite3_step(rows) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(rows, 0);
+
+		sqlite3_bind_int64(ins, 1, id);
+		sqlite3_bind_text(ins, 2, (const char *)
+				  sqlite3_column_text(rows, 1), -1,
+				  SQLITE_TRANSIENT);
+		if (sqlite3_column_int(rows, 3)) {
+			/* unreadable when indexed: the id alone, as it was */
+			for (int i = 3; i <= 7; i++)
+				sqlite3_bind_null(ins, i);
+		} else if (blob_text_id(ix, id, &text)) {
+			rc = error("%s: cannot upgrade the stored versions",
+				   ix->path);
+			break;
+		} else {
+			cand[0] = sqlite3_column_int64(rows, 2);
+			repack_one(ix, cand, &prev, &depth, &text, &e);
+			bind_blob_enc(ins, 3, &e);
+			*imap_put(&depth, id) = e.depth;
+			cand[1] = id;
+			if (e.depth < KEY_DEPTH)
+				cand[2] = id;
+			SWAP_STRBUF(prev, text);
+		}
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = sql_error(ix, "blobs");
+		sqlite3_reset(ins);
+		(*nr)++;
+	}
+	imap_free(&depth);
+	strbuf_release(&e.ops);
+	strbuf_release(&text);
+	strbuf_release(&prev);
+	return rc;
+}
+
+/* Version 8 (schema_v8): each row kept again as store_blob() keeps it. */
+static int repack_blobs(struct idx *ix)
+{
+	sqlite3_stmt *rows = NULL, *ins = NULL;
+	int64_t before = idx_query_int(ix, "SELECT total(length(data)) "
+				       "FROM blobs");
+	long nr = 0;
+	int rc;
+
+	if (!idx_query_int(ix, "SELECT count(*) FROM blobs"))
+		return 0;
+	rc = idx_exec(ix, "CREATE TABLE blobs_new(\n"
+		      "  id INTEGER PRIMARY KEY,\n"
+		      "  hash TEXT NOT NULL UNIQUE,\n"
+		      "  base INTEGER, prefix INTEGER, suffix INTEGER, "
+		      "depth INTEGER,\n"
+		      "  data BLOB);") ||
+	     prepare(ix, &rows, "SELECT id, hash, base, data IS NULL "
+		     "FROM blobs ORDER BY id") ||
+	     prepare(ix, &ins, "INSERT INTO blobs_new(id, hash, base, prefix, "
+		     "suffix, depth, data) VALUES(?1,?2,?3,?4,?5,?6,?7)") ||
+	     (!ix->get_blob_row &&
+	      prepare(ix, &ix->get_blob_row, "SELECT base, prefix, suffix, "
+		      "depth, data, hash FROM blobs WHERE id = ?1"));
+	if (!rc)
+		rc = repack_rows(ix, rows, ins, &nr);
+	if (!rc)
+		rc = idx_fault_point(ix, "repack");
+	idx_kill_point("repack");
+	sqlite3_finalize(rows);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(ix->get_blob_row);
+	ix->get_blob_row = NULL;
+	/* the cache's depths are the old rows' */
+	for (size_t i = 0; i < ARRAY_SIZE(ix->texts); i++)
+		ix->texts[i].id = 0;
+	if (rc || idx_exec(ix, "DROP TABLE blobs;\n"
+			   "ALTER TABLE blobs_new RENAME TO blobs;"))
+		return -1;
+	fprintf(stderr, "%s: %ld stored versions of the tracked files written "
+		"again: %lld bytes, %lld before\n", progname, nr,
+		(long long)idx_query_int(ix, "SELECT total(length(data)) "
+					 "FROM blobs"), (long long)before);
+	return 0;
+}
+
+/*
+ * The trailers table written again, a person's value as '': emptied in
+ * place, the rows would keep their pages.  Its index only if it had it
+ * (a first build makes it at the end).
+ */
+static int rebuild_trailers(struct idx *ix)
+{
+	bool indexed = idx_query_int(ix, "SELECT count(*) FROM sqlite_master "
+				     "WHERE name = 'trailers_person'") > 0;
+
+	return idx_exec(ix,
+		"DROP VIEW trailer_log;\n"
+		"CREATE TABLE trailers_new" TRAILERS_COLUMNS
+		"INSERT INTO trailers_new SELECT t.commit_id, t.seq, t.key,\n"
+		"  CASE WHEN t.value = p.name || ' <' || p.email || '>' AND\n"
+		"       p.email <> '' THEN '' ELSE t.value END,\n"
+		"  t.person, t.target\n"
+		"  FROM trailers t LEFT JOIN people p ON p.id = t.person\n"
+		"  ORDER BY t.commit_id, t.seq;\n"
+		"DROP TABLE trailers;\n"
+		"ALTER TABLE trailers_new RENAME TO trailers;\n"
+		TRAILER_LOG_VIEW) ||
+	       (indexed && idx_exec(ix, "CREATE INDEX trailers_person ON "
+				    "trailers(person);"));
+}
+
+static int upgrade_v8(struct idx *ix)
+{
+	if (repack_blobs(ix))
+		return -1;
+	if (!idx_query_int(ix, "SELECT count(*) FROM trailers"))
+		return 0;
+	return rebuild_trailers(ix) ? -1 : 0;
+}
+
 int idx_foreach_touching(struct idx *ix, const char *path, int64_t since,
 			 int (*fn)(const struct idx_commit_info *ci, void *data),
 			 void *data)
@@ -2146,7 +2454,8 @@ int idx_foreach_trailer(struct idx *ix, int64_t id,
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(ix->db,
-			       "SELECT k.key, t.value, p.mname, p.memail "
+			       "SELECT k.key, " IDX_TRAILER_VALUE("t", "p") ", "
+			       "p.mname, p.memail "
 			       "FROM trailers t JOIN keys k ON k.id = t.key "
 			       "LEFT JOIN people p ON p.id = t.person "
 			       "WHERE t.commit_id = ?1 ORDER BY t.seq", -1, &st,

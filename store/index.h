@@ -18,7 +18,16 @@
  * stays a few hundred bytes per commit.  Every value is bound, never
  * pasted into SQL.
  */
-#define IDX_SCHEMA_VERSION 7
+#define IDX_SCHEMA_VERSION 8
+
+/*
+ * A trailer's value as written, in SQL: schema 8 stores '' for a value
+ * that is exactly its person's "name <email>" (people row @p, joined on
+ * @t.person), which is most of them.
+ */
+#define IDX_TRAILER_VALUE(t, p) \
+	"(CASE WHEN " t ".value = '' AND " t ".person IS NOT NULL THEN " \
+	p ".name || ' <' || " p ".email || '>' ELSE " t ".value END)"
 
 /*
  * SQLite stays behind the store: only the store's own .c files and

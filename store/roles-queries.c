@@ -38,8 +38,9 @@ struct roles_queries *roles_queries_open(struct idx *ix)
 
 	q->ix = ix;
 	if (sqlite3_prepare_v2(ix->db,
-			"SELECT key, value FROM trailers "
-			"WHERE commit_id = ?1 ORDER BY seq", -1,
+			"SELECT t.key, " IDX_TRAILER_VALUE("t", "p") " "
+			"FROM trailers t LEFT JOIN people p ON p.id = t.person "
+			"WHERE t.commit_id = ?1 ORDER BY t.seq", -1,
 			&q->trailers, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(ix->db,
 			"SELECT p.name, p.email FROM commits c "

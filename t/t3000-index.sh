@@ -52,6 +52,29 @@ is "$(q "SELECT count(*) FROM trailer_log WHERE key = 'Link' AND email IS NOT NU
 is "$(q "SELECT count(*) FROM trailer_log WHERE key = 'Reported-by' AND value LIKE 'syzbot+%' AND email = value")" \
    "$(grep -c '^Reported-by: syzbot+' "$TRASH/trailers")" "bare syzbot addresses parsed as people"
 
+# trailer values as git gives them; a person's "name <email>" is stored
+# once, in people, and the value as '' (schema 8)
+git log --format='%(trailers:only,unfold,valueonly)' main | sed '/^$/d' |
+	sort >"$TRASH/values"
+q "SELECT value FROM trailer_log" | sort >"$TRASH/ours"
+same_file "$TRASH/ours" "$TRASH/values" "trailer values = git's, byte for byte"
+elided=$(q "SELECT count(*) FROM trailers WHERE value = ''")
+is "$(q "SELECT $elided > count(*) / 2 FROM trailers")" 1 \
+   "most values are their person's, stored as ''"
+# a version-7 index stored them whole: the upgrade empties them
+q "UPDATE trailers SET value = (SELECT name || ' <' || email || '>' FROM people
+   WHERE id = trailers.person) WHERE value = ''; PRAGMA user_version = 7"
+pages() { q "SELECT count(*) FROM dbstat WHERE name = 'trailers'"; }
+before=$(pages)
+expect_success "kmaint index upgrades a version-7 index" "$KMAINT" index -q
+is "$(q "SELECT count(*) FROM trailers WHERE value = ''")" "$elided" \
+   "the same values stored as ''"
+is "$(($(pages) < before))" 1 "in fewer pages ($before before)"
+is "$(q "SELECT count(*) FROM sqlite_master WHERE name = 'trailers_person'")" 1 \
+   "its index made again"
+q "SELECT value FROM trailer_log" | sort >"$TRASH/ours"
+same_file "$TRASH/ours" "$TRASH/values" "and read back as git gives them"
+
 # odd paths are stored exactly
 is "$(q "SELECT count(*) FROM paths WHERE path IN ('drivers/odd/tab' || char(9) || 'here.c',
 	'drivers/odd/new' || char(10) || 'line.c', 'drivers/odd/quote\"d.c',
@@ -91,7 +114,7 @@ is "$bad" 0 "every MAINTAINERS version: blob id stored, text rebuilt byte for by
 like "$TRASH/stats" '^tracked-blobs [1-9]' "versions stored"
 is "$(q "SELECT count(*) > 0 FROM blobs WHERE base IS NOT NULL")" 1 "some versions stored as deltas"
 
-is "$(q 'PRAGMA user_version')" 7 "schema version 7"
+is "$(q 'PRAGMA user_version')" 8 "schema version 8"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary reaches the last commit"
 is "$(q 'SELECT count(*) FROM summary WHERE lo = 0')" 1 "... from the first"
@@ -112,11 +135,11 @@ expect_failure "a version-1 index is not read without migrating" \
 like "$TRASH/.err" "schema version 1 needs migrating; run 'kmaint index'" \
 	"... and says what to run"
 expect_success "kmaint index upgrades it in place" "$KMAINT" index -q
-like "$TRASH/.err" "upgrading the index '.*index.sqlite' from schema version 1 to 7 in place" \
+like "$TRASH/.err" "upgrading the index '.*index.sqlite' from schema version 1 to 8 in place" \
 	"and says so"
 like "$TRASH/.err" "upgrading the index made by an older kmaint: reading its [0-9]+ commits again" \
 	"its commits are read again, for what the old one did not keep"
-is "$(q 'PRAGMA user_version')" 7 "now version 7"
+is "$(q 'PRAGMA user_version')" 8 "now version 8"
 is "$(q 'SELECT max(hi) = (SELECT max(id) FROM commits) FROM summary')" 1 \
 	"the summary is written"
 is "$(q "SELECT value FROM meta WHERE key = 'siglines'")" all "every commit has its signature lines"

@@ -79,8 +79,8 @@ is "$(cmp -s "$TRASH/summary.json" "$TRASH/tampered.json" || echo differs)" \
 q "ALTER TABLE summary DROP COLUMN files; DROP TABLE pathmap;
    DROP TABLE pathmap_key; PRAGMA user_version = 5"
 expect_success "kmaint index upgrades a version-5 index" "$KMAINT" index -q
-like "$TRASH/.err" "from schema version 5 to 7 in place" "and says so"
-is "$(q 'PRAGMA user_version')" 7 "now version 7"
+like "$TRASH/.err" "from schema version 5 to 8 in place" "and says so"
+is "$(q 'PRAGMA user_version')" 8 "now version 8"
 is "$(q 'SELECT count(*) FROM summary WHERE length(files) > 0')" 1 \
    "the summary is written again, with its files"
 audit "$TRASH/upgraded.json"

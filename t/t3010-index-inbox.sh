@@ -192,7 +192,7 @@ q "DROP TABLE lists; DROP TABLE sources; DROP TABLE cursors; DROP TABLE messages
    DROP TABLE pathmap_key; PRAGMA user_version = 2"
 expect_success "a version-2 index and --inbox" "$KMAINT" index --inbox "$I"
 like "$TRASH/.out" '^indexed 0 new commits' "migrated: the history is not read again"
-is "$(q 'PRAGMA user_version')" 7 "now version 7"
+is "$(q 'PRAGMA user_version')" 8 "now version 8"
 is "$(msgs_of "$I")" "$(pi_count_epochs "$I"/git/*.git)" "and the inbox read"
 
 # Threads told out of order: B answers A, which answers R, and comes

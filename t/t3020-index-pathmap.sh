@@ -142,8 +142,8 @@ is "$(covered)" 1 "extends it"
 # an index of schema version 6 is upgraded, the map written
 q "DROP TABLE pathmap; DROP TABLE pathmap_key; PRAGMA user_version = 6"
 expect_success "kmaint index upgrades a version-6 index" "$KMAINT" index -q
-like "$TRASH/.err" "from schema version 6 to 7 in place" "and says so"
-is "$(q 'PRAGMA user_version')" 7 "now version 7"
+like "$TRASH/.err" "from schema version 6 to 8 in place" "and says so"
+is "$(q 'PRAGMA user_version')" 8 "now version 8"
 is "$(covered)" 1 "the map is written"
 same_audit "the upgraded index gives the same audit"
 
