@@ -6,28 +6,44 @@
 #include <string.h>
 #include <time.h>
 
+/* Does byte @c go out as it is (printable ASCII other than &<>"')? */
+static inline bool html_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>' &&
+	       c != '"' && c != '\'';
+}
+
 void html_escape_len(struct strbuf *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 
+	strbuf_grow(out, len);
 	while (p < end) {
+		const unsigned char *run = p;
 		size_t n;
 
+		/* a page is mostly plain text: copied a run at a time */
+		while (p < end && html_plain(*p))
+			p++;
+		if (p > run)
+			strbuf_add(out, run, (size_t)(p - run));
+		if (p == end)
+			break;
 		switch (*p) {
 		case '&':
-			strbuf_addstr(out, "&amp;");
+			strbuf_add(out, "&amp;", 5);
 			break;
 		case '<':
-			strbuf_addstr(out, "&lt;");
+			strbuf_add(out, "&lt;", 4);
 			break;
 		case '>':
-			strbuf_addstr(out, "&gt;");
+			strbuf_add(out, "&gt;", 4);
 			break;
 		case '"':
-			strbuf_addstr(out, "&quot;");
+			strbuf_add(out, "&quot;", 6);
 			break;
 		case '\'':
-			strbuf_addstr(out, "&#39;");
+			strbuf_add(out, "&#39;", 5);
 			break;
 		case '\t':
 		case '\n':
@@ -35,16 +51,15 @@ void html_escape_len(struct strbuf *out, const char *s, size_t len)
 			strbuf_addch(out, (char)*p);
 			break;
 		default:
-			if (*p < 0x20 || *p == 0x7f) {
-				strbuf_addstr(out, "\xef\xbf\xbd");
-			} else if (*p < 0x80) {
-				strbuf_addch(out, (char)*p);
+			if (*p < 0x80) {
+				/* the other controls and DEL */
+				strbuf_add(out, "\xef\xbf\xbd", 3);
 			} else if ((n = utf8_seq(p, (size_t)(end - p)))) {
 				strbuf_add(out, p, n);
 				p += n;
 				continue;
 			} else {
-				strbuf_addstr(out, "\xef\xbf\xbd");
+				strbuf_add(out, "\xef\xbf\xbd", 3);
 			}
 		}
 		p++;

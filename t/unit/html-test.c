@@ -125,6 +125,11 @@ int main(void)
 		"surrogate replaced");
 	escapes("a\x01z\tb\nc", "a\xef\xbf\xbdz\tb\nc", "control bytes replaced, tab and newline kept");
 	escapes(NULL, "", "NULL is empty");
+	/* plain text is copied a run at a time: the runs' ends */
+	escapes("\x7f>x&", "\xef\xbf\xbd&gt;x&amp;", "DEL replaced, specials at both ends");
+	escapes("ab\xc3\xa9" "cd'\x1f\xff", "ab\xc3\xa9" "cd&#39;\xef\xbf\xbd\xef\xbf\xbd",
+		"runs around UTF-8, a quote, a control and a stray byte");
+	escapes("\"\"<<", "&quot;&quot;&lt;&lt;", "specials one after another");
 
 	/* a reader's numbers: thousands grouped, a sign and decimals kept */
 	counts(0, -1, "0");
