@@ -7,6 +7,7 @@
 #include "site.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,23 +119,23 @@ static bool same_file(const char *path, const char *buf, size_t len)
 {
 	char block[65536];
 	struct stat st;
-	size_t at = 0, n;
-	bool same;
-	FILE *fp;
+	size_t at = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
 
+	if (fd < 0)
+		return false;
 	/* a page of another size changed: no need to read it */
-	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size != len)
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != len) {
+		close(fd);
 		return false;
-	fp = fopen(path, "r");
-	if (!fp)
-		return false;
-	while ((n = fread(block, 1, sizeof(block), fp)) > 0 &&
-	       n <= len - at && !memcmp(block, buf + at, n))
-		at += n;
-	same = at == len && !n && !ferror(fp);
-	fclose(fp);
-	return same;
+	}
+	while ((n = read(fd, block, sizeof(block))) > 0 &&
+	       (size_t)n <= len - at && !memcmp(block, buf + at, (size_t)n))
+		at += (size_t)n;
+	close(fd);
+	return at == len && !n;
 }
 
 int site_put_file(const char *path, const char *buf, size_t len)
