@@ -34,6 +34,22 @@ static void counts(double v, int decimals, const char *want)
 	strbuf_release(&sb);
 }
 
+/* A count's cell, built in one piece, after what the page has. */
+static void cells(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "<tr>");
+	html_count_cell(&sb, 0);
+	html_count_cell(&sb, -1234567);
+	html_count_cell(&sb, 9007199254740993L);
+	html_count_cell(&sb, 999);
+	is_str(sb.buf, "<tr><td class=\"n\">0</td><td class=\"n\">-1,234,567</td>"
+	       "<td class=\"n\">9,007,199,254,740,992</td><td class=\"n\">999</td>",
+	       "html_count_cell(): cells, past 2^53 as a double");
+	strbuf_release(&sb);
+}
+
 static size_t count(const char *hay, const char *needle)
 {
 	size_t n = 0;
@@ -141,6 +157,7 @@ int main(void)
 	counts(100000, -1, "100,000");
 	counts(-999, -1, "-999");
 	counts(-1000, -1, "-1,000");
+	cells();
 	count_digits();
 	fixed1_digits();
 	counts(24, 1, "24.0");
