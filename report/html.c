@@ -2,6 +2,7 @@
 #include "html.h"
 #include "utf8.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -270,6 +271,28 @@ void html_fixed1(struct strbuf *out, double v)
 	strbuf_addstr(out, buf);
 }
 
+/*
+ * printf("%g") of @v into @buf: a whole number from 0 to 999,999 (the
+ * counts of a chart's bars, its axis's ticks) in its digits, the rest
+ * through printf.  A chart on each of 20,000 pages has dozens.
+ */
+static const char *svg_g(char buf[32], double v)
+{
+	if (v >= 0 && v < 1e6 && v == (double)(long)v && !signbit(v)) {
+		long n = (long)v;
+		char *p = buf + 31;
+
+		*p = '\0';
+		do {
+			*--p = (char)('0' + n % 10);
+			n /= 10;
+		} while (n);
+		return p;
+	}
+	snprintf(buf, 32, "%g", v);
+	return buf;
+}
+
 static void svg_close(struct strbuf *out, const char *title)
 {
 	strbuf_addstr(out, "</svg>\n<figcaption>");
@@ -359,10 +382,14 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 	for (s = 0; s <= (size_t)steps; s++) {
 		double y = top + plot_h - (double)s * plot_h / steps;
 
-		strbuf_addf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-			    "stroke=\"#ddd\"/>\n", left, left + plot_w, y, y);
-		snprintf(label, sizeof(label), "%g", max * (double)s / steps);
-		svg_text(out, left - 4, y + 4, "end", label);
+		strbuf_addf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"", left,
+			    left + plot_w);
+		html_fixed1(out, y);
+		strbuf_addstr(out, "\" y2=\"");
+		html_fixed1(out, y);
+		strbuf_addstr(out, "\" stroke=\"#ddd\"/>\n");
+		svg_text(out, left - 4, y + 4, "end",
+			 svg_g(label, max * (double)s / steps));
 	}
 	step = c->nr_buckets ? (double)plot_w / (double)c->nr_buckets : plot_w;
 	bar = step * 0.8;
@@ -396,7 +423,9 @@ void html_svg_stacked(struct strbuf *out, const struct html_series_chart *c)
 			html_escape(out, c->series[s]);
 			strbuf_addstr(out, ", ");
 			html_escape(out, c->buckets[b]);
-			strbuf_addf(out, ": %g</title></rect>\n", v);
+			strbuf_addstr(out, ": ");
+			strbuf_addstr(out, svg_g(label, v));
+			strbuf_addstr(out, "</title></rect>\n");
 		}
 		/* label every bucket when they fit, else every few */
 		if (c->nr_buckets <= 16 || b % ((c->nr_buckets + 15) / 16) == 0)

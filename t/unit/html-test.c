@@ -207,6 +207,31 @@ int main(void)
 	}
 	strbuf_reset(&sb);
 	{
+		/* the values and ticks as printf's "%g" prints them */
+		const char *series[] = { "n" };
+		const char *buckets[] = { "a", "b", "c", "d", "e", "f", "g" };
+		double values[] = { 3, 2.5, 999999, 1e6, 0.1, 1234567, 7e-5 };
+		struct html_series_chart c = {
+			"g", series, 1, buckets, 7, values, true
+		};
+		char want[64];
+		size_t i, bad = 0;
+
+		html_svg_stacked(&sb, &c);
+		for (i = 0; i < 7; i++) {
+			snprintf(want, sizeof(want), ", %s: %g</title>",
+				 buckets[i], values[i]);
+			bad += !strstr(sb.buf, want);
+		}
+		ok(!bad && strstr(sb.buf, "\">0</text>") &&
+		   strstr(sb.buf, "\">500000</text>") &&
+		   strstr(sb.buf, "\">1.5e+06</text>") &&
+		   strstr(sb.buf, "\">2e+06</text>") &&
+		   strstr(sb.buf, "y1=\"210.0\" y2=\"210.0\""),
+		   "bars' values and ticks as %g, grid lines as %.1f");
+	}
+	strbuf_reset(&sb);
+	{
 		const char *labels[] = { "Ann", "Bob" };
 		double a[] = { 10, 0 }, b[] = { 3, 7 };
 		struct html_pair_chart c = { "pairs", "reviews", "authored",
