@@ -151,9 +151,14 @@ struct list_base {
 /* @s in lower case into @out (addresses are compared so). */
 static void lower_into(struct strbuf *out, const char *s)
 {
+	size_t i, n = strlen(s);
+
+	/* grown once, not a byte at a time: every sender of every reply */
 	strbuf_reset(out);
-	for (; *s; s++)
-		strbuf_addch(out, (char)tolower((unsigned char)*s));
+	strbuf_grow(out, n);
+	for (i = 0; i < n; i++)
+		out->buf[i] = (char)tolower((unsigned char)s[i]);
+	strbuf_setlen(out, n);
 }
 
 struct ctx {
