@@ -260,7 +260,16 @@ int site_figures_years(struct site_figures *w)
 	whole.identity_flags = a->o->identity_flags;
 	range_init(&r);
 	r.until = a->now;
-	if (scope_foreach_commit(&whole, &r, year_commit, &yp) < 0)
+	/*
+	 * gitdm's figures over the same history (kmaint stats), in the same
+	 * walk: a walk of its own was a second read of 1.4M commits
+	 */
+	w->st.each_commit = year_commit;
+	w->st.each_data = &yp;
+	rc = stats_collect(&w->st, &whole, &r, false);
+	w->st.each_commit = NULL;
+	w->st.each_data = NULL;
+	if (rc)
 		goto out;
 	addr_fold(&yp);
 	for (i = 0; i < a->nr_people; i++) {
@@ -272,10 +281,6 @@ int site_figures_years(struct site_figures *w)
 	}
 	for (y = 0; y < w->nr_years; y++)
 		w->y_elephant[y] = elephant(&yp.emp[y]);
-	/* gitdm's figures over the same history: kmaint stats */
-	if (stats_collect(&w->st, &whole, &r, false))
-		goto out;
-	rc = 0;
 out:
 	scope_release(&whole);
 	range_release(&r);

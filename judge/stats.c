@@ -256,6 +256,12 @@ static int collect_commit(const struct scope_commit *c, void *data)
 	struct stats_employer *e = &st->employers[ei];
 	struct strmap_entry *ent;
 
+	if (st->each_commit) {
+		int rc = st->each_commit(c, st->each_data);
+
+		if (rc)
+			return rc;
+	}
 	h->n[SC_CHANGESETS]++;
 	h->n[SC_ADDED] += c->added;
 	h->n[SC_REMOVED] += c->removed;

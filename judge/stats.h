@@ -114,6 +114,13 @@ struct stats {
 	long developers, first_timers;
 	long counts_unknown;	/* commits whose counts were not indexed */
 	int64_t oldest, newest;	/* commit times seen */
+	/*
+	 * If set, also called with each commit of stats_collect()'s walk
+	 * (a non-zero return ends it): a caller with figures of its own
+	 * over the same commits walks them once.
+	 */
+	int (*each_commit)(const struct scope_commit *c, void *data);
+	void *each_data;
 };
 
 void stats_init(struct stats *st, const struct employer_map *em);

@@ -151,9 +151,14 @@ struct list_base {
 /* @s in lower case into @out (addresses are compared so). */
 static void lower_into(struct strbuf *out, const char *s)
 {
+	size_t i, n = strlen(s);
+
+	/* grown once, not a byte at a time: every sender of every reply */
 	strbuf_reset(out);
-	for (; *s; s++)
-		strbuf_addch(out, (char)tolower((unsigned char)*s));
+	strbuf_grow(out, n);
+	for (i = 0; i < n; i++)
+		out->buf[i] = (char)tolower((unsigned char)s[i]);
+	strbuf_setlen(out, n);
 }
 
 struct ctx {
@@ -411,6 +416,31 @@ static int cmp_answer(const void *a, const void *b)
 	return x->date < y->date ? -1 : x->date > y->date;
 }
 
+/*
+ * The identity model's rows of every sender answers_build() asks about
+ * (a message with replies, and the replies), read in one batch: asked a
+ * people id at a time, a million messages' senders were a query each.
+ */
+static void answers_prefetch(struct ctx *c)
+{
+	const struct lmsg_table *t = c->t;
+	int64_t *pids = NULL;
+	size_t i, k, n, nr = 0, alloc = 0;
+
+	for (i = 0; i < t->nr; i++) {
+		const int32_t *v = lmsg_kids(t, t->m[i].id, &n);
+
+		if (!n)
+			continue;
+		ALLOC_GROW(pids, nr + n + 1, alloc);
+		pids[nr++] = t->m[i].sender;
+		for (k = 0; k < n; k++)
+			pids[nr++] = t->m[v[k]].sender;
+	}
+	identity_prefetch(c->id, pids, nr);
+	free(pids);
+}
+
 /* The base's answers (struct list_base's ans) of every message. */
 static void answers_build(struct ctx *c)
 {
@@ -418,6 +448,7 @@ static void answers_build(struct ctx *c)
 	const struct lmsg_table *t = c->t;
 	size_t i, k, n, nr = 0, alloc = 0;
 
+	answers_prefetch(c);
 	b->ans_start = xmalloc((t->nr + 1) * sizeof(*b->ans_start));
 	for (i = 0; i < t->nr; i++) {
 		const int32_t *v = lmsg_kids(t, t->m[i].id, &n);

@@ -7,6 +7,7 @@
 #include "site.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,21 +110,41 @@ static const char style[] =
 
 /* ---- files ---- */
 
+/*
+ * Does the file at @path hold exactly @len bytes @buf?  Compared a block
+ * at a time: reading each of 20,000 pages into a buffer of its own was
+ * most of a run that changes nothing.
+ */
+static bool same_file(const char *path, const char *buf, size_t len)
+{
+	char block[65536];
+	struct stat st;
+	size_t at = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return false;
+	/* a page of another size changed: no need to read it */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != len) {
+		close(fd);
+		return false;
+	}
+	while ((n = read(fd, block, sizeof(block))) > 0 &&
+	       (size_t)n <= len - at && !memcmp(block, buf + at, (size_t)n))
+		at += (size_t)n;
+	close(fd);
+	return at == len && !n;
+}
+
 int site_put_file(const char *path, const char *buf, size_t len)
 {
-	char *old = NULL, *tmp;
-	size_t old_len = 0;
-	struct stat st;
 	FILE *fp;
+	char *tmp;
 
-	/* a page of another size changed: no need to read it */
-	if (!stat(path, &st) && S_ISREG(st.st_mode) &&
-	    (size_t)st.st_size == len && !read_file(path, &old, &old_len) &&
-	    old_len == len && (!len || !memcmp(old, buf, len))) {
-		free(old);
+	if (same_file(path, buf, len))
 		return 0;
-	}
-	free(old);
 	/* a reader never sees half a page: write aside, then rename */
 	tmp = xstrfmt("%s.tmp", path);
 	fp = fopen(tmp, "w");
@@ -203,6 +224,20 @@ struct site {
 	size_t nr_emps;
 	long emp_unknown, emp_total;
 	char **rfile;		/* per release: "r/TAG.html" */
+	/*
+	 * The M:/R: changes per section name: the first event's index + 1,
+	 * and each event's next of the same name (SIZE_MAX: none), in the
+	 * history's order; a scan of every event for each of 2,900
+	 * sections was most of their pages' time.
+	 */
+	struct strmap ev_first;
+	size_t *ev_next;
+	/*
+	 * The buffer of the section and person pages, one after the other:
+	 * a buffer of its own for each of 20,000 pages grew from nothing,
+	 * and faulted its pages in, every time.
+	 */
+	struct strbuf page;
 	int partial_year;
 	char csp[300];
 	char partial_date[16];
@@ -1662,16 +1697,16 @@ static void history_table(struct site *w, struct strbuf *out,
 			  const struct audit_section *s)
 {
 	const struct mh_history *h = w->h;
+	void *first = strmap_get(&w->ev_first, s->name, strlen(s->name));
 	size_t i, n = 0;
 
 	strbuf_addstr(out, "<table><thead><tr><th>date</th><th>change</th>"
 		      "<th>who</th><th>commit</th></tr></thead><tbody>\n");
-	for (i = 0; i < h->nr_events; i++) {
+	for (i = first ? (uintptr_t)first - 1 : SIZE_MAX; i != SIZE_MAX;
+	     i = w->ev_next[i]) {
 		const struct mh_event *e = &h->events[i];
 		char d[16];
 
-		if (strcmp(e->section, s->name))
-			continue;
 		mh_date(d, sizeof(d), e->time);
 		strbuf_addf(out, "<tr><td>%s</td><td>", d);
 		if (!e->type)
@@ -1696,15 +1731,36 @@ static void history_table(struct site *w, struct strbuf *out,
 	strbuf_addstr(out, "</tbody></table>\n");
 }
 
+/* w->ev_first and w->ev_next: each section's changes, found once. */
+static void index_events(struct site *w)
+{
+	const struct mh_history *h = w->h;
+	size_t i;
+
+	strmap_init(&w->ev_first);
+	w->ev_next = xcalloc(h->nr_events + 1, sizeof(size_t));
+	/* backwards: each chain then runs in the history's order */
+	for (i = h->nr_events; i-- > 0;) {
+		const char *name = h->events[i].section;
+		struct strmap_entry *e = strmap_insert(&w->ev_first, name,
+						       strlen(name));
+
+		w->ev_next[i] = e->value ? (uintptr_t)e->value - 1 : SIZE_MAX;
+		e->value = (void *)(uintptr_t)(i + 1);
+	}
+}
+
 static int write_section(struct site *w, size_t i)
 {
 	const struct audit *a = w->a;
 	const struct audit_section *s = &a->v[i];
 	const struct sec_info *si = &w->si[i];
-	struct strbuf out = STRBUF_INIT, ev = STRBUF_INIT;
+	struct strbuf out = w->page, ev = STRBUF_INIT;
 	size_t j, n;
 	char d[16];
 	int rc;
+
+	strbuf_reset(&out);
 
 	page_head(w, &out, s->name, 1);
 	strbuf_addstr(&out, "<p>Status: <b>");
@@ -1841,7 +1897,7 @@ static int write_section(struct site *w, size_t i)
 	}
 	page_foot(w, &out, 1, false);
 	rc = put_page(w, si->file, &out);
-	strbuf_release(&out);
+	w->page = out;
 	strbuf_release(&ev);
 	return rc;
 }
@@ -1850,9 +1906,11 @@ static int write_person(struct site *w, int pid)
 {
 	const struct audit *a = w->a;
 	const struct identity_person *ip = &a->id.persons[pid];
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = w->page;
 	size_t i, j, n;
 	int rc;
+
+	strbuf_reset(&out);
 
 	page_head(w, &out, ip->name && *ip->name ? ip->name : ip->email, 1);
 	strbuf_addstr(&out, "<p>");
@@ -1943,7 +2001,7 @@ static int write_person(struct site *w, int pid)
 	}
 	page_foot(w, &out, 1, false);
 	rc = put_page(w, w->pfile[pid], &out);
-	strbuf_release(&out);
+	w->page = out;
 	return rc;
 }
 
@@ -2056,6 +2114,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	strmap_init(&w.files);
 	strmap_init(&w.put);
 	strbuf_init(&w.manifest, 0);
+	strbuf_init(&w.page, 0);
 	strmap_init(&areas);
 	sha256_csp(script, strlen(script), s1);
 	sha256_csp(style, strlen(style), s2);
@@ -2113,6 +2172,7 @@ int site_write(struct scope *sc, const struct audit *a,
 	link_people(&w);
 	w.listed_at = pairs_by_pid(&w, false, &w.listed_first);
 	w.work_at = pairs_by_pid(&w, true, &w.work_first);
+	index_events(&w);
 	if (write_index(&w, &areas))
 		goto out;
 	for (i = 0; i < a->nr; i++)
@@ -2134,9 +2194,13 @@ out:
 	free(w.listed_at);
 	free(w.work_first);
 	free(w.work_at);
+	if (w.ev_next)
+		strmap_clear(&w.ev_first, false);
+	free(w.ev_next);
 	strmap_clear(&w.files, false);
 	strmap_clear(&w.put, false);
 	strbuf_release(&w.manifest);
+	strbuf_release(&w.page);
 	strmap_clear(&areas, false);
 	free(w.emps);
 	for (i = 0; w.rfile && i < w.f->rel.nr; i++)

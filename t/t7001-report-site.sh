@@ -234,6 +234,13 @@ like "$S/s/script-alert-1-script-widget.html" '<td><a href="\.\./p/widget-acme\.
 	"MAINTAINERS history links the M: line's person, its markup as text"
 like "$S/s/foo-driver.html" ' from <a href="\.\./p/dev-example\.com\.html">Dev Eloper</a></li>' \
 	"a pending patch links its sender's page"
+# a section's MAINTAINERS history: its own changes only, all of them, in
+# the history's order (site.c's index_events())
+is "$(sed -n '/<h2>MAINTAINERS history/,/<\/table>/p' "$S/s/quiet-tool.html" |
+	sed -n 's|^<tr><td>[0-9-]*</td><td>\([^<]*\)</td><td>\([^&]*\) &lt;.*|\1/\2|p' |
+	tr '\n' ';')" \
+	"M: added (first version indexed)/Quiet Keeper;R: removed/Temp Reviewer;R: added/Temp Reviewer;R: added/Late Reviewer;" \
+	"a section's MAINTAINERS history: its changes, in order"
 # one employer model: acme.test by its domain on the card, the person's
 # page and the employers' list; example.com is a personal domain
 total=$(git rev-list --count --no-merges HEAD)

@@ -34,6 +34,22 @@ static void counts(double v, int decimals, const char *want)
 	strbuf_release(&sb);
 }
 
+/* A count's cell, built in one piece, after what the page has. */
+static void cells(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "<tr>");
+	html_count_cell(&sb, 0);
+	html_count_cell(&sb, -1234567);
+	html_count_cell(&sb, 9007199254740993L);
+	html_count_cell(&sb, 999);
+	is_str(sb.buf, "<tr><td class=\"n\">0</td><td class=\"n\">-1,234,567</td>"
+	       "<td class=\"n\">9,007,199,254,740,992</td><td class=\"n\">999</td>",
+	       "html_count_cell(): cells, past 2^53 as a double");
+	strbuf_release(&sb);
+}
+
 static size_t count(const char *hay, const char *needle)
 {
 	size_t n = 0;
@@ -125,6 +141,11 @@ int main(void)
 		"surrogate replaced");
 	escapes("a\x01z\tb\nc", "a\xef\xbf\xbdz\tb\nc", "control bytes replaced, tab and newline kept");
 	escapes(NULL, "", "NULL is empty");
+	/* plain text is copied a run at a time: the runs' ends */
+	escapes("\x7f>x&", "\xef\xbf\xbd&gt;x&amp;", "DEL replaced, specials at both ends");
+	escapes("ab\xc3\xa9" "cd'\x1f\xff", "ab\xc3\xa9" "cd&#39;\xef\xbf\xbd\xef\xbf\xbd",
+		"runs around UTF-8, a quote, a control and a stray byte");
+	escapes("\"\"<<", "&quot;&quot;&lt;&lt;", "specials one after another");
 
 	/* a reader's numbers: thousands grouped, a sign and decimals kept */
 	counts(0, -1, "0");
@@ -136,6 +157,7 @@ int main(void)
 	counts(100000, -1, "100,000");
 	counts(-999, -1, "-999");
 	counts(-1000, -1, "-1,000");
+	cells();
 	count_digits();
 	fixed1_digits();
 	counts(24, 1, "24.0");
@@ -182,6 +204,31 @@ int main(void)
 		ok(strstr(sb.buf, ">500<") && strstr(sb.buf, ">100<") &&
 		   strstr(sb.buf, ">400<") && !strstr(sb.buf, ">125<"),
 		   "an axis to 500 by 100s, not 125s");
+	}
+	strbuf_reset(&sb);
+	{
+		/* the values and ticks as printf's "%g" prints them */
+		const char *series[] = { "n" };
+		const char *buckets[] = { "a", "b", "c", "d", "e", "f", "g" };
+		double values[] = { 3, 2.5, 999999, 1e6, 0.1, 1234567, 7e-5 };
+		struct html_series_chart c = {
+			"g", series, 1, buckets, 7, values, true
+		};
+		char want[64];
+		size_t i, bad = 0;
+
+		html_svg_stacked(&sb, &c);
+		for (i = 0; i < 7; i++) {
+			snprintf(want, sizeof(want), ", %s: %g</title>",
+				 buckets[i], values[i]);
+			bad += !strstr(sb.buf, want);
+		}
+		ok(!bad && strstr(sb.buf, "\">0</text>") &&
+		   strstr(sb.buf, "\">500000</text>") &&
+		   strstr(sb.buf, "\">1.5e+06</text>") &&
+		   strstr(sb.buf, "\">2e+06</text>") &&
+		   strstr(sb.buf, "y1=\"210.0\" y2=\"210.0\""),
+		   "bars' values and ticks as %g, grid lines as %.1f");
 	}
 	strbuf_reset(&sb);
 	{

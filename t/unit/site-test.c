@@ -49,6 +49,25 @@ static void remote_urls(void)
 	remote_is("https://github.com/a/b\"><script>", NULL);
 }
 
+/* Pages longer than one block of the comparison (same_file()). */
+static void big_pages(const char *path)
+{
+	size_t n = 200000;
+	char *big = xmalloc(n);
+
+	memset(big, 'a', n);
+	ok(site_put_file(path, big, n) == 1 && site_put_file(path, big, n) == 0,
+	   "a page of several blocks, the same again: not written");
+	big[150000] = 'b';
+	ok(site_put_file(path, big, n) == 1, "one byte other in a later block: written");
+	big[n - 1] = 'c';
+	ok(site_put_file(path, big, n) == 1, "the last byte other: written");
+	ok(site_put_file(path, big, n - 1) == 1 &&
+	   site_put_file(path, big, n) == 1,
+	   "one byte shorter, then longer again: written");
+	free(big);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-site-test.XXXXXX", *path, *buf = NULL;
@@ -74,6 +93,7 @@ int main(void)
 	free(buf);
 	ok(site_put_file(path, "", 0) == 1 && site_put_file(path, "", 0) == 0,
 	   "an empty page too");
+	big_pages(path);
 	unlink(path);
 	free(path);
 	path = xstrfmt("%s/none/page.html", dir);
