@@ -74,7 +74,7 @@ void site_stamp_add_file(struct site_stamp *st, const char *what,
 	if (read_file(path, &buf, &len))
 		site_stamp_add_int(st, "missing", errno);
 	else
-		site_stamp_add(st, "contents", buf, len);
+		site_stamp_add(st, what, buf, len);
 	free(buf);
 }
 
