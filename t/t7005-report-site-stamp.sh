@@ -85,6 +85,8 @@ sqlite3 "$IDX" ".backup $TRASH/idx.bak" && sqlite3 "$IDX" "DROP TABLE people"
 fresh "a table of the index dropped"
 expect_failure "a forced run reads it" site --force
 sqlite3 "$IDX" ".restore $TRASH/idx.bak"
+full "the index restored (the forced run removed the stamp)"
+fresh "and again"
 
 full "an option" --title "Another title"
 fresh "the same option" --title "Another title"
@@ -92,15 +94,16 @@ full "without it"
 
 at "2024-03-10 00:00:00"
 echo 2 >>bar/b.c && git commit -qam "bar: change 2"
+full "a new HEAD, not indexed"
 "$KMAINT" index -q
-full "a commit indexed"
+full "the commit indexed"
 mail "$M/p2" "Dev Eloper <dev@example.com>" "Re: [PATCH] foo: change 1" \
 	"$(date -u -R -d '2024-02-02')" p2@x p1@x </dev/null
 pi_add test "$M/p2" >/dev/null 2>&1
 "$KMAINT" index -q --inbox "$I"
 full "a message indexed"
 
-echo "Dev Eloper <dev@example.com> <dev@old.example.com>" >.mailmap
+echo "Dev Newname <dev@example.com>" >.mailmap
 full "the .mailmap"
 echo "dev@example.com Other Corp" >"$TRASH/emap"
 full "the employer file"
