@@ -12,16 +12,16 @@
 
 inbox_project || exit 1
 cat >MAINTAINERS <<EOF
+BAR LIBRARY
+M:	Bar Keeper <bar@example.com>
+S:	Odd Fixes
+F:	bar/
+
 FOO DRIVER
 M:	Foo Keeper <keeper@example.com>
 L:	test@example.com
 S:	Maintained
 F:	foo/
-
-BAR LIBRARY
-M:	Bar Keeper <bar@example.com>
-S:	Odd Fixes
-F:	bar/
 EOF
 mkdir foo bar && echo a >foo/a.c && echo b >bar/b.c
 as "Foo Keeper" keeper@example.com; by "Foo Keeper" keeper@example.com
