@@ -968,6 +968,52 @@ char *idx_meta_get(struct idx *ix, const char *key)
 	return v;
 }
 
+/* Every row @sql returns, each value length-prefixed; a missing table: none. */
+static int append_rows(struct idx *ix, const char *sql, struct strbuf *out)
+{
+	sqlite3_stmt *st;
+	int i, n, rc;
+
+	if (sqlite3_prepare_v2(ix->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sqlite3_errcode(ix->db) == SQLITE_ERROR &&
+		       strstr(sqlite3_errmsg(ix->db), "no such table") ? 0 :
+		       sql_error(ix, "state");
+	strbuf_addf(out, "%s\n", sql);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		n = sqlite3_column_count(st);
+		for (i = 0; i < n; i++) {
+			const void *v = sqlite3_column_blob(st, i);
+			int len = sqlite3_column_bytes(st, i);
+
+			strbuf_addf(out, "%d %d:", sqlite3_column_type(st, i),
+				    len);
+			strbuf_add(out, v, (size_t)len);
+		}
+		strbuf_addch(out, '\n');
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : sql_error(ix, "state");
+}
+
+int idx_state(struct idx *ix, struct strbuf *out)
+{
+	static const char *const sql[] = {
+		"PRAGMA user_version",
+		"SELECT key, value FROM meta ORDER BY key",
+		"SELECT * FROM sources ORDER BY id",
+		"SELECT * FROM cursors ORDER BY 1, 2",
+		"SELECT max(rowid) FROM commits",
+		"SELECT max(rowid) FROM messages",
+		NULL
+	};
+	const char *const *q;
+
+	for (q = sql; *q; q++)
+		if (append_rows(ix, *q, out))
+			return -1;
+	return 0;
+}
+
 int idx_meta_set(struct idx *ix, const char *key, const char *value)
 {
 	sqlite3_stmt *st;

@@ -160,6 +160,16 @@ int idx_commit(struct idx *ix);
 char *idx_meta_get(struct idx *ix, const char *key);
 int idx_meta_set(struct idx *ix, const char *key, const char *value);
 
+/*
+ * What "kmaint index" has made of the history and the archives, as
+ * text that changes whenever it does: the schema's version, the meta
+ * table (the tips, the mailmap, the identity model's key), the
+ * archives and their cursors, the last commit and message.  A
+ * no-op update leaves it as it was.  Appended to @out; -1 with a
+ * message.  For report --site's stamp (report/site-stamp.h).
+ */
+int idx_state(struct idx *ix, struct strbuf *out);
+
 /* Is the commit @hash (full id) indexed? */
 bool idx_has_commit(struct idx *ix, const char *hash);
 
