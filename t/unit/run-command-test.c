@@ -144,8 +144,10 @@ static void test_heap_padding(struct strbuf *out, struct strbuf *rec)
 	child_read_record(&c, rec, '\n');
 	finish_command(&c);
 	ok(!strcmp(rec->buf, "glibc.malloc.top_pad=16777216:"
+		   "glibc.malloc.mmap_threshold=4194304:"
 		   "glibc.malloc.top_pad=0:x"),
-	   "git gets the heap padding, the user's tunables after it");
+	   "git gets the heap padding and mmap threshold, the user's "
+	   "tunables after them");
 	strbuf_reset(out);
 	capture_command(sh, out, NULL);
 	ok(!strcmp(out->buf, "glibc.malloc.top_pad=0\n"),
