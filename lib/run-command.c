@@ -121,6 +121,26 @@ static int setup_fd(posix_spawn_file_actions_t *fa, int want, int target,
 	return posix_spawn_file_actions_adddup2(fa, fds[child_end], target);
 }
 
+/*
+ * A child's output through a 1 MB pipe rather than Linux's 64 KB: a
+ * version of MAINTAINERS (700 KB) from cat-file took a dozen pipefuls,
+ * each a wake-up of ours and a wait of cat-file's, and a diff-tree
+ * stopped whenever its reader fell 64 KB behind.  Where the system
+ * refuses (a user over fs.pipe-user-pages-soft, another kernel), the
+ * pipe keeps its size.
+ */
+static void widen_pipe(int fd)
+{
+#ifdef F_SETPIPE_SZ
+	int saved = errno;
+
+	if (fcntl(fd, F_SETPIPE_SZ, 1 << 20) < 0)
+		errno = saved;
+#else
+	(void)fd;
+#endif
+}
+
 int start_command(struct child_process *cp)
 {
 	posix_spawn_file_actions_t fa;
@@ -173,6 +193,7 @@ int start_command(struct child_process *cp)
 		cp->owned |= 1;
 	}
 	if (cp->out < 0 && cp->out != CHILD_NULL) {
+		widen_pipe(out[0]);
 		close(out[1]);
 		cp->out = out[0];
 		cp->owned |= 2;

@@ -4,6 +4,7 @@
  * ways, record reading across buffer refills, environment and
  * directory changes.  TAP output.
  */
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -176,6 +177,33 @@ static void test_caller_fd(void)
 	fclose(fp);
 }
 
+/* a child's stdout is a 1 MB pipe wherever the system lets us widen one */
+static void test_pipe_size(void)
+{
+#ifdef F_SETPIPE_SZ
+	const char *argv[] = { "true", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+	int probe[2], can = 0;
+
+	if (!pipe(probe)) {
+		can = fcntl(probe[0], F_SETPIPE_SZ, 1 << 20) >= (1 << 20);
+		close(probe[0]);
+		close(probe[1]);
+	}
+	c.argv = argv;
+	c.in = CHILD_NULL;
+	c.out = -1;
+	start_command(&c);
+	if (can)
+		ok(fcntl(c.out, F_GETPIPE_SZ) >= (1 << 20),
+		   "a child's stdout pipe holds 1 MB");
+	else
+		ok(fcntl(c.out, F_GETPIPE_SZ) > 0,
+		   "a child's stdout pipe (the system keeps its size)");
+	finish_command(&c);
+#endif
+}
+
 int main(void)
 {
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, rec = STRBUF_INIT;
@@ -242,6 +270,7 @@ int main(void)
 	test_env_dir(&rec);
 	test_heap_padding(&out, &rec);
 	test_caller_fd();
+	test_pipe_size();
 
 	strbuf_release(&out);
 	strbuf_release(&err);
