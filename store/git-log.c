@@ -28,6 +28,18 @@ static const char *git_env[] = {
 	NULL
 };
 
+/*
+ * diff-tree --stdin flushes its output after every commit, for a reader
+ * that waits on each answer; ours reads the whole stream.  Without the
+ * flushes it writes 4 KB at a time: a quarter of the writes, reads and
+ * wake-ups (3,000 commits of gen-history: 3,000 writes, 758 without).
+ */
+static const char *difftree_env[] = {
+	"GIT_NO_LAZY_FETCH=1",
+	"GIT_FLUSH=0",
+	NULL
+};
+
 void hist_commit_init(struct hist_commit *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -703,7 +715,7 @@ static int start_difftree(struct child_process *cp, FILE *list, FILE *err,
 	argv[n] = NULL;
 	memset(cp, 0, sizeof(*cp));
 	cp->argv = argv;
-	cp->env = git_env;
+	cp->env = difftree_env;
 	cp->in = fileno(list);
 	cp->out = -1;
 	cp->err = fileno(err);

@@ -147,6 +147,37 @@ int main(void)
 		fclose(list);
 	}
 	{
+		/* a git of ours on PATH logs what each git was given */
+		char *real = git_line("command -v git");
+		char *wrap = xstrfmt("%s/bin/git", dir);
+		char *path = xstrfmt("%s/bin:%s", dir, getenv("PATH"));
+		char *old = xstrdup(getenv("PATH"));
+		char *script = xstrfmt("mkdir bin && printf '#!/bin/sh\\n"
+				       "echo \"$1 ${GIT_FLUSH-unset}\" >>%s/env.log\\n"
+				       "exec %s \"$@\"\\n' >bin/git && chmod +x bin/git",
+				       dir, real);
+		char *log;
+
+		sh(script);
+		setenv("PATH", path, 1);
+		ok(!history_read_one(head, &opts, &c), "read one commit again");
+		hist_commit_release(&c);
+		ok(!history_read_one(merge, &opts, &c), "and the merge");
+		hist_commit_release(&c);
+		setenv("PATH", old, 1);
+		log = git_line("cat env.log");
+		ok(strstr(log, "diff-tree 0") && !strstr(log, "diff-tree unset"),
+		   "diff-tree does not flush after each commit (GIT_FLUSH=0)");
+		ok(strstr(log, "cat-file unset") && !strstr(log, "cat-file 0"),
+		   "cat-file, which answers each question, still does");
+		free(real);
+		free(wrap);
+		free(path);
+		free(old);
+		free(script);
+		free(log);
+	}
+	{
 		const char *incl[] = { merge, NULL }, *excl[] = { head, NULL };
 
 		nr = history_list(incl, excl, NULL, NULL, &list);

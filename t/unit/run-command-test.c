@@ -4,6 +4,7 @@
  * ways, record reading across buffer refills, environment and
  * directory changes.  TAP output.
  */
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -144,8 +145,10 @@ static void test_heap_padding(struct strbuf *out, struct strbuf *rec)
 	child_read_record(&c, rec, '\n');
 	finish_command(&c);
 	ok(!strcmp(rec->buf, "glibc.malloc.top_pad=16777216:"
+		   "glibc.malloc.mmap_threshold=4194304:"
 		   "glibc.malloc.top_pad=0:x"),
-	   "git gets the heap padding, the user's tunables after it");
+	   "git gets the heap padding and mmap threshold, the user's "
+	   "tunables after them");
 	strbuf_reset(out);
 	capture_command(sh, out, NULL);
 	ok(!strcmp(out->buf, "glibc.malloc.top_pad=0\n"),
@@ -172,6 +175,33 @@ static void test_caller_fd(void)
 	ok(fgets(buf, sizeof(buf), fp) && !strcmp(buf, "to a file\n"),
 	   "which is still open and holds the output");
 	fclose(fp);
+}
+
+/* a child's stdout is a 1 MB pipe wherever the system lets us widen one */
+static void test_pipe_size(void)
+{
+#ifdef F_SETPIPE_SZ
+	const char *argv[] = { "true", NULL };
+	struct child_process c = CHILD_PROCESS_INIT;
+	int probe[2], can = 0;
+
+	if (!pipe(probe)) {
+		can = fcntl(probe[0], F_SETPIPE_SZ, 1 << 20) >= (1 << 20);
+		close(probe[0]);
+		close(probe[1]);
+	}
+	c.argv = argv;
+	c.in = CHILD_NULL;
+	c.out = -1;
+	start_command(&c);
+	if (can)
+		ok(fcntl(c.out, F_GETPIPE_SZ) >= (1 << 20),
+		   "a child's stdout pipe holds 1 MB");
+	else
+		ok(fcntl(c.out, F_GETPIPE_SZ) > 0,
+		   "a child's stdout pipe (the system keeps its size)");
+	finish_command(&c);
+#endif
 }
 
 int main(void)
@@ -240,6 +270,7 @@ int main(void)
 	test_env_dir(&rec);
 	test_heap_padding(&out, &rec);
 	test_caller_fd();
+	test_pipe_size();
 
 	strbuf_release(&out);
 	strbuf_release(&err);
