@@ -1750,6 +1750,51 @@ static void index_events(struct site *w)
 	}
 }
 
+/* A section's lists: its patches, the replies' times, what is pending. */
+static void section_lists(struct site *w, struct strbuf *out,
+			  const struct audit_section *s, const struct sec_info *si)
+{
+	strbuf_addstr(out, "<h2>The mailing lists</h2>\n");
+	if (si->fig->have_lists) {
+		strbuf_addstr(out, "<table><tbody><tr><td>patches posted"
+			      "</td>");
+		html_count_cell(out, si->fig->patches);
+		strbuf_addstr(out, "</tr><tr><td>answered</td>");
+		html_count_cell(out, si->fig->answered);
+		strbuf_addstr(out, "</tr><tr><td>never answered</td>");
+		html_count_cell(out, si->fig->unanswered);
+		strbuf_addstr(out, "</tr>");
+		strbuf_addstr(out, "<tr><td>never answered (%)</td>"
+			      "<td class=\"n\">");
+		never_answered(out, si);
+		strbuf_addstr(out, "</td></tr><tr><td>median hours to a first reply</td>"
+			      "<td class=\"n\">");
+		hours(out, si->fig->reply);
+		strbuf_addstr(out, "</td></tr><tr><td>90th percentile hours to a "
+			      "first reply</td><td class=\"n\">");
+		hours(out, si->fig->reply_p90);
+		strbuf_addstr(out, "</td></tr><tr><td>median hours to a first reply "
+			      "from a listed M:/R: (CHAOSS Time to First Response)"
+			      "</td><td class=\"n\">");
+		hours(out, si->fig->reply_listed);
+		strbuf_addstr(out, "</td></tr><tr><td>90th percentile hours to a "
+			      "first reply from a listed M:/R:</td><td class=\"n\">");
+		hours(out, si->fig->reply_listed_p90);
+		strbuf_addstr(out, "</td></tr><tr><td>median hours from posting to "
+			      "commit (CHAOSS Change Request Review Duration)</td>"
+			      "<td class=\"n\">");
+		hours(out, si->fig->to_commit);
+		strbuf_addstr(out, "</td></tr></tbody></table>\n");
+	} else {
+		strbuf_addstr(out, "<p>No thread on the indexed lists touches its "
+			      "files.</p>\n");
+	}
+	strbuf_addf(out, "<h3>Patches pending now (posted in the last %d days, "
+		    "no M: answer)</h3>\n", w->o->pending_days ?
+		    w->o->pending_days : 14);
+	pending_list(w, out, s->index, 1);
+}
+
 static int write_section(struct site *w, size_t i)
 {
 	const struct audit *a = w->a;
@@ -1837,47 +1882,8 @@ static int write_section(struct site *w, size_t i)
 	if (a->has_lists)
 		unlisted(w, &out, s, "reviews on the lists", 2);
 
-	if (a->has_lists) {
-		strbuf_addstr(&out, "<h2>The mailing lists</h2>\n");
-		if (si->fig->have_lists) {
-			strbuf_addstr(&out, "<table><tbody><tr><td>patches posted"
-				      "</td>");
-			html_count_cell(&out, si->fig->patches);
-			strbuf_addstr(&out, "</tr><tr><td>answered</td>");
-			html_count_cell(&out, si->fig->answered);
-			strbuf_addstr(&out, "</tr><tr><td>never answered</td>");
-			html_count_cell(&out, si->fig->unanswered);
-			strbuf_addstr(&out, "</tr>");
-			strbuf_addstr(&out, "<tr><td>never answered (%)</td>"
-				      "<td class=\"n\">");
-			never_answered(&out, si);
-			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply</td>"
-				      "<td class=\"n\">");
-			hours(&out, si->fig->reply);
-			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
-				      "first reply</td><td class=\"n\">");
-			hours(&out, si->fig->reply_p90);
-			strbuf_addstr(&out, "</td></tr><tr><td>median hours to a first reply "
-				      "from a listed M:/R: (CHAOSS Time to First Response)"
-				      "</td><td class=\"n\">");
-			hours(&out, si->fig->reply_listed);
-			strbuf_addstr(&out, "</td></tr><tr><td>90th percentile hours to a "
-				      "first reply from a listed M:/R:</td><td class=\"n\">");
-			hours(&out, si->fig->reply_listed_p90);
-			strbuf_addstr(&out, "</td></tr><tr><td>median hours from posting to "
-				      "commit (CHAOSS Change Request Review Duration)</td>"
-				      "<td class=\"n\">");
-			hours(&out, si->fig->to_commit);
-			strbuf_addstr(&out, "</td></tr></tbody></table>\n");
-		} else {
-			strbuf_addstr(&out, "<p>No thread on the indexed lists touches its "
-				      "files.</p>\n");
-		}
-		strbuf_addf(&out, "<h3>Patches pending now (posted in the last %d days, "
-			    "no M: answer)</h3>\n", w->o->pending_days ?
-			    w->o->pending_days : 14);
-		pending_list(w, &out, s->index, 1);
-	}
+	if (a->has_lists)
+		section_lists(w, &out, s, si);
 
 	strbuf_addstr(&out, "<h2>MAINTAINERS history</h2>\n");
 	history_table(w, &out, s);

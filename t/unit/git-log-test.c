@@ -45,6 +45,90 @@ static const struct hist_file *find(const struct hist_commit *c, const char *pat
 	return NULL;
 }
 
+/* Every commit of a list once, by two readers, the merge among them. */
+static void test_history_start(const char *merge, struct history_opts *opts)
+{
+	const char *incl[] = { merge, NULL };
+	struct history *h;
+	struct hist_commit *p;
+	int n = 0, merges = 0;
+	FILE *list;
+	long nr = history_list(incl, NULL, NULL, NULL, &list);
+
+	ok(nr == 4, "history_list: 4 commits");
+	opts->jobs = 2;
+	h = history_start(list, nr, opts);
+	while ((p = history_next(h))) {
+		n++;
+		merges += p->nparents == 2;
+		hist_commit_release(p);
+		free(p);
+	}
+	ok(!history_finish(h, NULL), "history_finish");
+	ok(n == 4 && merges == 1, "every commit once, the merge among them");
+	fclose(list);
+}
+
+/* A git of ours on PATH logs what each git was given: GIT_FLUSH. */
+static void test_flush(const char *dir, const char *head, const char *merge,
+		       struct history_opts *opts)
+{
+	char *real = git_line("command -v git");
+	char *wrap = xstrfmt("%s/bin/git", dir);
+	char *path = xstrfmt("%s/bin:%s", dir, getenv("PATH"));
+	char *old = xstrdup(getenv("PATH"));
+	char *script = xstrfmt("mkdir bin && printf '#!/bin/sh\\n"
+			       "echo \"$1 ${GIT_FLUSH-unset}\" >>%s/env.log\\n"
+			       "exec %s \"$@\"\\n' >bin/git && chmod +x bin/git",
+			       dir, real);
+	struct hist_commit c;
+	char *log;
+
+	sh(script);
+	setenv("PATH", path, 1);
+	ok(!history_read_one(head, opts, &c), "read one commit again");
+	hist_commit_release(&c);
+	ok(!history_read_one(merge, opts, &c), "and the merge");
+	hist_commit_release(&c);
+	setenv("PATH", old, 1);
+	log = git_line("cat env.log");
+	ok(strstr(log, "diff-tree 0") && !strstr(log, "diff-tree unset"),
+	   "diff-tree does not flush after each commit (GIT_FLUSH=0)");
+	ok(strstr(log, "cat-file unset") && !strstr(log, "cat-file 0"),
+	   "cat-file, which answers each question, still does");
+	free(real);
+	free(wrap);
+	free(path);
+	free(old);
+	free(script);
+	free(log);
+}
+
+/* hist_is_sigline() as get_maintainer.pl's pattern. */
+static void test_siglines(void)
+{
+	static const struct {
+		const char *line;
+		bool want;
+	} sl[] = {
+		{ "Signed-off-by: A <a@b.org>", true },
+		{ "Tested-BY: a@b.org", true },
+		{ "x by: a@b.org", true },
+		{ "GitSubject: fix, as reported by: A <a@b.org>", true },
+		{ "by: a@b.org", false },
+		{ "Signed-off-by: A", false },
+		{ "a@b.org wrote Reviewed-by: A", false },
+		{ "Signed-off-by : A <a@b.org>", false },
+	};
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < ARRAY_SIZE(sl); i++)
+		bad += hist_is_sigline(sl[i].line, strlen(sl[i].line)) !=
+		       sl[i].want;
+	ok(!bad, "hist_is_sigline() is /^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$/");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-history-test.XXXXXX";
@@ -126,57 +210,8 @@ int main(void)
 	   "a merge: two parents, no diff");
 	hist_commit_release(&c);
 
-	{
-		const char *incl[] = { merge, NULL };
-		struct history *h;
-		struct hist_commit *p;
-		int n = 0, merges = 0;
-
-		nr = history_list(incl, NULL, NULL, NULL, &list);
-		ok(nr == 4, "history_list: 4 commits");
-		opts.jobs = 2;
-		h = history_start(list, nr, &opts);
-		while ((p = history_next(h))) {
-			n++;
-			merges += p->nparents == 2;
-			hist_commit_release(p);
-			free(p);
-		}
-		ok(!history_finish(h, NULL), "history_finish");
-		ok(n == 4 && merges == 1, "every commit once, the merge among them");
-		fclose(list);
-	}
-	{
-		/* a git of ours on PATH logs what each git was given */
-		char *real = git_line("command -v git");
-		char *wrap = xstrfmt("%s/bin/git", dir);
-		char *path = xstrfmt("%s/bin:%s", dir, getenv("PATH"));
-		char *old = xstrdup(getenv("PATH"));
-		char *script = xstrfmt("mkdir bin && printf '#!/bin/sh\\n"
-				       "echo \"$1 ${GIT_FLUSH-unset}\" >>%s/env.log\\n"
-				       "exec %s \"$@\"\\n' >bin/git && chmod +x bin/git",
-				       dir, real);
-		char *log;
-
-		sh(script);
-		setenv("PATH", path, 1);
-		ok(!history_read_one(head, &opts, &c), "read one commit again");
-		hist_commit_release(&c);
-		ok(!history_read_one(merge, &opts, &c), "and the merge");
-		hist_commit_release(&c);
-		setenv("PATH", old, 1);
-		log = git_line("cat env.log");
-		ok(strstr(log, "diff-tree 0") && !strstr(log, "diff-tree unset"),
-		   "diff-tree does not flush after each commit (GIT_FLUSH=0)");
-		ok(strstr(log, "cat-file unset") && !strstr(log, "cat-file 0"),
-		   "cat-file, which answers each question, still does");
-		free(real);
-		free(wrap);
-		free(path);
-		free(old);
-		free(script);
-		free(log);
-	}
+	test_history_start(merge, &opts);
+	test_flush(dir, head, merge, &opts);
 	{
 		const char *incl[] = { merge, NULL }, *excl[] = { head, NULL };
 
@@ -193,27 +228,6 @@ int main(void)
 		sh(rm);
 		free(rm);
 	}
-	{
-		static const struct {
-			const char *line;
-			bool want;
-		} sl[] = {
-			{ "Signed-off-by: A <a@b.org>", true },
-			{ "Tested-BY: a@b.org", true },
-			{ "x by: a@b.org", true },
-			{ "GitSubject: fix, as reported by: A <a@b.org>", true },
-			{ "by: a@b.org", false },
-			{ "Signed-off-by: A", false },
-			{ "a@b.org wrote Reviewed-by: A", false },
-			{ "Signed-off-by : A <a@b.org>", false },
-		};
-		size_t i;
-		int bad = 0;
-
-		for (i = 0; i < ARRAY_SIZE(sl); i++)
-			bad += hist_is_sigline(sl[i].line, strlen(sl[i].line)) !=
-			       sl[i].want;
-		ok(!bad, "hist_is_sigline() is /^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$/");
-	}
+	test_siglines();
 	return done_testing();
 }
