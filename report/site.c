@@ -1750,41 +1750,48 @@ static void index_events(struct site *w)
 	}
 }
 
+/* A row of the lists' table: a label and its hours. */
+static void hours_row(struct strbuf *out, const char *label,
+		      double seconds)
+{
+	strbuf_addstr(out, "<tr><td>");
+	strbuf_addstr(out, label);
+	strbuf_addstr(out, "</td><td class=\"n\">");
+	hours(out, seconds);
+	strbuf_addstr(out, "</td></tr>");
+}
+
 /* A section's lists: its patches, the replies' times, what is pending. */
 static void section_lists(struct site *w, struct strbuf *out,
 			  const struct audit_section *s, const struct sec_info *si)
 {
+	const struct site_section_figures *f = si->fig;
+
 	strbuf_addstr(out, "<h2>The mailing lists</h2>\n");
-	if (si->fig->have_lists) {
+	if (f->have_lists) {
 		strbuf_addstr(out, "<table><tbody><tr><td>patches posted"
 			      "</td>");
-		html_count_cell(out, si->fig->patches);
+		html_count_cell(out, f->patches);
 		strbuf_addstr(out, "</tr><tr><td>answered</td>");
-		html_count_cell(out, si->fig->answered);
+		html_count_cell(out, f->answered);
 		strbuf_addstr(out, "</tr><tr><td>never answered</td>");
-		html_count_cell(out, si->fig->unanswered);
+		html_count_cell(out, f->unanswered);
 		strbuf_addstr(out, "</tr>");
 		strbuf_addstr(out, "<tr><td>never answered (%)</td>"
 			      "<td class=\"n\">");
 		never_answered(out, si);
-		strbuf_addstr(out, "</td></tr><tr><td>median hours to a first reply</td>"
-			      "<td class=\"n\">");
-		hours(out, si->fig->reply);
-		strbuf_addstr(out, "</td></tr><tr><td>90th percentile hours to a "
-			      "first reply</td><td class=\"n\">");
-		hours(out, si->fig->reply_p90);
-		strbuf_addstr(out, "</td></tr><tr><td>median hours to a first reply "
-			      "from a listed M:/R: (CHAOSS Time to First Response)"
-			      "</td><td class=\"n\">");
-		hours(out, si->fig->reply_listed);
-		strbuf_addstr(out, "</td></tr><tr><td>90th percentile hours to a "
-			      "first reply from a listed M:/R:</td><td class=\"n\">");
-		hours(out, si->fig->reply_listed_p90);
-		strbuf_addstr(out, "</td></tr><tr><td>median hours from posting to "
-			      "commit (CHAOSS Change Request Review Duration)</td>"
-			      "<td class=\"n\">");
-		hours(out, si->fig->to_commit);
-		strbuf_addstr(out, "</td></tr></tbody></table>\n");
+		strbuf_addstr(out, "</td></tr>");
+		hours_row(out, "median hours to a first reply", f->reply);
+		hours_row(out, "90th percentile hours to a first reply",
+			  f->reply_p90);
+		hours_row(out, "median hours to a first reply from a listed "
+			  "M:/R: (CHAOSS Time to First Response)",
+			  f->reply_listed);
+		hours_row(out, "90th percentile hours to a first reply from a "
+			  "listed M:/R:", f->reply_listed_p90);
+		hours_row(out, "median hours from posting to commit (CHAOSS "
+			  "Change Request Review Duration)", f->to_commit);
+		strbuf_addstr(out, "</tbody></table>\n");
 	} else {
 		strbuf_addstr(out, "<p>No thread on the indexed lists touches its "
 			      "files.</p>\n");
