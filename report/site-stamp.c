@@ -18,7 +18,6 @@
 #include "util.h"
 
 #define STAMP ".kmaint-stamp"
-#define MANIFEST ".kmaint-manifest"
 
 static const char stamp_head[] =
 	"# kmaint report --site: what the site in this directory was made\n"
@@ -123,7 +122,7 @@ static void debug(const char *dir, const char *why)
 static bool pages_state(const char *dir, struct strbuf *out,
 			struct site_result *res)
 {
-	char *path = xstrfmt("%s/" MANIFEST, dir), *buf = NULL, *p, *nl;
+	char *path = xstrfmt("%s/" SITE_MANIFEST, dir), *buf = NULL, *p, *nl;
 	size_t len = 0;
 	bool ok = !read_file(path, &buf, &len);
 	struct stat s;

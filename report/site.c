@@ -287,8 +287,6 @@ static char *unique_file(struct site *w, const char *dir, const char *s)
 
 /* ---- the manifest: the files the site wrote, so that stale ones go ---- */
 
-#define MANIFEST ".kmaint-manifest"
-
 static const char manifest_head[] =
 	"# kmaint report --site: the pages it wrote here, one a line.  A page\n"
 	"# listed here that a later run does not write is deleted; no other\n"
@@ -343,7 +341,7 @@ static int remove_stale(struct site *w, const char *name, size_t len)
  */
 static int sweep_site(struct site *w)
 {
-	char *path = xstrfmt("%s/" MANIFEST, w->o->dir), *old = NULL;
+	char *path = xstrfmt("%s/" SITE_MANIFEST, w->o->dir), *old = NULL;
 	const char *p, *end, *nl;
 	size_t len = 0;
 	struct strbuf out = STRBUF_INIT;

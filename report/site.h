@@ -81,6 +81,13 @@ int site_write(struct scope *sc, const struct audit *a,
  */
 char *site_commit_url_for_remote(const char *remote);
 
+/*
+ * The file in a site's directory naming the pages its last run wrote,
+ * one a line: the next run deletes the stale ones, and report/
+ * site-stamp.c checks that each is still there.
+ */
+#define SITE_MANIFEST ".kmaint-manifest"
+
 /* Write @len bytes to @path unless it holds them already: 1 written, 0
  * unchanged, -1 with a message. */
 int site_put_file(const char *path, const char *buf, size_t len);
