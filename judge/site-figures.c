@@ -87,6 +87,18 @@ struct year_pass {
 	 */
 	struct id_when { const char *email; int64_t when[2]; } *ids;
 	size_t nr_ids;
+	/*
+	 * per author's people id: its gitdm entries and its employer by
+	 * domain, which do not change from commit to commit (only which
+	 * entry a date picks does): audit_employer()'s lookups of every
+	 * suffix of the domain were a third of the walk
+	 */
+	struct emp_memo {
+		const struct emp_list *l;
+		const char *by_domain;
+		bool looked_up;
+	} *emp_memo;
+	size_t nr_emp_memo;
 };
 
 /* People id @id's commit at @t, its address @em. */
@@ -146,6 +158,39 @@ static void addr_fold(struct year_pass *yp)
 	}
 }
 
+/* audit_employer() of the commit's author, its lookups once an author. */
+static const char *author_employer(struct year_pass *yp,
+				   const struct scope_commit *c)
+{
+	const struct audit_opts *o = yp->w->a->o;
+	struct emp_memo *m;
+	const char *e;
+
+	if (c->author < 0 || !c->author_email)
+		return audit_employer(o, c->author_email, c->commit_time);
+	if ((size_t)c->author >= yp->nr_emp_memo) {
+		size_t n = (size_t)c->author + 1 > 2 * yp->nr_emp_memo ?
+			   (size_t)c->author + 1 : 2 * yp->nr_emp_memo;
+
+		yp->emp_memo = xrealloc(yp->emp_memo, n * sizeof(*yp->emp_memo));
+		memset(yp->emp_memo + yp->nr_emp_memo, 0,
+		       (n - yp->nr_emp_memo) * sizeof(*yp->emp_memo));
+		yp->nr_emp_memo = n;
+	}
+	m = &yp->emp_memo[c->author];
+	if (!m->looked_up) {
+		m->l = employer_lookup(o->emap, c->author_email);
+		m->looked_up = true;
+	}
+	e = employer_at(m->l, c->commit_time);
+	if (strcmp(e, EMPLOYER_UNKNOWN))
+		return e;
+	if (!m->by_domain)
+		m->by_domain = audit_employer(o, c->author_email,
+					      c->commit_time);
+	return m->by_domain;
+}
+
 static int year_commit(const struct scope_commit *c, void *data)
 {
 	struct year_pass *yp = data;
@@ -157,7 +202,7 @@ static int year_commit(const struct scope_commit *c, void *data)
 
 	if (c->commit_time > a->now)
 		return 0;
-	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	emp = author_employer(yp, c);
 	e = strmap_insert(&w->emp_all, emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	/* each address's first and last commit, as author or committer */
@@ -292,6 +337,7 @@ out:
 	free(yp.last);
 	free(yp.linked);
 	free(yp.ids);
+	free(yp.emp_memo);
 	return rc;
 }
 
