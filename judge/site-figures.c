@@ -87,6 +87,18 @@ struct year_pass {
 	 */
 	struct id_when { const char *email; int64_t when[2]; } *ids;
 	size_t nr_ids;
+	/*
+	 * per author's people id: its gitdm entries and its employer by
+	 * domain, which do not change from commit to commit (only which
+	 * entry a date picks does): audit_employer()'s lookups of every
+	 * suffix of the domain were a third of the walk
+	 */
+	struct emp_memo {
+		const struct emp_list *l;
+		const char *by_domain;
+		bool looked_up;
+	} *emp_memo;
+	size_t nr_emp_memo;
 };
 
 /* People id @id's commit at @t, its address @em. */
@@ -146,6 +158,39 @@ static void addr_fold(struct year_pass *yp)
 	}
 }
 
+/* audit_employer() of the commit's author, its lookups once an author. */
+static const char *author_employer(struct year_pass *yp,
+				   const struct scope_commit *c)
+{
+	const struct audit_opts *o = yp->w->a->o;
+	struct emp_memo *m;
+	const char *e;
+
+	if (c->author < 0 || !c->author_email)
+		return audit_employer(o, c->author_email, c->commit_time);
+	if ((size_t)c->author >= yp->nr_emp_memo) {
+		size_t n = (size_t)c->author + 1 > 2 * yp->nr_emp_memo ?
+			   (size_t)c->author + 1 : 2 * yp->nr_emp_memo;
+
+		yp->emp_memo = xrealloc(yp->emp_memo, n * sizeof(*yp->emp_memo));
+		memset(yp->emp_memo + yp->nr_emp_memo, 0,
+		       (n - yp->nr_emp_memo) * sizeof(*yp->emp_memo));
+		yp->nr_emp_memo = n;
+	}
+	m = &yp->emp_memo[c->author];
+	if (!m->looked_up) {
+		m->l = employer_lookup(o->emap, c->author_email);
+		m->looked_up = true;
+	}
+	e = employer_at(m->l, c->commit_time);
+	if (strcmp(e, EMPLOYER_UNKNOWN))
+		return e;
+	if (!m->by_domain)
+		m->by_domain = audit_employer(o, c->author_email,
+					      c->commit_time);
+	return m->by_domain;
+}
+
 static int year_commit(const struct scope_commit *c, void *data)
 {
 	struct year_pass *yp = data;
@@ -157,7 +202,7 @@ static int year_commit(const struct scope_commit *c, void *data)
 
 	if (c->commit_time > a->now)
 		return 0;
-	emp = audit_employer(a->o, c->author_email, c->commit_time);
+	emp = author_employer(yp, c);
 	e = strmap_insert(&w->emp_all, emp, strlen(emp));
 	e->value = (void *)((uintptr_t)e->value + 1);
 	/* each address's first and last commit, as author or committer */
@@ -292,6 +337,7 @@ out:
 	free(yp.last);
 	free(yp.linked);
 	free(yp.ids);
+	free(yp.emp_memo);
 	return rc;
 }
 
@@ -461,6 +507,64 @@ int site_figures_pending(struct site_figures *w, struct scope *sc,
 }
 
 
+/* The lists' thread: its own connection, nothing else it shares. */
+static void *lists_run(void *data)
+{
+	struct site_lists_job *j = data;
+
+	j->lb = list_base_load(&j->ix, NULL, 0);
+	return NULL;
+}
+
+void site_lists_start(struct site_lists_job *j, struct idx *ix)
+{
+	struct strbuf mine = STRBUF_INIT, its = STRBUF_INIT;
+	bool same;
+
+	memset(j, 0, sizeof(*j));
+	if (!ix->path || idx_open(&j->ix, ix->path, IDX_READONLY))
+		return;
+	/*
+	 * Each reader holds one snapshot: a "kmaint index" that committed
+	 * between the two opens would give the thread another state (the
+	 * stamp's digest of it, idx_state()), and the lists are then read
+	 * after the audit, on the first connection, as before
+	 */
+	same = !idx_state(ix, &mine) && !idx_state(&j->ix, &its) &&
+	       mine.len == its.len && !memcmp(mine.buf, its.buf, mine.len);
+	strbuf_release(&mine);
+	strbuf_release(&its);
+	if (same && !pthread_create(&j->thread, NULL, lists_run, j)) {
+		j->started = true;
+		return;
+	}
+	idx_close(&j->ix);
+}
+
+/*
+ * The lists' messages, NULL without (@a has none): the thread's when it
+ * was started, else read now.  -1 with a message when they could not be.
+ */
+static int lists_take(const struct audit *a, struct site_lists_job *j,
+		      struct list_base **lb)
+{
+	*lb = NULL;
+	if (j && j->started) {
+		pthread_join(j->thread, NULL);
+		j->started = false;
+		idx_close(&j->ix);
+		if (!a->has_lists) {
+			list_base_free(j->lb);
+			return 0;
+		}
+		*lb = j->lb;
+		return *lb ? 0 : -1;
+	}
+	if (a->has_lists && !(*lb = list_base_load(a->ix, NULL, 0)))
+		return -1;
+	return 0;
+}
+
 int site_figures_collect(struct site_figures *f, struct scope *sc,
 			 const struct audit *a, const struct mh_history *h,
 			 const struct site_figures_opts *o)
@@ -472,13 +576,15 @@ int site_figures_collect(struct site_figures *f, struct scope *sc,
 	site_figures_init(f, a);
 	triage_run(a, &f->tr);
 	/*
-	 * the whole history's walks first, then the lists' messages, read
-	 * once for the releases and the sections: the two are never held
-	 * at once (at 1.4M commits, 100 MB each)
+	 * the whole history's walk, then the lists' messages (read on a
+	 * thread of their own meanwhile, site_lists_start()), once for the
+	 * releases and the sections
 	 */
-	if (site_figures_years(f) ||
-	    (a->has_lists && !(lb = list_base_load(a->ix, NULL, 0))))
+	rc = site_figures_years(f);
+	if (lists_take(a, o->lists, &lb) || rc) {
+		list_base_free(lb);
 		return -1;
+	}
 	rc = releases_collect(&f->rel, a->ix, a->o, o->release_tags,
 			      o->releases, lb);
 	if (!rc) {

@@ -58,6 +58,19 @@ like "$S/contributors.html" '<td><a href="p/big-example\.com\.html">Big Keeper</
 like "$S/people.html" '<td class="n">1,201</td></tr>' "the people index"
 "$KMAINT" stats --json >"$TRASH/stats.json"
 like "$TRASH/stats.json" '"changesets": 1203' "stats --json keeps the plain number"
+# an author's employer is the one of each commit's date (gitdm's
+# "< date" lines): Big Keeper's 1,201 commits, every three hours from
+# 2024-01-01, are 479 before March and 722 after, whatever the site's
+# walk keeps of an author from one commit to the next
+printf 'big@example.com Early Corp < 2024-03-01\nbig@example.com Late Corp\n' \
+	>"$TRASH/emap"
+expect_success "report --site --email-map, with a date" \
+	"$KMAINT" report --site "$TRASH/dated" --email-map "$TRASH/emap"
+like "$TRASH/dated/contributors.html" \
+	'<td>Late Corp</td><td class="n">722</td>' \
+	"the employers' list: 722 commits from March on"
+like "$TRASH/dated/contributors.html" \
+	'<td>Early Corp</td><td class="n">479</td>' "and 479 before"
 
 need_selenium
 # a click on Changes sorts by the number the cell shows, commas and all
