@@ -11,15 +11,16 @@
 #include "run-command.h"
 
 /*
- * One header per commit, twelve NUL-terminated fields; diff-tree adds a
+ * One header per commit, eleven NUL-terminated fields; diff-tree adds a
  * NUL after the format and, when a diff follows, a newline before it.
- * The body (%b) and the whole message (%B, of which %b is the end) are
- * read only for the lines get_maintainer.pl and gitdm would count as
- * tags, which the trailers do not always give.
+ * The whole message (%B) is read only for the lines get_maintainer.pl
+ * and gitdm would count as tags, which the trailers do not always give;
+ * its body (%b) is its end, found here (message_body()) rather than
+ * asked again: a fifth of diff-tree's output.
  */
 #define FORMAT "--format=%H%x00%P%x00%an%x00%ae%x00%ad%x00%cn%x00%ce%x00" \
-	"%cd%x00%s%x00%(trailers:only,unfold)%x00%b%x00%B%x00"
-#define NR_FIELDS 12
+	"%cd%x00%s%x00%(trailers:only,unfold)%x00%B%x00"
+#define NR_FIELDS 11
 
 /* Environment for every git we run. */
 static const char *git_env[] = {
@@ -33,10 +34,23 @@ static const char *git_env[] = {
  * that waits on each answer; ours reads the whole stream.  Without the
  * flushes it writes 4 KB at a time: a quarter of the writes, reads and
  * wake-ups (3,000 commits of gen-history: 3,000 writes, 758 without).
+ *
+ * diff-tree also reads the index (git log does not), and then asks of
+ * each blob whether the work tree's file could stand in for it: a
+ * second lookup of the attributes of every path (the .gitattributes of
+ * each directory above it opened again), a search of the index and,
+ * for the few blobs that are the checked-out ones, a stat.  An empty
+ * GIT_INDEX_FILE names no file (ENOENT): no index, as for git log, and
+ * 12% less diff-tree CPU on gen-history's 100k commits.  The line
+ * counts are the blob's either way, and the attributes now git log's
+ * (a .gitattributes in the index alone no longer applies: t3000).  Only
+ * a commit whose blobs are nearly all the checked-out ones (a shallow
+ * clone's first) was faster with the index (bench/README).
  */
 static const char *difftree_env[] = {
 	"GIT_NO_LAZY_FETCH=1",
 	"GIT_FLUSH=0",
+	"GIT_INDEX_FILE=",
 	NULL
 };
 
@@ -201,6 +215,56 @@ static void each_line(const char *text, const char *end, char ***v,
 	}
 }
 
+/* git's white space (ctype.c): not \v or \f, unlike C's */
+static bool git_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+/* The length of the line at @s with its newline, 0 at the end. */
+static size_t line_len(const char *s)
+{
+	const char *nl = strchr(s, '\n');
+
+	return nl ? (size_t)(nl - s) + 1 : strlen(s);
+}
+
+static bool blank_line(const char *s, size_t len)
+{
+	while (len && git_space(s[len - 1]))
+		len--;
+	return !len;
+}
+
+static const char *skip_blank_lines(const char *s)
+{
+	size_t n;
+
+	while ((n = line_len(s)) && blank_line(s, n))
+		s += n;
+	return s;
+}
+
+/*
+ * %b within %B, where git's pretty.c puts it: past the blank lines, the
+ * subject paragraph with the blank line that ends it, and the blank
+ * lines after that.
+ */
+static const char *message_body(const char *msg)
+{
+	size_t n;
+
+	msg = skip_blank_lines(msg);
+	while ((n = line_len(msg))) {
+		const char *line = msg;
+
+		msg += n;
+		if (blank_line(line, n))
+			break;
+	}
+	return skip_blank_lines(msg);
+}
+
 /*
  * The script's view of a commit: "GitCommit: %H", "GitAuthor: %an
  * <%ae>", "GitDate: %aD", "GitSubject: %s", then the lines of %b, with
@@ -208,11 +272,10 @@ static void each_line(const char *text, const char *end, char ***v,
  * blank lines too, which changes no other line).  Only the author,
  * subject and body lines can carry "by:" and an '@'.
  */
-static void find_siglines(struct hist_commit *c, const char *body,
-			  const char *message)
+static void find_siglines(struct hist_commit *c, const char *message)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t blen = strlen(body), mlen = strlen(message);
+	const char *body = message_body(message);
 
 	strbuf_addf(&sb, "GitAuthor: %s <%s>", c->author_name, c->author_email);
 	add_sigline(c, sb.buf, sb.len);
@@ -220,12 +283,11 @@ static void find_siglines(struct hist_commit *c, const char *body,
 	strbuf_addf(&sb, "GitSubject: %s", c->subject);
 	add_sigline(c, sb.buf, sb.len);
 	strbuf_release(&sb);
-	each_line(body, body + blen, &c->siglines, &c->nr_siglines,
+	each_line(body, body + strlen(body), &c->siglines, &c->nr_siglines,
 		  &c->alloc_siglines);
 	/* the subject paragraph: the message before its body */
-	if (mlen >= blen && !strcmp(message + mlen - blen, body))
-		each_line(message, message + mlen - blen, &c->para_lines,
-			  &c->nr_para_lines, &c->alloc_para_lines);
+	each_line(message, body, &c->para_lines, &c->nr_para_lines,
+		  &c->alloc_para_lines);
 }
 
 static int count_words(const char *s)
@@ -244,7 +306,7 @@ static int count_words(const char *s)
 	return n;
 }
 
-/* Fill @c from the twelve header fields. */
+/* Fill @c from the eleven header fields. */
 static void set_header(struct hist_commit *c, struct strbuf *f)
 {
 	snprintf(c->hash, sizeof(c->hash), "%s", f[0].buf);
@@ -260,7 +322,7 @@ static void set_header(struct hist_commit *c, struct strbuf *f)
 	parse_date(f[7].buf, &c->commit_time, &c->commit_tz);
 	c->subject = xstrdup(f[8].buf);
 	parse_trailers(c, f[9].buf);
-	find_siglines(c, f[10].buf, f[11].buf);
+	find_siglines(c, f[10].buf);
 }
 
 static bool is_zero_oid(const char *s)
@@ -805,7 +867,7 @@ static void count_present(struct hist_commit *c, const bool *skip,
 		push_args(&argv, &nr, &alloc, NULL);
 		memset(&cp, 0, sizeof(cp));
 		cp.argv = argv;
-		cp.env = git_env;
+		cp.env = difftree_env;
 		cp.in = CHILD_NULL;
 		cp.out = -1;
 		cp.err = CHILD_NULL;

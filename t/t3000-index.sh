@@ -223,6 +223,26 @@ is "$(sqlite3 "$TRASH/norenames.sqlite" 'SELECT sum(added) FROM files')" \
    "line sums = git log --no-renames --numstat"
 expect_success "verify it (without renames)" "$KMAINT" index --db "$TRASH/norenames.sqlite" --verify 100
 
+# Line counts are git log --numstat's even where the index has a
+# .gitattributes that the work tree lacks: git log reads no index, and
+# kmaint's diff-tree none either (it would take the index's attributes)
+A=$TRASH/attrs
+git init -q "$A" && cd "$A" || exit 1
+printf '*.dat -diff\n' >.gitattributes
+printf 'one\ntwo\n' >a.dat
+git add . && git commit -q -m 'text marked binary'
+printf 'one\n2\nthree\n' >a.dat
+git commit -q -a -m 'more of it'
+rm .gitattributes
+expect_success "index with the attributes in the index alone" \
+	"$KMAINT" index --db "$TRASH/attrs.sqlite"
+is "$(sqlite3 "$TRASH/attrs.sqlite" "SELECT group_concat(coalesce(added, '-') || ' ' ||
+	coalesce(removed, '-'), ',') FROM (SELECT f.added, f.removed FROM files f
+	JOIN paths p ON p.id = f.path WHERE p.path = 'a.dat' ORDER BY f.commit_id)")" \
+   "$(git log --reverse --numstat --format= -- a.dat | cut -f1,2 | tr '\t\n' ' ,' | sed 's/,$//')" \
+   "a.dat's line counts = git log --numstat's"
+cd "$R" || exit 1
+
 expect_failure "unknown option" "$KMAINT" index --bogus
 expect_failure "not a commit" "$KMAINT" index no-such-branch
 like "$TRASH/.err" "'no-such-branch' is not a commit" "clear message for a bad revision"

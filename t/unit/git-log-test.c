@@ -129,6 +129,37 @@ static void test_siglines(void)
 	ok(!bad, "hist_is_sigline() is /^[ \\t]*(.+?)[Bb][Yy]:.*\\@.*$/");
 }
 
+/*
+ * The body (%b) found within the message as git finds it: blank lines
+ * are git's (space, tab, CR, LF; a form feed is text), the subject
+ * paragraph ends at the first blank one.
+ */
+static void test_message_body(const struct history_opts *opts)
+{
+	struct hist_commit c;
+	char *odd;
+
+	if (sh("git checkout -q --orphan odd && printf '\\n\\n  Reported-by: S <s@x>\\n"
+	       "\\f\\nCc-by: C <c@x>\\n \\t\\r\\nAcked-by: F <f@x>\\n"
+	       "Tested-by: T <t@x>\\n' >msg &&"
+	       " git commit -q --allow-empty --cleanup=verbatim -F msg") != 0) {
+		ok(0, "a commit with an odd message");
+		return;
+	}
+	odd = git_line("git rev-parse HEAD");
+	ok(!history_read_one(odd, opts, &c), "read the odd message");
+	/* GitSubject: (%s, its paragraph on one line), then the body's */
+	ok(c.nr_siglines == 3 && !strcmp(c.siglines[1], "Acked-by: F <f@x>") &&
+	   !strcmp(c.siglines[2], "Tested-by: T <t@x>"),
+	   "the body after a line of blanks and CR, as git's %b");
+	ok(c.nr_para_lines == 2 &&
+	   !strcmp(c.para_lines[0], "Reported-by: S <s@x>") &&
+	   !strcmp(c.para_lines[1], "Cc-by: C <c@x>"),
+	   "a form feed alone on its line does not end the subject paragraph");
+	hist_commit_release(&c);
+	free(odd);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/kmaint-history-test.XXXXXX";
@@ -212,6 +243,7 @@ int main(void)
 
 	test_history_start(merge, &opts);
 	test_flush(dir, head, merge, &opts);
+	test_message_body(&opts);
 	{
 		const char *incl[] = { merge, NULL }, *excl[] = { head, NULL };
 
