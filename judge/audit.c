@@ -2052,16 +2052,15 @@ static int read_links(struct run *r)
 	return 0;
 }
 
-/* One message of the archives, as read_messages() needs it. */
-struct amsg {
-	int64_t id, mid, parent, thread, date;
-	int64_t sender;		/* person (pid), -1 */
-	uint32_t flags;
-};
-
-static int cmp_amsg(const void *a, const void *b)
+/*
+ * The messages of the archives are struct msg_brief (store/queries.h):
+ * each sender a person (pid), -1, once load_messages() has mapped the
+ * people ids.
+ */
+static int cmp_msg_id(const void *a, const void *b)
 {
-	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+	int64_t x = ((const struct msg_brief *)a)->id;
+	int64_t y = ((const struct msg_brief *)b)->id;
 
 	return x < y ? -1 : x > y;
 }
@@ -2089,7 +2088,7 @@ static void set_place(struct msg_places *p, int64_t id, size_t place)
 /* The messages read_messages() keeps, by id; where each is. */
 struct msg_pass {
 	struct run *r;
-	struct amsg *v;
+	struct msg_brief *v;
 	size_t nr, alloc;
 	struct msg_places pl;
 };
@@ -2097,7 +2096,7 @@ struct msg_pass {
 static int keep_message(const struct msg_row *b, void *data)
 {
 	struct msg_pass *mp = data;
-	struct amsg *m;
+	struct msg_brief *m;
 
 	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
 	m = &mp->v[mp->nr++];
@@ -2151,15 +2150,14 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	    lists_foreach_thread_message(r->ix, r->threads, r->nr_threads,
 					 keep_message, mp))
 		return -1;
-	if (!few &&
-	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
+	if (!few && lists_read_messages_brief(r->ix, &mp->v, &mp->nr))
 		return -1;
 	senders_of(r, mp);
 	/* by thread, or by archive then id */
 	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
 		;
 	if (i < mp->nr)
-		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
+		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_msg_id);
 	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
 		     mp->v[mp->nr - 1].id : 0;
 	if (id_fits(mp->pl.max, "message"))
@@ -2444,10 +2442,11 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
  * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
  * cover letter too), or -1.
  */
-static int64_t answered_by(const struct amsg *m,
-			   const struct msg_places *pos, const struct amsg *v)
+static int64_t answered_by(const struct msg_brief *m,
+			   const struct msg_places *pos,
+			   const struct msg_brief *v)
 {
-	const struct amsg *at = m;
+	const struct msg_brief *at = m;
 	int hops;
 
 	for (hops = 0; hops < 64; hops++) {
@@ -2465,11 +2464,11 @@ static int64_t answered_by(const struct amsg *m,
 
 static ssize_t message_slots(const struct slot_sets *patches,
 			     const struct slot_sets *threads,
-			     const struct amsg *m,
+			     const struct msg_brief *m,
 			     const struct msg_places *pos,
-			     const struct amsg *v, int64_t *key_set)
+			     const struct msg_brief *v, int64_t *key_set)
 {
-	const struct amsg *at = m;
+	const struct msg_brief *at = m;
 	int hops;
 
 	for (hops = 0; at && hops < 64; hops++) {
@@ -2499,7 +2498,8 @@ static ssize_t message_slots(const struct slot_sets *patches,
  * One entry per Message-ID (lmsg_copy_of()): the first copy by id;
  * @pos by id, a copy's the one kept.
  */
-static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
+static size_t drop_copies(struct msg_brief *v, size_t nr,
+			  struct msg_places *pos)
 {
 	struct imap seen;
 	size_t i, t;
@@ -2525,7 +2525,7 @@ static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 /* A trailer of a message: its review credited to the sections of it. */
 struct trailer_pass {
 	struct run *r;
-	const struct amsg *m;
+	const struct msg_brief *m;
 	ssize_t set;
 	const struct slot_sets *sets;
 	bool inwin;
@@ -2541,7 +2541,7 @@ static void credit_set(struct trailer_pass *tp, const struct slot_sets *sets,
 		       ssize_t e, int64_t pid, bool review)
 {
 	struct run *r = tp->r;
-	const struct amsg *m = tp->m;
+	const struct msg_brief *m = tp->m;
 	size_t k;
 
 	if (tp->later) {
@@ -2560,7 +2560,7 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 {
 	struct trailer_pass *tp = data;
 	struct run *r = tp->r;
-	const struct amsg *m = tp->m;
+	const struct msg_brief *m = tp->m;
 	int64_t who = pid_of(r, person);
 
 	/*
@@ -2579,7 +2579,8 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
 			   const struct msg_pass *mp,
 			   const struct slot_sets *patches,
-			   const struct slot_sets *threads, const struct amsg *m)
+			   const struct slot_sets *threads,
+			   const struct msg_brief *m)
 {
 	struct run *r = tp->r;
 	/* a cover letter is no review, its answers may be */
@@ -2626,7 +2627,7 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
 	tp.later = r->wanted;
 	for (i = 0; i < mp->nr; i++) {
-		const struct amsg *m = &mp->v[i];
+		const struct msg_brief *m = &mp->v[i];
 
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
 		credit_message(&tp, mt, mp, patches, threads, m);

@@ -1272,6 +1272,46 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	return rc;
 }
 
+int lists_read_messages_brief(struct idx *ix, struct msg_brief **v,
+			      size_t *nr)
+{
+	int64_t max = lists_max_message_id(ix);
+	size_t alloc = max > 0 ? (size_t)max : 0;
+	sqlite3_stmt *st;
+
+	*nr = 0;
+	*v = NULL;
+	/* messages_stats covers these, as messages_sql() reads them */
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.id, m.mid, m.parent, "
+			       "m.thread, m.date, m.sender, m.flags FROM "
+			       "messages m WHERE m.source > 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	/* the ids being dense, the largest is the room for them all */
+	if (alloc)
+		*v = xcalloc(alloc, sizeof(**v));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct msg_brief *m;
+
+		ALLOC_GROW(*v, *nr + 1, alloc);
+		m = &(*v)[(*nr)++];
+		m->id = sqlite3_column_int64(st, 0);
+		m->mid = sqlite3_column_int64(st, 1);
+		m->parent = sqlite3_column_int64(st, 2);
+		m->thread = sqlite3_column_int64(st, 3);
+		m->date = sqlite3_column_int64(st, 4);
+		m->sender = sqlite3_column_int64(st, 5);
+		m->flags = (uint32_t)sqlite3_column_int64(st, 6);
+	}
+	if (sqlite3_finalize(st) != SQLITE_OK) {
+		free(*v);
+		*v = NULL;
+		*nr = 0;
+		return sql_error(ix);
+	}
+	return 0;
+}
+
 /* A caller's function and data, for the readers of rows below. */
 struct row_cb {
 	union {

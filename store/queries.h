@@ -302,6 +302,21 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 			  int (*fn)(const struct msg_row *r, void *data),
 			  void *data);
 
+/* The columns of a message's row the audit reads (judge/audit.c). */
+struct msg_brief {
+	int64_t id, mid, parent, thread, date;
+	int64_t sender;		/* a people id, 0: none */
+	uint32_t flags;
+};
+
+/*
+ * lists_foreach_message()'s rows of every registered archive, in its
+ * order, those columns alone (the fewer, the faster SQLite hands them
+ * over), into *@v (to free), *@nr of them.  0, or -1 with a message.
+ */
+int lists_read_messages_brief(struct idx *ix, struct msg_brief **v,
+			      size_t *nr);
+
 /* A row of the links table with its message's version and date. */
 struct link_row {
 	int64_t commit, message, date;
