@@ -1967,6 +1967,18 @@ static int read_few_commits(struct run *r, struct commit_pass *cp)
 static void credit_later(struct run *r, bool window);
 
 /*
+ * Between read_wanted()'s walks: the records closed, and the older
+ * messages' credits made to those there are.
+ */
+static void close_records(void *data)
+{
+	struct commit_pass *cp = data;
+
+	cp->r->closed = true;
+	credit_later(cp->r, false);
+}
+
+/*
  * Every section's records, only those o->active_people keeps: a
  * (section, person) record is made by activity in the window (or for
  * a listed person), and credited with all of its history.  The lists'
@@ -1980,14 +1992,10 @@ static int read_wanted(struct run *r, struct commit_pass *cp)
 {
 	int64_t first;
 
-	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first) ||
-	    idx_foreach_commit_facts_range(r->ix, first, INT64_MAX,
-					   read_commit, cp))
+	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first))
 		return -1;
-	r->closed = true;
-	credit_later(r, false);
-	return idx_foreach_commit_facts_range(r->ix, INT64_MIN, first - 1,
-					      read_commit, cp);
+	return idx_foreach_commit_facts_split(r->ix, first, read_commit,
+					      close_records, cp);
 }
 
 /* Commits, files and trailers side by side, in commit id order. */

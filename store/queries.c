@@ -356,6 +356,7 @@ struct facts_walk {
 	int64_t from, to;
 	bool trailers;
 	int (*fn)(const struct commit_facts *c, void *data);
+	void (*between)(void *data);	/* idx_foreach_commit_facts_split() */
 	void *data;
 	struct facts_buf b;
 };
@@ -390,7 +391,7 @@ static int foreach_facts(struct idx *ix, int64_t from, int64_t to,
 			 int (*fn)(const struct commit_facts *c, void *data),
 			 void *data)
 {
-	struct facts_walk w = { from, to, trailers, fn, data, { 0 } };
+	struct facts_walk w = { from, to, trailers, fn, NULL, data, { 0 } };
 	struct summary buf = { 0 };
 	enum summary_state state;
 	int rc = summary_walk_files(ix, &buf, from, to, facts_batch, &w,
@@ -424,6 +425,38 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   void *data)
 {
 	return foreach_facts(ix, from, to, true, fn, data);
+}
+
+/* Between the walks of idx_foreach_commit_facts_split(): the older ones */
+static void facts_older(void *data)
+{
+	struct facts_walk *w = data;
+
+	w->between(w->data);
+	w->to = w->from - 1;
+	w->from = INT64_MIN;
+}
+
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t split,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void (*between)(void *data), void *data)
+{
+	struct facts_walk w = { split, INT64_MAX, true, fn, between, data,
+				{ 0 } };
+	struct summary buf = { 0 };
+	enum summary_state state;
+	int rc = summary_walk_files_split(ix, &buf, split, facts_batch,
+					  facts_older, &w, &state);
+
+	summary_release(&buf);
+	facts_buf_release(&w.b);
+	if (rc || state == SUMMARY_WHOLE)
+		return rc;
+	if (facts_tables(ix, split, INT64_MAX, true, fn, data))
+		return -1;
+	between(data);
+	return facts_tables(ix, INT64_MIN, split - 1, true, fn, data);
 }
 
 int idx_foreach_commit_files(struct idx *ix,

@@ -88,6 +88,16 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 					     void *data),
 				   void *data);
 
+/*
+ * The same, of the commits from id @split on, then, after
+ * @between(@data), of those before it: the summary's chunks checked
+ * once for both (kmaint audit's window first).
+ */
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t split,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void (*between)(void *data), void *data);
+
 /* The same, always from the tables (for kmaint index --verify). */
 int idx_foreach_commit_facts_tables(struct idx *ix, int64_t from, int64_t to,
 				    int (*fn)(const struct commit_facts *c,

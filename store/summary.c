@@ -835,6 +835,28 @@ int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
 	return rc;
 }
 
+int summary_walk_files_split(struct idx *ix, struct summary *buf,
+			     int64_t split,
+			     int (*fn)(const struct summary *batch, void *data),
+			     void (*between)(void *data), void *data,
+			     enum summary_state *state)
+{
+	struct tiling t = { 0 };
+	int rc = chunks_check(ix, buf, true, &t);
+
+	*state = t.last == t.max ? SUMMARY_WHOLE :
+		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+	if (!rc && *state == SUMMARY_WHOLE) {
+		rc = chunks_walk(ix, &t, buf, true, split, INT64_MAX, fn, data);
+		if (!rc)
+			between(data);
+		rc = rc || chunks_walk(ix, &t, buf, true, INT64_MIN, split - 1,
+				       fn, data);
+	}
+	tiling_release(&t);
+	return rc;
+}
+
 int summary_update(struct idx *ix)
 {
 	struct summary sm = { 0 };
