@@ -3557,6 +3557,7 @@ static void json_stats(struct strbuf *out, const struct audit *a,
 void audit_json_section(struct strbuf *out, const struct audit *a,
 			const struct audit_section *s)
 {
+	struct strbuf ev = STRBUF_INIT, evq = STRBUF_INIT;
 	struct audit_unlisted u;
 	size_t i;
 
@@ -3660,9 +3661,12 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addstr(out, "null");
 	strbuf_addf(out, ",\"applied_commits\":%ld},\"findings\":[",
 		    s->applied_employer_commits);
+	/* the section's evidence, the same for each finding: made once */
+	if (s->nr_findings) {
+		audit_evidence(&ev, a, s);
+		json_quote(&evq, ev.buf);
+	}
 	for (i = 0; i < s->nr_findings; i++) {
-		struct strbuf ev = STRBUF_INIT;
-
 		strbuf_addf(out, "%s{\"kind\":\"%s\",", i ? "," : "",
 			    audit_kind_names[s->findings[i].kind]);
 		if (s->findings[i].listed >= 0) {
@@ -3677,12 +3681,12 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		}
 		strbuf_addstr(out, "\"text\":");
 		json_quote(out, s->findings[i].text);
-		audit_evidence(&ev, a, s);
 		strbuf_addstr(out, ",\"evidence\":");
-		json_quote(out, ev.buf);
+		strbuf_add(out, evq.buf, evq.len);
 		strbuf_addch(out, '}');
-		strbuf_release(&ev);
 	}
 	strbuf_addstr(out, "]}");
+	strbuf_release(&ev);
+	strbuf_release(&evq);
 	audit_unlisted_release(&u);
 }
