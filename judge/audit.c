@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <strings.h>
 #include <time.h>
 
@@ -185,33 +184,10 @@ static size_t stat_place(const struct stat_map *m, uint64_t key)
 	return i;
 }
 
-/* From this size on, the table and its records are in huge pages */
-#define HUGE_FROM ((size_t)4 << 20)
-#define HUGE_PAGE ((size_t)2 << 20)
-
 /*
- * A block of @len bytes in transparent huge pages, NULL when it is
- * small or the system has none.  At 1.4M commits the (slot, person)
- * table and its records (0.8M of 144 bytes) are written at random: a
- * TLB miss for each 4 KiB page, and a page fault for each of them.
+ * The records' room for @alloc, in huge pages when they are many: at
+ * 1.4M commits 0.8M records of 144 bytes, written at random.
  */
-static void *huge_alloc(size_t len)
-{
-	static bool none;
-	void *p;
-
-	if (len < HUGE_FROM || none)
-		return NULL;
-	if (posix_memalign(&p, HUGE_PAGE, len))
-		die("out of memory");
-	if (!madvise(p, len & ~(HUGE_PAGE - 1), MADV_HUGEPAGE))
-		return p;
-	none = true;
-	free(p);
-	return NULL;
-}
-
-/* The records' room for @alloc, in huge pages when they are many. */
 static void stat_room(struct stat_map *m, size_t alloc)
 {
 	struct audit_person *st = huge_alloc(alloc * sizeof(*st));
