@@ -1966,12 +1966,8 @@ static void close_records(void *data)
  */
 static int read_wanted(struct run *r, struct commit_pass *cp)
 {
-	int64_t first;
-
-	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first))
-		return -1;
-	return idx_foreach_commit_facts_split(r->ix, first, read_commit,
-					      close_records, cp);
+	return idx_foreach_commit_facts_split(r->ix, r->a->since, r->a->now,
+					      read_commit, close_records, cp);
 }
 
 /* Commits, files and trailers side by side, in commit id order. */

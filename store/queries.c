@@ -437,26 +437,30 @@ static void facts_older(void *data)
 	w->from = INT64_MIN;
 }
 
-int idx_foreach_commit_facts_split(struct idx *ix, int64_t split,
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t since,
+				   int64_t until,
 				   int (*fn)(const struct commit_facts *c,
 					     void *data),
 				   void (*between)(void *data), void *data)
 {
-	struct facts_walk w = { split, INT64_MAX, true, fn, between, data,
-				{ 0 } };
+	struct facts_walk w = { INT64_MAX, INT64_MAX, true, fn, between,
+				data, { 0 } };
 	struct summary buf = { 0 };
 	enum summary_state state;
-	int rc = summary_walk_files_split(ix, &buf, split, facts_batch,
-					  facts_older, &w, &state);
+	int64_t first;
+	int rc = summary_walk_files_split(ix, &buf, since, until, &w.from,
+					  facts_batch, facts_older, &w,
+					  &state);
 
 	summary_release(&buf);
 	facts_buf_release(&w.b);
 	if (rc || state == SUMMARY_WHOLE)
 		return rc;
-	if (facts_tables(ix, split, INT64_MAX, true, fn, data))
+	if (idx_first_commit_between(ix, since, until, &first) ||
+	    facts_tables(ix, first, INT64_MAX, true, fn, data))
 		return -1;
 	between(data);
-	return facts_tables(ix, INT64_MIN, split - 1, true, fn, data);
+	return facts_tables(ix, INT64_MIN, first - 1, true, fn, data);
 }
 
 int idx_foreach_commit_files(struct idx *ix,

@@ -89,11 +89,13 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   void *data);
 
 /*
- * The same, of the commits from id @split on, then, after
- * @between(@data), of those before it: the summary's chunks checked
- * once for both (kmaint audit's window first).
+ * The same, of the commits from the first dated in [@since, @until]
+ * (idx_first_commit_between()'s) on, then, after @between(@data), of
+ * those before it: the summary's chunks checked once for both walks,
+ * the first found as they are (kmaint audit's window first).
  */
-int idx_foreach_commit_facts_split(struct idx *ix, int64_t split,
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t since,
+				   int64_t until,
 				   int (*fn)(const struct commit_facts *c,
 					     void *data),
 				   void (*between)(void *data), void *data);
