@@ -231,8 +231,13 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 	if (!ent_key(e)) {
 		e->lo = (uint32_t)key;
 		e->hi = (uint32_t)(key >> 32);
+		/*
+		 * four times the room: each step copies every record, and
+		 * room not yet written is not in memory (a huge page is
+		 * faulted in when first written)
+		 */
 		if (m->nr_st == m->alloc_st)
-			stat_room(m, m->alloc_st < 16 ? 16 : 2 * m->alloc_st);
+			stat_room(m, m->alloc_st < 16 ? 16 : 4 * m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
 		m->st[m->nr_st].pid = (int)pid;
 		e->val = (uint32_t)m->nr_st++;
