@@ -1241,14 +1241,26 @@ int64_t lists_max_message_id(struct idx *ix)
 	return count_of(ix, "SELECT max(id) FROM messages");
 }
 
+/*
+ * The first six columns of MSG_ROW_COLUMNS, as a struct msg_row and a
+ * struct msg_brief both begin: id, mid, parent, thread, date, sender.
+ */
+static void read_msg_head(sqlite3_stmt *st, int64_t *id, int64_t *mid,
+			  int64_t *parent, int64_t *thread, int64_t *date,
+			  int64_t *sender)
+{
+	*id = sqlite3_column_int64(st, 0);
+	*mid = sqlite3_column_int64(st, 1);
+	*parent = sqlite3_column_int64(st, 2);
+	*thread = sqlite3_column_int64(st, 3);
+	*date = sqlite3_column_int64(st, 4);
+	*sender = sqlite3_column_int64(st, 5);
+}
+
 static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 {
-	r->id = sqlite3_column_int64(st, 0);
-	r->mid = sqlite3_column_int64(st, 1);
-	r->parent = sqlite3_column_int64(st, 2);
-	r->thread = sqlite3_column_int64(st, 3);
-	r->date = sqlite3_column_int64(st, 4);
-	r->sender = sqlite3_column_int64(st, 5);
+	read_msg_head(st, &r->id, &r->mid, &r->parent, &r->thread, &r->date,
+		      &r->sender);
 	r->author = sqlite3_column_int64(st, 6);
 	r->flags = sqlite3_column_int64(st, 7);
 	r->version = sqlite3_column_int(st, 8);
@@ -1332,12 +1344,8 @@ int lists_read_messages_brief(struct idx *ix, struct msg_brief **v,
 
 		ALLOC_GROW(*v, *nr + 1, alloc);
 		m = &(*v)[(*nr)++];
-		m->id = sqlite3_column_int64(st, 0);
-		m->mid = sqlite3_column_int64(st, 1);
-		m->parent = sqlite3_column_int64(st, 2);
-		m->thread = sqlite3_column_int64(st, 3);
-		m->date = sqlite3_column_int64(st, 4);
-		m->sender = sqlite3_column_int64(st, 5);
+		read_msg_head(st, &m->id, &m->mid, &m->parent, &m->thread,
+			      &m->date, &m->sender);
 		m->flags = (uint32_t)sqlite3_column_int64(st, 6);
 	}
 	if (sqlite3_finalize(st) != SQLITE_OK) {
