@@ -2992,6 +2992,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	sort_rank = NULL;
 	if (o->active_people)
 		drop_idle_people(a);
+	/* only now: a failed run's audit is not always released */
+	a->lookup = xcalloc(1, sizeof(*a->lookup));
 	rc = 0;
 out:
 	for (i = 0; r.listed_pids && i < r.nslots; i++)
@@ -3021,6 +3023,11 @@ out:
 void audit_release(struct audit *a)
 {
 	size_t i, j;
+
+	if (a->lookup) {
+		idx_names_close(a->lookup->q);
+		free(a->lookup);
+	}
 
 	for (i = 0; i < a->nr; i++) {
 		struct audit_section *s = &a->v[i];
@@ -3094,14 +3101,30 @@ int audit_match(const struct audit *a, const char *value,
 	return pid;
 }
 
+/*
+ * The evidence's queries, prepared once for the audit (a statement
+ * prepared for each commit hash and Message-ID was most of the time
+ * of a whole tree's evidence), NULL before audit_run() succeeded.
+ */
+static struct idx_names *lookup_of(const struct audit *a)
+{
+	if (!a->lookup)
+		return NULL;
+	if (!a->lookup->q)
+		a->lookup->q = idx_names_open(a->ix);
+	return a->lookup->q;
+}
+
 const char *audit_hash(const struct audit *a, int64_t id)
 {
 	static char ring[4][HASH_HEXSZ_MAX + 1];
 	static int next;
 	char *buf = ring[next++ & 3], *hash;
+	struct idx_names *q = lookup_of(a);
 
 	strcpy(buf, "-");
-	if (!id || !(hash = idx_commit_hash(a->ix, id)))
+	if (!id || !(hash = q ? idx_names_hash(q, id) :
+			    idx_commit_hash(a->ix, id)))
 		return buf;
 	snprintf(buf, 13, "%s", hash);
 	free(hash);
@@ -3113,7 +3136,9 @@ const char *audit_msgid(const struct audit *a, int64_t id)
 	static char *ring[4];
 	static int next;
 	int k = next++ & 3;
-	char *msgid = id ? lists_message_msgid(a->ix, id) : NULL;
+	struct idx_names *q = lookup_of(a);
+	char *msgid = !id ? NULL : q ? idx_names_msgid(q, id) :
+		      lists_message_msgid(a->ix, id);
 
 	free(ring[k]);
 	ring[k] = msgid ? msgid : xstrdup("-");

@@ -141,19 +141,74 @@ char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto)
 	return fp;
 }
 
-char *idx_commit_hash(const struct idx *ix, int64_t id)
-{
-	sqlite3_stmt *st;
-	char *hash = NULL;
+#define COMMIT_HASH_SQL "SELECT hash FROM commits WHERE id = ?1"
+#define MESSAGE_MSGID_SQL "SELECT msgid FROM messages WHERE id = ?1"
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT hash FROM commits WHERE id = ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return NULL;
+/* @st's one text column for id @id, to free; NULL when there is none. */
+static char *text_of_id(sqlite3_stmt *st, int64_t id)
+{
+	char *text = NULL;
+
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+		text = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	return text;
+}
+
+/* text_of_id() of a query prepared for the one question */
+static char *text_once(sqlite3 *db, const char *sql, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *text;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	text = text_of_id(st, id);
 	sqlite3_finalize(st);
-	return hash;
+	return text;
+}
+
+char *idx_commit_hash(const struct idx *ix, int64_t id)
+{
+	return text_once(ix->db, COMMIT_HASH_SQL, id);
+}
+
+struct idx_names {
+	sqlite3_stmt *hash, *msgid;
+};
+
+struct idx_names *idx_names_open(struct idx *ix)
+{
+	struct idx_names *n = xcalloc(1, sizeof(*n));
+
+	if (sqlite3_prepare_v2(ix->db, COMMIT_HASH_SQL, -1, &n->hash,
+			       NULL) != SQLITE_OK)
+		n->hash = NULL;
+	/* an index without the archive's tables: no Message-ID */
+	if (sqlite3_prepare_v2(ix->db, MESSAGE_MSGID_SQL, -1, &n->msgid,
+			       NULL) != SQLITE_OK)
+		n->msgid = NULL;
+	return n;
+}
+
+char *idx_names_hash(struct idx_names *n, int64_t commit)
+{
+	return n->hash ? text_of_id(n->hash, commit) : NULL;
+}
+
+char *idx_names_msgid(struct idx_names *n, int64_t message)
+{
+	return n->msgid ? text_of_id(n->msgid, message) : NULL;
+}
+
+void idx_names_close(struct idx_names *n)
+{
+	if (!n)
+		return;
+	sqlite3_finalize(n->hash);
+	sqlite3_finalize(n->msgid);
+	free(n);
 }
 
 int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
@@ -995,17 +1050,7 @@ void lists_foreach_name(struct idx *ix,
 
 char *lists_message_msgid(struct idx *ix, int64_t id)
 {
-	sqlite3_stmt *st;
-	char *msgid = NULL;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT msgid FROM messages "
-			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		msgid = xstrdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return msgid;
+	return text_once(ix->db, MESSAGE_MSGID_SQL, id);
 }
 
 int64_t lists_count(struct idx *ix)

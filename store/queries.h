@@ -51,6 +51,17 @@ char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto);
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 
 /*
+ * The same and lists_message_msgid()'s, asked of many ids: the two
+ * queries prepared once, by idx_names_open(), and finalized by
+ * idx_names_close() (before the index is closed).
+ */
+struct idx_names;
+struct idx_names *idx_names_open(struct idx *ix);
+char *idx_names_hash(struct idx_names *n, int64_t commit);
+char *idx_names_msgid(struct idx_names *n, int64_t message);
+void idx_names_close(struct idx_names *n);
+
+/*
  * The commits whose hash starts with @prefix, as the commit_log view
  * shows them: hash, subject, author name and address, committer name
  * and address (after .mailmap; NULL where empty), until @fn returns
