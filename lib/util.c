@@ -123,16 +123,18 @@ void *xrealloc(void *ptr, size_t size)
 
 void *huge_alloc(size_t len)
 {
-	static bool none;
 	void *p;
 
-	if (len < HUGE_FROM || none)
+	/*
+	 * no "the system has none" remembered: report --site's lists
+	 * thread allocates beside the audit, and a call costs little
+	 */
+	if (len < HUGE_FROM)
 		return NULL;
 	if (posix_memalign(&p, HUGE_PAGE, len))
 		die("out of memory allocating %zu bytes", len);
 	if (!madvise(p, len & ~(HUGE_PAGE - 1), MADV_HUGEPAGE))
 		return p;
-	none = true;
 	free(p);
 	return NULL;
 }
