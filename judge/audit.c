@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <strings.h>
 #include <time.h>
 
@@ -185,33 +184,10 @@ static size_t stat_place(const struct stat_map *m, uint64_t key)
 	return i;
 }
 
-/* From this size on, the table and its records are in huge pages */
-#define HUGE_FROM ((size_t)4 << 20)
-#define HUGE_PAGE ((size_t)2 << 20)
-
 /*
- * A block of @len bytes in transparent huge pages, NULL when it is
- * small or the system has none.  At 1.4M commits the (slot, person)
- * table and its records (0.8M of 144 bytes) are written at random: a
- * TLB miss for each 4 KiB page, and a page fault for each of them.
+ * The records' room for @alloc, in huge pages when they are many: at
+ * 1.4M commits 0.8M records of 144 bytes, written at random.
  */
-static void *huge_alloc(size_t len)
-{
-	static bool none;
-	void *p;
-
-	if (len < HUGE_FROM || none)
-		return NULL;
-	if (posix_memalign(&p, HUGE_PAGE, len))
-		die("out of memory");
-	if (!madvise(p, len & ~(HUGE_PAGE - 1), MADV_HUGEPAGE))
-		return p;
-	none = true;
-	free(p);
-	return NULL;
-}
-
-/* The records' room for @alloc, in huge pages when they are many. */
 static void stat_room(struct stat_map *m, size_t alloc)
 {
 	struct audit_person *st = huge_alloc(alloc * sizeof(*st));
@@ -255,8 +231,13 @@ static struct audit_stats *stat_get(struct stat_map *m, uint32_t slot, uint32_t 
 	if (!ent_key(e)) {
 		e->lo = (uint32_t)key;
 		e->hi = (uint32_t)(key >> 32);
+		/*
+		 * four times the room: each step copies every record, and
+		 * room not yet written is not in memory (a huge page is
+		 * faulted in when first written)
+		 */
 		if (m->nr_st == m->alloc_st)
-			stat_room(m, m->alloc_st < 16 ? 16 : 2 * m->alloc_st);
+			stat_room(m, m->alloc_st < 16 ? 16 : 4 * m->alloc_st);
 		memset(&m->st[m->nr_st], 0, sizeof(m->st[0]));
 		m->st[m->nr_st].pid = (int)pid;
 		e->val = (uint32_t)m->nr_st++;
@@ -1967,6 +1948,18 @@ static int read_few_commits(struct run *r, struct commit_pass *cp)
 static void credit_later(struct run *r, bool window);
 
 /*
+ * Between read_wanted()'s walks: the records closed, and the older
+ * messages' credits made to those there are.
+ */
+static void close_records(void *data)
+{
+	struct commit_pass *cp = data;
+
+	cp->r->closed = true;
+	credit_later(cp->r, false);
+}
+
+/*
  * Every section's records, only those o->active_people keeps: a
  * (section, person) record is made by activity in the window (or for
  * a listed person), and credited with all of its history.  The lists'
@@ -1978,16 +1971,8 @@ static void credit_later(struct run *r, bool window);
  */
 static int read_wanted(struct run *r, struct commit_pass *cp)
 {
-	int64_t first;
-
-	if (idx_first_commit_between(r->ix, r->a->since, r->a->now, &first) ||
-	    idx_foreach_commit_facts_range(r->ix, first, INT64_MAX,
-					   read_commit, cp))
-		return -1;
-	r->closed = true;
-	credit_later(r, false);
-	return idx_foreach_commit_facts_range(r->ix, INT64_MIN, first - 1,
-					      read_commit, cp);
+	return idx_foreach_commit_facts_split(r->ix, r->a->since, r->a->now,
+					      read_commit, close_records, cp);
 }
 
 /* Commits, files and trailers side by side, in commit id order. */
@@ -2052,16 +2037,15 @@ static int read_links(struct run *r)
 	return 0;
 }
 
-/* One message of the archives, as read_messages() needs it. */
-struct amsg {
-	int64_t id, mid, parent, thread, date;
-	int64_t sender;		/* person (pid), -1 */
-	uint32_t flags;
-};
-
-static int cmp_amsg(const void *a, const void *b)
+/*
+ * The messages of the archives are struct msg_brief (store/queries.h):
+ * each sender a person (pid), -1, once load_messages() has mapped the
+ * people ids.
+ */
+static int cmp_msg_id(const void *a, const void *b)
 {
-	int64_t x = ((const struct amsg *)a)->id, y = ((const struct amsg *)b)->id;
+	int64_t x = ((const struct msg_brief *)a)->id;
+	int64_t y = ((const struct msg_brief *)b)->id;
 
 	return x < y ? -1 : x > y;
 }
@@ -2089,7 +2073,7 @@ static void set_place(struct msg_places *p, int64_t id, size_t place)
 /* The messages read_messages() keeps, by id; where each is. */
 struct msg_pass {
 	struct run *r;
-	struct amsg *v;
+	struct msg_brief *v;
 	size_t nr, alloc;
 	struct msg_places pl;
 };
@@ -2097,7 +2081,7 @@ struct msg_pass {
 static int keep_message(const struct msg_row *b, void *data)
 {
 	struct msg_pass *mp = data;
-	struct amsg *m;
+	struct msg_brief *m;
 
 	ALLOC_GROW(mp->v, mp->nr + 1, mp->alloc);
 	m = &mp->v[mp->nr++];
@@ -2151,15 +2135,14 @@ static int load_messages(struct run *r, struct msg_pass *mp)
 	    lists_foreach_thread_message(r->ix, r->threads, r->nr_threads,
 					 keep_message, mp))
 		return -1;
-	if (!few &&
-	    lists_foreach_message(r->ix, NULL, 0, INT64_MIN, keep_message, mp))
+	if (!few && lists_read_messages_brief(r->ix, &mp->v, &mp->nr))
 		return -1;
 	senders_of(r, mp);
 	/* by thread, or by archive then id */
 	for (i = 1; i < mp->nr && mp->v[i - 1].id < mp->v[i].id; i++)
 		;
 	if (i < mp->nr)
-		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_amsg);
+		qsort(mp->v, mp->nr, sizeof(*mp->v), cmp_msg_id);
 	mp->pl.max = mp->nr && mp->v[mp->nr - 1].id > 0 ?
 		     mp->v[mp->nr - 1].id : 0;
 	if (id_fits(mp->pl.max, "message"))
@@ -2444,10 +2427,11 @@ static void credit_list(struct audit_stats *st, int64_t t, int64_t id,
  * above it that is no reply itself ("Re: [PATCH 0/N]" is flagged as a
  * cover letter too), or -1.
  */
-static int64_t answered_by(const struct amsg *m,
-			   const struct msg_places *pos, const struct amsg *v)
+static int64_t answered_by(const struct msg_brief *m,
+			   const struct msg_places *pos,
+			   const struct msg_brief *v)
 {
-	const struct amsg *at = m;
+	const struct msg_brief *at = m;
 	int hops;
 
 	for (hops = 0; hops < 64; hops++) {
@@ -2465,11 +2449,11 @@ static int64_t answered_by(const struct amsg *m,
 
 static ssize_t message_slots(const struct slot_sets *patches,
 			     const struct slot_sets *threads,
-			     const struct amsg *m,
+			     const struct msg_brief *m,
 			     const struct msg_places *pos,
-			     const struct amsg *v, int64_t *key_set)
+			     const struct msg_brief *v, int64_t *key_set)
 {
-	const struct amsg *at = m;
+	const struct msg_brief *at = m;
 	int hops;
 
 	for (hops = 0; at && hops < 64; hops++) {
@@ -2499,7 +2483,8 @@ static ssize_t message_slots(const struct slot_sets *patches,
  * One entry per Message-ID (lmsg_copy_of()): the first copy by id;
  * @pos by id, a copy's the one kept.
  */
-static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
+static size_t drop_copies(struct msg_brief *v, size_t nr,
+			  struct msg_places *pos)
 {
 	struct imap seen;
 	size_t i, t;
@@ -2525,7 +2510,7 @@ static size_t drop_copies(struct amsg *v, size_t nr, struct msg_places *pos)
 /* A trailer of a message: its review credited to the sections of it. */
 struct trailer_pass {
 	struct run *r;
-	const struct amsg *m;
+	const struct msg_brief *m;
 	ssize_t set;
 	const struct slot_sets *sets;
 	bool inwin;
@@ -2541,7 +2526,7 @@ static void credit_set(struct trailer_pass *tp, const struct slot_sets *sets,
 		       ssize_t e, int64_t pid, bool review)
 {
 	struct run *r = tp->r;
-	const struct amsg *m = tp->m;
+	const struct msg_brief *m = tp->m;
 	size_t k;
 
 	if (tp->later) {
@@ -2560,7 +2545,7 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 {
 	struct trailer_pass *tp = data;
 	struct run *r = tp->r;
-	const struct amsg *m = tp->m;
+	const struct msg_brief *m = tp->m;
 	int64_t who = pid_of(r, person);
 
 	/*
@@ -2579,7 +2564,8 @@ static int credit_trailer(int64_t key, int64_t person, void *data)
 static void credit_message(struct trailer_pass *tp, struct msg_trailers *mt,
 			   const struct msg_pass *mp,
 			   const struct slot_sets *patches,
-			   const struct slot_sets *threads, const struct amsg *m)
+			   const struct slot_sets *threads,
+			   const struct msg_brief *m)
 {
 	struct run *r = tp->r;
 	/* a cover letter is no review, its answers may be */
@@ -2626,7 +2612,7 @@ static int read_messages(struct run *r, struct msg_pass *mp,
 	mp->nr = drop_copies(mp->v, mp->nr, &mp->pl);
 	tp.later = r->wanted;
 	for (i = 0; i < mp->nr; i++) {
-		const struct amsg *m = &mp->v[i];
+		const struct msg_brief *m = &mp->v[i];
 
 		tp.inwin = m->date >= r->a->since && m->date <= r->a->now;
 		credit_message(&tp, mt, mp, patches, threads, m);
@@ -3006,6 +2992,8 @@ int audit_run(struct idx *ix, const struct maintainers *m, struct matcher *mt,
 	sort_rank = NULL;
 	if (o->active_people)
 		drop_idle_people(a);
+	/* only now: a failed run's audit is not always released */
+	a->lookup = xcalloc(1, sizeof(*a->lookup));
 	rc = 0;
 out:
 	for (i = 0; r.listed_pids && i < r.nslots; i++)
@@ -3035,6 +3023,11 @@ out:
 void audit_release(struct audit *a)
 {
 	size_t i, j;
+
+	if (a->lookup) {
+		idx_names_close(a->lookup->q);
+		free(a->lookup);
+	}
 
 	for (i = 0; i < a->nr; i++) {
 		struct audit_section *s = &a->v[i];
@@ -3108,14 +3101,30 @@ int audit_match(const struct audit *a, const char *value,
 	return pid;
 }
 
+/*
+ * The evidence's queries, prepared once for the audit (a statement
+ * prepared for each commit hash and Message-ID was most of the time
+ * of a whole tree's evidence), NULL before audit_run() succeeded.
+ */
+static struct idx_names *lookup_of(const struct audit *a)
+{
+	if (!a->lookup)
+		return NULL;
+	if (!a->lookup->q)
+		a->lookup->q = idx_names_open(a->ix);
+	return a->lookup->q;
+}
+
 const char *audit_hash(const struct audit *a, int64_t id)
 {
 	static char ring[4][HASH_HEXSZ_MAX + 1];
 	static int next;
 	char *buf = ring[next++ & 3], *hash;
+	struct idx_names *q = lookup_of(a);
 
 	strcpy(buf, "-");
-	if (!id || !(hash = idx_commit_hash(a->ix, id)))
+	if (!id || !(hash = q ? idx_names_hash(q, id) :
+			    idx_commit_hash(a->ix, id)))
 		return buf;
 	snprintf(buf, 13, "%s", hash);
 	free(hash);
@@ -3127,7 +3136,9 @@ const char *audit_msgid(const struct audit *a, int64_t id)
 	static char *ring[4];
 	static int next;
 	int k = next++ & 3;
-	char *msgid = id ? lists_message_msgid(a->ix, id) : NULL;
+	struct idx_names *q = lookup_of(a);
+	char *msgid = !id ? NULL : q ? idx_names_msgid(q, id) :
+		      lists_message_msgid(a->ix, id);
 
 	free(ring[k]);
 	ring[k] = msgid ? msgid : xstrdup("-");
@@ -3548,6 +3559,7 @@ static void json_stats(struct strbuf *out, const struct audit *a,
 void audit_json_section(struct strbuf *out, const struct audit *a,
 			const struct audit_section *s)
 {
+	struct strbuf ev = STRBUF_INIT, evq = STRBUF_INIT;
 	struct audit_unlisted u;
 	size_t i;
 
@@ -3651,9 +3663,12 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		strbuf_addstr(out, "null");
 	strbuf_addf(out, ",\"applied_commits\":%ld},\"findings\":[",
 		    s->applied_employer_commits);
+	/* the section's evidence, the same for each finding: made once */
+	if (s->nr_findings) {
+		audit_evidence(&ev, a, s);
+		json_quote(&evq, ev.buf);
+	}
 	for (i = 0; i < s->nr_findings; i++) {
-		struct strbuf ev = STRBUF_INIT;
-
 		strbuf_addf(out, "%s{\"kind\":\"%s\",", i ? "," : "",
 			    audit_kind_names[s->findings[i].kind]);
 		if (s->findings[i].listed >= 0) {
@@ -3668,12 +3683,12 @@ void audit_json_section(struct strbuf *out, const struct audit *a,
 		}
 		strbuf_addstr(out, "\"text\":");
 		json_quote(out, s->findings[i].text);
-		audit_evidence(&ev, a, s);
 		strbuf_addstr(out, ",\"evidence\":");
-		json_quote(out, ev.buf);
+		strbuf_add(out, evq.buf, evq.len);
 		strbuf_addch(out, '}');
-		strbuf_release(&ev);
 	}
 	strbuf_addstr(out, "]}");
+	strbuf_release(&ev);
+	strbuf_release(&evq);
 	audit_unlisted_release(&u);
 }

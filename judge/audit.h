@@ -230,6 +230,10 @@ struct audit {
 	size_t nr_people;
 	size_t nr_findings;
 	bool has_lists;		/* the index holds mailing-list messages */
+	/* audit_hash()'s and audit_msgid()'s queries (lookup_of()) */
+	struct audit_lookup {
+		struct idx_names *q;
+	} *lookup;
 	/*
 	 * With o->quarters: the window's quarters, the first starting on
 	 * first_quarter (year * 4 + quarter - 1), and per person (pid) the

@@ -4,13 +4,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * @n empty entries: a large table in huge pages, where a probe of a
+ * million keys' table is a TLB miss besides a cache miss (the archives'
+ * Message-IDs, kmaint audit's threads).
+ */
+static struct imap_ent *new_table(size_t n)
+{
+	struct imap_ent *e = huge_alloc(n * sizeof(*e));
+
+	if (!e)
+		return xcalloc(n, sizeof(*e));
+	memset(e, 0, n * sizeof(*e));
+	return e;
+}
+
 void imap_init(struct imap *m, size_t hint)
 {
 	m->size = 64;
 	while (m->size < 2 * hint + 2)
 		m->size *= 2;
 	m->nr = 0;
-	m->ent = xcalloc(m->size, sizeof(*m->ent));
+	m->ent = new_table(m->size);
 }
 
 void imap_free(struct imap *m)
@@ -39,7 +54,7 @@ int64_t *imap_put(struct imap *m, int64_t key)
 
 		big.size = m->size * 2;
 		big.nr = m->nr;
-		big.ent = xcalloc(big.size, sizeof(*big.ent));
+		big.ent = new_table(big.size);
 		for (j = 0; j < m->size; j++)
 			if (m->ent[j].key)
 				big.ent[imap_slot(&big, m->ent[j].key)] = m->ent[j];

@@ -44,6 +44,13 @@ const char *first_failure(void);
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
+/*
+ * A block of @len bytes (to free()) in transparent huge pages, NULL
+ * when it is under 4 MiB or the system has none: for a large table
+ * probed or written at random, where each 4 KiB page would be a TLB
+ * miss and a page fault of its own.
+ */
+void *huge_alloc(size_t len);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xstrfmt(const char *fmt, ...) __printf(1, 2);

@@ -141,19 +141,74 @@ char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto)
 	return fp;
 }
 
-char *idx_commit_hash(const struct idx *ix, int64_t id)
-{
-	sqlite3_stmt *st;
-	char *hash = NULL;
+#define COMMIT_HASH_SQL "SELECT hash FROM commits WHERE id = ?1"
+#define MESSAGE_MSGID_SQL "SELECT msgid FROM messages WHERE id = ?1"
 
-	if (sqlite3_prepare_v2(ix->db, "SELECT hash FROM commits WHERE id = ?1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return NULL;
+/* @st's one text column for id @id, to free; NULL when there is none. */
+static char *text_of_id(sqlite3_stmt *st, int64_t id)
+{
+	char *text = NULL;
+
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		hash = xstrdup((const char *)sqlite3_column_text(st, 0));
+		text = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	return text;
+}
+
+/* text_of_id() of a query prepared for the one question */
+static char *text_once(sqlite3 *db, const char *sql, int64_t id)
+{
+	sqlite3_stmt *st;
+	char *text;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	text = text_of_id(st, id);
 	sqlite3_finalize(st);
-	return hash;
+	return text;
+}
+
+char *idx_commit_hash(const struct idx *ix, int64_t id)
+{
+	return text_once(ix->db, COMMIT_HASH_SQL, id);
+}
+
+struct idx_names {
+	sqlite3_stmt *hash, *msgid;
+};
+
+struct idx_names *idx_names_open(struct idx *ix)
+{
+	struct idx_names *n = xcalloc(1, sizeof(*n));
+
+	if (sqlite3_prepare_v2(ix->db, COMMIT_HASH_SQL, -1, &n->hash,
+			       NULL) != SQLITE_OK)
+		n->hash = NULL;
+	/* an index without the archive's tables: no Message-ID */
+	if (sqlite3_prepare_v2(ix->db, MESSAGE_MSGID_SQL, -1, &n->msgid,
+			       NULL) != SQLITE_OK)
+		n->msgid = NULL;
+	return n;
+}
+
+char *idx_names_hash(struct idx_names *n, int64_t commit)
+{
+	return n->hash ? text_of_id(n->hash, commit) : NULL;
+}
+
+char *idx_names_msgid(struct idx_names *n, int64_t message)
+{
+	return n->msgid ? text_of_id(n->msgid, message) : NULL;
+}
+
+void idx_names_close(struct idx_names *n)
+{
+	if (!n)
+		return;
+	sqlite3_finalize(n->hash);
+	sqlite3_finalize(n->msgid);
+	free(n);
 }
 
 int idx_foreach_commit_by_prefix(struct idx *ix, const char *prefix,
@@ -356,6 +411,7 @@ struct facts_walk {
 	int64_t from, to;
 	bool trailers;
 	int (*fn)(const struct commit_facts *c, void *data);
+	void (*between)(void *data);	/* idx_foreach_commit_facts_split() */
 	void *data;
 	struct facts_buf b;
 };
@@ -390,7 +446,7 @@ static int foreach_facts(struct idx *ix, int64_t from, int64_t to,
 			 int (*fn)(const struct commit_facts *c, void *data),
 			 void *data)
 {
-	struct facts_walk w = { from, to, trailers, fn, data, { 0 } };
+	struct facts_walk w = { from, to, trailers, fn, NULL, data, { 0 } };
 	struct summary buf = { 0 };
 	enum summary_state state;
 	int rc = summary_walk_files(ix, &buf, from, to, facts_batch, &w,
@@ -424,6 +480,42 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   void *data)
 {
 	return foreach_facts(ix, from, to, true, fn, data);
+}
+
+/* Between the walks of idx_foreach_commit_facts_split(): the older ones */
+static void facts_older(void *data)
+{
+	struct facts_walk *w = data;
+
+	w->between(w->data);
+	w->to = w->from - 1;
+	w->from = INT64_MIN;
+}
+
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t since,
+				   int64_t until,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void (*between)(void *data), void *data)
+{
+	struct facts_walk w = { INT64_MAX, INT64_MAX, true, fn, between,
+				data, { 0 } };
+	struct summary buf = { 0 };
+	enum summary_state state;
+	int64_t first;
+	int rc = summary_walk_files_split(ix, &buf, since, until, &w.from,
+					  facts_batch, facts_older, &w,
+					  &state);
+
+	summary_release(&buf);
+	facts_buf_release(&w.b);
+	if (rc || state == SUMMARY_WHOLE)
+		return rc;
+	if (idx_first_commit_between(ix, since, until, &first) ||
+	    facts_tables(ix, first, INT64_MAX, true, fn, data))
+		return -1;
+	between(data);
+	return facts_tables(ix, INT64_MIN, first - 1, true, fn, data);
 }
 
 int idx_foreach_commit_files(struct idx *ix,
@@ -958,17 +1050,7 @@ void lists_foreach_name(struct idx *ix,
 
 char *lists_message_msgid(struct idx *ix, int64_t id)
 {
-	sqlite3_stmt *st;
-	char *msgid = NULL;
-
-	if (sqlite3_prepare_v2(ix->db, "SELECT msgid FROM messages "
-			       "WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		msgid = xstrdup((const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	return msgid;
+	return text_once(ix->db, MESSAGE_MSGID_SQL, id);
 }
 
 int64_t lists_count(struct idx *ix)
@@ -1204,14 +1286,26 @@ int64_t lists_max_message_id(struct idx *ix)
 	return count_of(ix, "SELECT max(id) FROM messages");
 }
 
+/*
+ * The first six columns of MSG_ROW_COLUMNS, as a struct msg_row and a
+ * struct msg_brief both begin: id, mid, parent, thread, date, sender.
+ */
+static void read_msg_head(sqlite3_stmt *st, int64_t *id, int64_t *mid,
+			  int64_t *parent, int64_t *thread, int64_t *date,
+			  int64_t *sender)
+{
+	*id = sqlite3_column_int64(st, 0);
+	*mid = sqlite3_column_int64(st, 1);
+	*parent = sqlite3_column_int64(st, 2);
+	*thread = sqlite3_column_int64(st, 3);
+	*date = sqlite3_column_int64(st, 4);
+	*sender = sqlite3_column_int64(st, 5);
+}
+
 static void read_msg_row(sqlite3_stmt *st, struct msg_row *r)
 {
-	r->id = sqlite3_column_int64(st, 0);
-	r->mid = sqlite3_column_int64(st, 1);
-	r->parent = sqlite3_column_int64(st, 2);
-	r->thread = sqlite3_column_int64(st, 3);
-	r->date = sqlite3_column_int64(st, 4);
-	r->sender = sqlite3_column_int64(st, 5);
+	read_msg_head(st, &r->id, &r->mid, &r->parent, &r->thread, &r->date,
+		      &r->sender);
 	r->author = sqlite3_column_int64(st, 6);
 	r->flags = sqlite3_column_int64(st, 7);
 	r->version = sqlite3_column_int(st, 8);
@@ -1270,6 +1364,42 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 	}
 	sqlite3_finalize(st);
 	return rc;
+}
+
+int lists_read_messages_brief(struct idx *ix, struct msg_brief **v,
+			      size_t *nr)
+{
+	int64_t max = lists_max_message_id(ix);
+	size_t alloc = max > 0 ? (size_t)max : 0;
+	sqlite3_stmt *st;
+
+	*nr = 0;
+	*v = NULL;
+	/* messages_stats covers these, as messages_sql() reads them */
+	if (sqlite3_prepare_v2(ix->db, "SELECT m.id, m.mid, m.parent, "
+			       "m.thread, m.date, m.sender, m.flags FROM "
+			       "messages m WHERE m.source > 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return sql_error(ix);
+	/* the ids being dense, the largest is the room for them all */
+	if (alloc)
+		*v = xcalloc(alloc, sizeof(**v));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct msg_brief *m;
+
+		ALLOC_GROW(*v, *nr + 1, alloc);
+		m = &(*v)[(*nr)++];
+		read_msg_head(st, &m->id, &m->mid, &m->parent, &m->thread,
+			      &m->date, &m->sender);
+		m->flags = (uint32_t)sqlite3_column_int64(st, 6);
+	}
+	if (sqlite3_finalize(st) != SQLITE_OK) {
+		free(*v);
+		*v = NULL;
+		*nr = 0;
+		return sql_error(ix);
+	}
+	return 0;
 }
 
 /* A caller's function and data, for the readers of rows below. */

@@ -51,6 +51,17 @@ char *idx_maintainers_fingerprint_upto(struct idx *ix, int64_t upto);
 char *idx_commit_hash(const struct idx *ix, int64_t id);
 
 /*
+ * The same and lists_message_msgid()'s, asked of many ids: the two
+ * queries prepared once, by idx_names_open(), and finalized by
+ * idx_names_close() (before the index is closed).
+ */
+struct idx_names;
+struct idx_names *idx_names_open(struct idx *ix);
+char *idx_names_hash(struct idx_names *n, int64_t commit);
+char *idx_names_msgid(struct idx_names *n, int64_t message);
+void idx_names_close(struct idx_names *n);
+
+/*
  * The commits whose hash starts with @prefix, as the commit_log view
  * shows them: hash, subject, author name and address, committer name
  * and address (after .mailmap; NULL where empty), until @fn returns
@@ -87,6 +98,18 @@ int idx_foreach_commit_facts_range(struct idx *ix, int64_t from, int64_t to,
 				   int (*fn)(const struct commit_facts *c,
 					     void *data),
 				   void *data);
+
+/*
+ * The same, of the commits from the first dated in [@since, @until]
+ * (idx_first_commit_between()'s) on, then, after @between(@data), of
+ * those before it: the summary's chunks checked once for both walks,
+ * the first found as they are (kmaint audit's window first).
+ */
+int idx_foreach_commit_facts_split(struct idx *ix, int64_t since,
+				   int64_t until,
+				   int (*fn)(const struct commit_facts *c,
+					     void *data),
+				   void (*between)(void *data), void *data);
 
 /* The same, always from the tables (for kmaint index --verify). */
 int idx_foreach_commit_facts_tables(struct idx *ix, int64_t from, int64_t to,
@@ -301,6 +324,21 @@ int lists_foreach_message(struct idx *ix, const char *const *lists,
 			  size_t nr_lists, int64_t since,
 			  int (*fn)(const struct msg_row *r, void *data),
 			  void *data);
+
+/* The columns of a message's row the audit reads (judge/audit.c). */
+struct msg_brief {
+	int64_t id, mid, parent, thread, date;
+	int64_t sender;		/* a people id, 0: none */
+	uint32_t flags;
+};
+
+/*
+ * lists_foreach_message()'s rows of every registered archive, in its
+ * order, those columns alone (the fewer, the faster SQLite hands them
+ * over), into *@v (to free), *@nr of them.  0, or -1 with a message.
+ */
+int lists_read_messages_brief(struct idx *ix, struct msg_brief **v,
+			      size_t *nr);
 
 /* A row of the links table with its message's version and date. */
 struct link_row {

@@ -744,7 +744,9 @@ struct tiling {
  * None when one is for commits that are gone.  0, or -1 with a message.
  */
 static int chunks_check(struct idx *ix, struct summary *buf, bool files,
-			struct tiling *t)
+			struct tiling *t,
+			int (*seen)(const struct summary *batch, void *data),
+			void *data)
 {
 	sqlite3_stmt *st = chunk_bounds(ix, &t->max);
 
@@ -756,7 +758,7 @@ static int chunks_check(struct idx *ix, struct summary *buf, bool files,
 				    .hi = sqlite3_column_int64(st, 1) };
 
 		if (ch.lo != t->last + 1 || ch.hi < ch.lo ||
-		    chunk_walk(ix, &ch, buf, files, NULL, NULL)) {
+		    chunk_walk(ix, &ch, buf, files, seen, data)) {
 			t->damaged = ch.lo == t->last + 1;
 			free(ch.buf);
 			break;
@@ -806,7 +808,7 @@ int summary_walk(struct idx *ix, struct summary *buf,
 		 int (*fn)(const struct summary *batch, void *data), void *data)
 {
 	struct tiling t = { 0 };
-	int rc = chunks_check(ix, buf, false, &t);
+	int rc = chunks_check(ix, buf, false, &t, NULL, NULL);
 
 	if (!rc)
 		rc = chunks_walk(ix, &t, buf, false, INT64_MIN, INT64_MAX, fn,
@@ -825,12 +827,57 @@ int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
 		       void *data, enum summary_state *state)
 {
 	struct tiling t = { 0 };
-	int rc = chunks_check(ix, buf, true, &t);
+	int rc = chunks_check(ix, buf, true, &t, NULL, NULL);
 
 	*state = t.last == t.max ? SUMMARY_WHOLE :
 		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
 	if (!rc && *state == SUMMARY_WHOLE)
 		rc = chunks_walk(ix, &t, buf, true, from, to, fn, data);
+	tiling_release(&t);
+	return rc;
+}
+
+/* The first commit dated in [since, until], as the check reads them */
+struct first_dated {
+	int64_t since, until, first;
+};
+
+static int note_first(const struct summary *batch, void *data)
+{
+	struct first_dated *f = data;
+	size_t i;
+
+	for (i = 0; i < batch->nr; i++) {
+		const struct summary_commit *c = &batch->commits[i];
+
+		if (c->id < f->first && c->commit_time >= f->since &&
+		    c->commit_time <= f->until)
+			f->first = c->id;
+	}
+	return 0;
+}
+
+int summary_walk_files_split(struct idx *ix, struct summary *buf,
+			     int64_t since, int64_t until, int64_t *split,
+			     int (*fn)(const struct summary *batch, void *data),
+			     void (*between)(void *data), void *data,
+			     enum summary_state *state)
+{
+	struct first_dated f = { since, until, INT64_MAX };
+	struct tiling t = { 0 };
+	int rc = chunks_check(ix, buf, true, &t, note_first, &f);
+
+	*state = t.last == t.max ? SUMMARY_WHOLE :
+		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+	if (!rc && *state == SUMMARY_WHOLE) {
+		*split = f.first;
+		rc = chunks_walk(ix, &t, buf, true, f.first, INT64_MAX, fn,
+				 data);
+		if (!rc)
+			between(data);
+		rc = rc || chunks_walk(ix, &t, buf, true, INT64_MIN,
+				       f.first - 1, fn, data);
+	}
 	tiling_release(&t);
 	return rc;
 }

@@ -116,6 +116,20 @@ int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
 		       void *data, enum summary_state *state);
 
 /*
+ * summary_walk_files() of the commits from the first dated in [@since,
+ * @until] on (its id in *@split before the walk, INT64_MAX for none),
+ * then, after @between(@data), of those before it: the chunks found
+ * and checked once for both walks, the first found as they are.
+ * Nothing is handed and @between is not called when *@state is not
+ * SUMMARY_WHOLE.
+ */
+int summary_walk_files_split(struct idx *ix, struct summary *buf,
+			     int64_t since, int64_t until, int64_t *split,
+			     int (*fn)(const struct summary *batch, void *data),
+			     void (*between)(void *data), void *data,
+			     enum summary_state *state);
+
+/*
  * The trailers rows that name someone of the @i-th commit of a batch of
  * summary_walk_files(), as the trailers table has them.
  */
