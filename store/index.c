@@ -843,8 +843,15 @@ int idx_open(struct idx *ix, const char *path, unsigned flags)
 		error("no index at '%s'; run 'kmaint index' first", path);
 		goto fail;
 	}
-	if (!damaged_path[0])
+	/*
+	 * Before SQLite's first use: its allocator's statistics (which
+	 * nothing here reads) take a mutex on every malloc and free, and
+	 * a cold index makes millions of them.
+	 */
+	if (!damaged_path[0]) {
 		sqlite3_config(SQLITE_CONFIG_LOG, sqlite_log, NULL);
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	}
 	snprintf(damaged_path, sizeof(damaged_path), "%s", path);
 	if (check_file(path, !writable))
 		goto fail;
