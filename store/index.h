@@ -46,6 +46,7 @@ struct idx_intern {
 	char **keys;
 	int64_t *ids;
 	size_t size, nr;	/* open addressing, power-of-two size */
+	bool whole;		/* every row of the table: a miss is new */
 };
 
 struct idx {

@@ -245,6 +245,49 @@ static void check_prune(struct idx *ix)
 	   "a Fixes: pointing to a deleted commit is unresolved again");
 }
 
+/*
+ * The path, key and person caches after a rollback, and when an index
+ * that already has rows is opened again (a miss there is no new row).
+ */
+static void check_intern(struct idx *ix, const char *db)
+{
+	int64_t path, person;
+	int i;
+
+	idx_begin(ix);
+	ok(idx_path(ix, "rolled/back") > 0 &&
+	   idx_person(ix, "Rolled Back", "rb@example.org") > 0,
+	   "a path and a person added");
+	idx_rollback(ix);
+	idx_begin(ix);
+	path = idx_path(ix, "rolled/back");
+	person = idx_person(ix, "Rolled Back", "rb@example.org");
+	idx_commit(ix);
+	ok(path > 0 && idx_query_int(ix, "SELECT id FROM paths "
+				     "WHERE path = 'rolled/back'") == path,
+	   "a path added again after a rollback has its row");
+	ok(person > 0 && idx_query_int(ix, "SELECT id FROM people "
+				       "WHERE email = 'rb@example.org'") ==
+	   person, "a person added again after a rollback has its row");
+	idx_close(ix);
+	ok(!idx_open(ix, db, 0), "open again");
+	idx_begin(ix);
+	/* past the cache's first size: it grows, and still asks SQLite */
+	for (i = 0; i < 600; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "grown/%d", i);
+		if (idx_path(ix, name) <= 0)
+			break;
+	}
+	ok(i == 600, "600 more paths");
+	ok(idx_path(ix, "rolled/back") == path &&
+	   idx_person(ix, "Rolled Back", "rb@example.org") == person &&
+	   idx_count(ix, "paths WHERE path = 'rolled/back'") == 1,
+	   "opened again, a known path and person keep their rows");
+	idx_commit(ix);
+}
+
 int main(void)
 {
 	char path[] = "/tmp/kmaint-index-test.XXXXXX";
@@ -268,6 +311,7 @@ int main(void)
 	check_walks(&ix);
 	check_remap(&ix);
 	check_prune(&ix);
+	check_intern(&ix, db);
 
 	ok(!idx_meta_set(&ix, "k", "v"), "meta set");
 	{
