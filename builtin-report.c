@@ -380,11 +380,8 @@ int cmd_report(int argc, const char **argv)
 	if (site)
 		site_lists_start(&lists, &c.ix);
 	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a) ||
-	    mh_history_load(&c.ix, a.now, c.mm, identity_canon_email, &a.id, &h)) {
-		/* no exit while the thread still reads its connection */
-		site_lists_stop(&lists);
+	    mh_history_load(&c.ix, a.now, c.mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
-	}
 	if (site) {
 		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
 				days, c.mm, &c.ix, c.emap, urls, releases,

@@ -541,26 +541,6 @@ void site_lists_start(struct site_lists_job *j, struct idx *ix)
 	idx_close(&j->ix);
 }
 
-/* The thread's messages, once it is done; NULL when none was started. */
-static struct list_base *lists_join(struct site_lists_job *j)
-{
-	struct list_base *lb = NULL;
-
-	if (j && j->started) {
-		pthread_join(j->thread, NULL);
-		j->started = false;
-		idx_close(&j->ix);
-		lb = j->lb;
-		j->lb = NULL;
-	}
-	return lb;
-}
-
-void site_lists_stop(struct site_lists_job *j)
-{
-	list_base_free(lists_join(j));
-}
-
 /*
  * The lists' messages, NULL without (@a has none): the thread's when it
  * was started, else read now.  -1 with a message when they could not be.
@@ -570,12 +550,14 @@ static int lists_take(const struct audit *a, struct site_lists_job *j,
 {
 	*lb = NULL;
 	if (j && j->started) {
-		*lb = lists_join(j);
+		pthread_join(j->thread, NULL);
+		j->started = false;
+		idx_close(&j->ix);
 		if (!a->has_lists) {
-			list_base_free(*lb);
-			*lb = NULL;
+			list_base_free(j->lb);
 			return 0;
 		}
+		*lb = j->lb;
 		return *lb ? 0 : -1;
 	}
 	if (a->has_lists && !(*lb = list_base_load(a->ix, NULL, 0)))

@@ -76,9 +76,6 @@ struct site_lists_job {
 /* Start reading @ix's messages on a thread of their own, when it can. */
 void site_lists_start(struct site_lists_job *j, struct idx *ix);
 
-/* Wait for the thread, if one runs, and drop what it read. */
-void site_lists_stop(struct site_lists_job *j);
-
 /* What the site asks for beyond the audit's own options. */
 struct site_figures_opts {
 	const char *release_tags;	/* glob; NULL: every tag */
