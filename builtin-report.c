@@ -44,12 +44,12 @@ static int write_site(struct scope *sc, struct audit *a, struct mh_history *h,
 		      int days, struct ident_mailmap *mm, struct idx *ix,
 		      struct employer_map *emap, const char *const *urls,
 		      int releases, const char *release_tags,
-		      const struct site_stamp *st, struct site_lists_job *lists)
+		      const struct site_stamp *st)
 {
 	struct site_opts so = { dir, title, pending_now, days, mm, urls[0],
 				urls[1], releases, release_tags };
 	struct site_figures_opts fo = { release_tags, releases, mm,
-					pending_now, days, lists };
+					pending_now, days };
 	struct site_figures fig;
 	struct site_result res;
 	int rc = site_figures_collect(&fig, sc, a, h, &fo) ||
@@ -294,7 +294,6 @@ int cmd_report(int argc, const char **argv)
 		   *release_tags = NULL;
 	int days = 14, rc = 0, releases = 3, force = 0;
 	struct site_stamp stamp, *st = &stamp;
-	struct site_lists_job lists = { 0 };
 	char *guessed = NULL;
 	struct cmd_setup c = { 0 };
 	struct audit_opts o;
@@ -376,16 +375,13 @@ int cmd_report(int argc, const char **argv)
 			return 0;
 		}
 	}
-	/* the lists' messages meanwhile, for the site's figures */
-	if (site)
-		site_lists_start(&lists, &c.ix);
 	if (audit_run(&c.ix, &sc->m, sc->mt, selected, &o, &a) ||
 	    mh_history_load(&c.ix, a.now, c.mm, identity_canon_email, &a.id, &h))
 		exit(128);	/* the message is out; like die() */
 	if (site) {
 		rc = write_site(sc, &a, &h, site, title, as_of ? a.now : 0,
 				days, c.mm, &c.ix, c.emap, urls, releases,
-				release_tags, st, &lists);
+				release_tags, st);
 		site_stamp_release(&stamp);
 		free(guessed);
 		free(sections.v);

@@ -9,7 +9,6 @@
  * addresses over the whole history, and, when lists are indexed, each
  * section's response times and pending patches.
  */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -60,22 +59,6 @@ struct site_figures {
 
 #define SITE_MAX_YEARS 20
 
-/*
- * The lists' messages read on a second thread while the audit runs on
- * the first (each reads every message, neither needs the other's): a
- * connection of its own onto the same snapshot, or none (then
- * site_figures_collect() reads them itself).
- */
-struct site_lists_job {
-	struct idx ix;
-	struct list_base *lb;
-	pthread_t thread;
-	bool started;
-};
-
-/* Start reading @ix's messages on a thread of their own, when it can. */
-void site_lists_start(struct site_lists_job *j, struct idx *ix);
-
 /* What the site asks for beyond the audit's own options. */
 struct site_figures_opts {
 	const char *release_tags;	/* glob; NULL: every tag */
@@ -83,7 +66,6 @@ struct site_figures_opts {
 	const struct ident_mailmap *mm;	/* for pending */
 	int64_t pending_now;
 	int pending_days;
-	struct site_lists_job *lists;	/* started, or NULL */
 };
 
 /*

@@ -126,8 +126,8 @@ void *huge_alloc(size_t len)
 	void *p;
 
 	/*
-	 * no "the system has none" remembered: report --site's lists
-	 * thread allocates beside the audit, and a call costs little
+	 * no "the system has none" remembered: no state to share between
+	 * callers, and a call costs little
 	 */
 	if (len < HUGE_FROM)
 		return NULL;
