@@ -795,6 +795,13 @@ static int chunks_walk(struct idx *ix, struct tiling *t, struct summary *buf,
 	return rc;
 }
 
+/* What chunks_check() found of the summary, for summary_walk_files(). */
+static enum summary_state tiling_state(const struct tiling *t)
+{
+	return t->last == t->max ? SUMMARY_WHOLE :
+	       t->damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+}
+
 static void tiling_release(struct tiling *t)
 {
 	size_t i;
@@ -829,8 +836,7 @@ int summary_walk_files(struct idx *ix, struct summary *buf, int64_t from,
 	struct tiling t = { 0 };
 	int rc = chunks_check(ix, buf, true, &t, NULL, NULL);
 
-	*state = t.last == t.max ? SUMMARY_WHOLE :
-		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+	*state = tiling_state(&t);
 	if (!rc && *state == SUMMARY_WHOLE)
 		rc = chunks_walk(ix, &t, buf, true, from, to, fn, data);
 	tiling_release(&t);
@@ -867,8 +873,7 @@ int summary_walk_files_split(struct idx *ix, struct summary *buf,
 	struct tiling t = { 0 };
 	int rc = chunks_check(ix, buf, true, &t, note_first, &f);
 
-	*state = t.last == t.max ? SUMMARY_WHOLE :
-		 t.damaged ? SUMMARY_DAMAGED : SUMMARY_SHORT;
+	*state = tiling_state(&t);
 	if (!rc && *state == SUMMARY_WHOLE) {
 		*split = f.first;
 		rc = chunks_walk(ix, &t, buf, true, f.first, INT64_MAX, fn,
